@@ -74,116 +74,116 @@ def bound(base, rows):
     return code, trials
 
 
-def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8377, E.get('r~2658'),), lambda: [v_q_2660 for v_q_2660 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2660, NOREC).get('instead_of', {}) if type(v_q_2660) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2658'))])
+    return MEMO(ctx, (8457, E.get('r~2665'),), lambda: [v_q_2667 for v_q_2667 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2667, NOREC).get('instead_of', {}) if type(v_q_2667) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2665'))])
 
 
-def x_8378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2659'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2666'))) is int else num(_w1)) > 0)
 
 
-def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def x_8461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2659'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2659') if (FLD(ctx, K[0], E.get('rep~2661')) == None) else FLD(ctx, K[0], E.get('rep~2661'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2666'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2666') if (FLD(ctx, K[0], E.get('rep~2668')) == None) else FLD(ctx, K[0], E.get('rep~2668'))))) is int else num(_w2))))
 
 
-def x_8385(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def x_8465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2661'))
+    return FLD(ctx, K[1], E.get('rep~2668'))
 
 
-def x_8386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def x_8466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2663')}
+    return {'instead': E.get('instead~2670')}
 
 
-def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2664') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2665'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2664'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2665'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2665'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2671') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2672'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2671'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2672'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2672'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
-def x_8392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2672'))) is str else None) != None)
 
 
-def x_8394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2666'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2665'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2665'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2665'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2673'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2672'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2672'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2672'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
-def x_8395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2665'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2665'), 0))
+    return (_w2.get(E.get('r~2672'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2672'), 0))
 
 
-def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2672'))) is str else None) != None)
 
 
-def x_8398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2665'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2665'), 0))
+    return (_w1.get(E.get('r~2672'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2672'), 0))
 
 
-def x_8400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2665'))) is str else None)) and ((E.get('k~2666') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2672'))) is str else None)) and ((E.get('k~2673') != 0)) else False)
 
 
-def x_8401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
-def t_7406(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/items/base_tiles.yaml:49
+def t_7422(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/items/base_tiles.yaml:49
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 3, True)
-    LOCAL(ctx, E, 'r~2658', 'money', True)
-    return t_7409(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~2664', 3, True)
+    LOCAL(ctx, E, 'r~2665', 'money', True)
+    return t_7425(ctx, k, s, E, B)
 
 
-def d_7407(ctx, E=None, B=7406):  # rules_data/pampero/items/base_tiles.yaml:49
+def d_7423(ctx, E=None, B=7422):  # rules_data/pampero/items/base_tiles.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 3, True)
+    LOCAL(ctx, E, 'n~2664', 3, True)
     return True
 
 
-def d_7408(ctx, E=None, B=7406):  # rules_data/pampero/items/base_tiles.yaml:49
+def d_7424(ctx, E=None, B=7422):  # rules_data/pampero/items/base_tiles.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2658', 'money', True)
+    LOCAL(ctx, E, 'r~2665', 'money', True)
     return True
 
 
-def t_7409(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7425(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -191,53 +191,53 @@ def t_7409(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2664', E.get('left~2659'), True)
-        LOCAL(ctx, E, 'r~2665', E.get('r~2658'), True)
-        if not d_7423(ctx, E, B):
+        LOCAL(ctx, E, 'n~2671', E.get('left~2666'), True)
+        LOCAL(ctx, E, 'r~2672', E.get('r~2665'), True)
+        if not d_7439(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2659', E.get('n~2657'), True)
-    return t_7411(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'left~2666', E.get('n~2664'), True)
+    return t_7427(ctx, r1, s, E, B)
 
 
-def d_7410(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7426(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2659', E.get('n~2657'), True)
+    LOCAL(ctx, E, 'left~2666', E.get('n~2664'), True)
     return True
 
 
-def t_7411(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7427(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8377(ctx, E)))
-    old = E.get('rep~2661', MISSING)
+    items = list(items_of(x_8457(ctx, E)))
+    old = E.get('rep~2668', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2661', old)
+        UNSET(ctx, E, 'rep~2668', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2661', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2659'))) is int else num(_w1)) > 0)):
-                return t_7412(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'rep~2668', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2666'))) is int else num(_w1)) > 0)):
+                return t_7428(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7412(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7428(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -245,59 +245,59 @@ def t_7412(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2659', E.get('taken~2662'))
+        ASSIGN(ctx, B + 14, E, 'left~2666', E.get('taken~2669'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2662', 0, True)
-    return t_7414(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'taken~2669', 0, True)
+    return t_7430(ctx, r1, s, E, B)
 
 
-def d_7413(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7429(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2662', 0, True)
+    LOCAL(ctx, E, 'taken~2669', 0, True)
     return True
 
 
-def t_7414(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:59
+def t_7430(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 8, None, [], k)
 
 
-def d_7415(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7431(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def t_7416(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:62
+def t_7432(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2662', E.get('instead~2663'))
-    return t_7418(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'taken~2669', E.get('instead~2670'))
+    return t_7434(ctx, k, s, E, B)
 
 
-def d_7417(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7433(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2662', E.get('instead~2663'))
+    LOCAL(ctx, E, 'taken~2669', E.get('instead~2670'))
     return True
 
 
-def t_7418(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:62
+def t_7434(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -306,155 +306,155 @@ def t_7418(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/re
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7419(ctx, lambda: nxt(left - 1), k, E, B)
+        return t_7435(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2663')))
+    return nxt(num(E.get('instead~2670')))
 
 
-def t_7419(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:62
+def t_7435(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8385(ctx, E), k)
+    return DO(ctx, x_8465(ctx, E), k)
 
 
-def d_7420(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:63
+def d_7436(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2659', E.get('taken~2662'))
+    ASSIGN(ctx, B + 14, E, 'left~2666', E.get('taken~2669'))
     return True
 
 
-def d_7421(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:64
+def d_7437(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2664', E.get('left~2659'), True)
+    LOCAL(ctx, E, 'n~2671', E.get('left~2666'), True)
     return True
 
 
-def d_7422(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:64
+def d_7438(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2665', E.get('r~2658'), True)
+    LOCAL(ctx, E, 'r~2672', E.get('r~2665'), True)
     return True
 
 
-def d_7423(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7439(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2666', x_8391(ctx, E), True)
-    if not d_7425(ctx, E, B):
+    LOCAL(ctx, E, 'k~2673', x_8471(ctx, E), True)
+    if not d_7441(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2665'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2672'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2666'), '+=', False, K[3])
-    if not d_7428(ctx, E, B):
+        SET(ctx, 'stock', c, key, E.get('k~2673'), '+=', False, K[3])
+    if not d_7444(ctx, E, B):
         return False
-    if not d_7430(ctx, E, B):
+    if not d_7446(ctx, E, B):
         return False
     return True
 
 
-def d_7424(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7440(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2666', x_8391(ctx, E), True)
+    LOCAL(ctx, E, 'k~2673', x_8471(ctx, E), True)
     return True
 
 
-def d_7425(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7441(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2672'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2666', x_8394(ctx, E))
+        LOCAL(ctx, E, 'k~2673', x_8474(ctx, E))
     return True
 
 
-def d_7426(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7442(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2666', x_8394(ctx, E))
+    LOCAL(ctx, E, 'k~2673', x_8474(ctx, E))
     return True
 
 
-def d_7427(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:28
+def d_7443(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2665'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2672'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2666'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2673'), '+=', False, K[3])
     return True
 
 
-def d_7428(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7444(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2672'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2665'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2672'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2666'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2673'), '-=', False, K[4])
     return True
 
 
-def d_7429(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7445(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2665'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2672'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2666'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2673'), '-=', False, K[4])
     return True
 
 
-def d_7430(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7446(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8400(ctx, E):
+    if x_8480(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2666'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2673'), '+=', False, K[5])
     return True
 
 
-def d_7431(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7447(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -462,3279 +462,129 @@ def d_7431(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2666'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2673'), '+=', False, K[5])
     return True
 
 
-def d_7433(ctx, E=None, B=7432):  # rules_data/pampero/items/base_tiles.yaml:80
+def d_7449(ctx, E=None, B=7448):  # rules_data/pampero/items/base_tiles.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 1, True)
+    LOCAL(ctx, E, 'n~2664', 1, True)
     return True
 
 
-def x_8434(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:83
+def x_8514(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:83
     if E is None:
         E = ctx.env()
     return (2 * FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))
 
 
-def t_7458(ctx, k, s=None, E=None, B=7458):  # rules_data/pampero/items/connection_tiles.yaml:12
+def t_7474(ctx, k, s=None, E=None, B=7474):  # rules_data/pampero/items/connection_tiles.yaml:12
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 1, True)
-    LOCAL(ctx, E, 'r~2658', 'energy', True)
-    return t_7409(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~2664', 1, True)
+    LOCAL(ctx, E, 'r~2665', 'energy', True)
+    return t_7425(ctx, k, s, E, B)
 
 
-def d_7460(ctx, E=None, B=7458):  # rules_data/pampero/items/connection_tiles.yaml:12
+def d_7476(ctx, E=None, B=7474):  # rules_data/pampero/items/connection_tiles.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2658', 'energy', True)
+    LOCAL(ctx, E, 'r~2665', 'energy', True)
     return True
 
 
-def x_8494(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def x_8574(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_2658: (lambda v_at_2659: ((v_vs_2658.get(v_at_2659, None) if type(v_vs_2658) is dict else KEY(v_vs_2658, v_at_2659, None)) if (True if (((v_at_2659 if type(v_at_2659) is int else num(v_at_2659)) >= 0)) and (((v_at_2659 if type(v_at_2659) is int else num(v_at_2659)) < FN['count'](ctx, None, v_vs_2658))) else False) else 0))(((_w6.get(E.get('t~2657'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2657'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2657'))) is str else None) == 'game') else (_w9.get(E.get('t~2657'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2657'), 0)))))(((_w3.get((_w2.get(E.get('t~2657'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2657'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2657'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2657'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2657'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2657'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2657'))) is str else [])))
+    return (lambda v_vs_2665: (lambda v_at_2666: ((v_vs_2665.get(v_at_2666, None) if type(v_vs_2665) is dict else KEY(v_vs_2665, v_at_2666, None)) if (True if (((v_at_2666 if type(v_at_2666) is int else num(v_at_2666)) >= 0)) and (((v_at_2666 if type(v_at_2666) is int else num(v_at_2666)) < FN['count'](ctx, None, v_vs_2665))) else False) else 0))(((_w6.get(E.get('t~2664'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2664'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2664'))) is str else None) == 'game') else (_w9.get(E.get('t~2664'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2664'), 0)))))(((_w3.get((_w2.get(E.get('t~2664'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2664'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2664'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2664'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2664'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2664'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2664'))) is str else [])))
 
 
-def x_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2660') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2661'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2660'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2661'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2661'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2667') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2667'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2668'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2668'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
-def x_8497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2661'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
 
 
-def x_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2662'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2661'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2661'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2661'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2669'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2668'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2668'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2668'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
-def x_8500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2661'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2661'), 0))
+    return (_w2.get(E.get('r~2668'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2668'), 0))
 
 
-def x_8502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2661'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
 
 
-def x_8503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2661'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2661'), 0))
+    return (_w1.get(E.get('r~2668'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2668'), 0))
 
 
-def x_8505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2661'))) is str else None)) and ((E.get('k~2662') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2668'))) is str else None)) and ((E.get('k~2669') != 0)) else False)
 
 
-def d_7511(ctx, E=None, B=7510):  # rules_data/pampero/items/foreign_markets.yaml:13
+def d_7527(ctx, E=None, B=7526):  # rules_data/pampero/items/foreign_markets.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2657', 'residential', True)
+    LOCAL(ctx, E, 't~2664', 'residential', True)
     return True
 
 
-def d_7512(ctx, E=None, B=7510):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7528(ctx, E=None, B=7526):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2660', x_8494(ctx, E), True)
-    LOCAL(ctx, E, 'r~2661', 'money', True)
-    if not d_7515(ctx, E, B):
+    LOCAL(ctx, E, 'n~2667', x_8574(ctx, E), True)
+    LOCAL(ctx, E, 'r~2668', 'money', True)
+    if not d_7531(ctx, E, B):
         return False
     return True
 
 
-def d_7513(ctx, E=None, B=7510):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7529(ctx, E=None, B=7526):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2660', x_8494(ctx, E), True)
+    LOCAL(ctx, E, 'n~2667', x_8574(ctx, E), True)
     return True
 
 
-def d_7514(ctx, E=None, B=7510):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2661', 'money', True)
-    return True
-
-
-def d_7515(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2662', x_8496(ctx, E), True)
-    if not d_7517(ctx, E, B):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2661'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2662'), '+=', False, K[3])
-    if not d_7520(ctx, E, B):
-        return False
-    if not d_7522(ctx, E, B):
-        return False
-    return True
-
-
-def d_7516(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2662', x_8496(ctx, E), True)
-    return True
-
-
-def d_7517(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2661'))) is str else None) != None)):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2662', x_8499(ctx, E))
-    return True
-
-
-def d_7518(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2662', x_8499(ctx, E))
-    return True
-
-
-def d_7519(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2661'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2662'), '+=', False, K[3])
-    return True
-
-
-def d_7520(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2661'))) is str else None) != None)):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2661'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2662'), '-=', False, K[4])
-    return True
-
-
-def d_7521(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2661'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2662'), '-=', False, K[4])
-    return True
-
-
-def d_7522(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8505(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2662'), '+=', False, K[5])
-    return True
-
-
-def d_7523(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2662'), '+=', False, K[5])
-    return True
-
-
-def x_8524(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    if E is None:
-        E = ctx.env()
-    return (lambda v_vs_2664: (lambda v_at_2665: ((v_vs_2664.get(v_at_2665, None) if type(v_vs_2664) is dict else KEY(v_vs_2664, v_at_2665, None)) if (True if (((v_at_2665 if type(v_at_2665) is int else num(v_at_2665)) >= 0)) and (((v_at_2665 if type(v_at_2665) is int else num(v_at_2665)) < FN['count'](ctx, None, v_vs_2664))) else False) else 0))(((_w6.get(E.get('t~2663'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2663'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2663'))) is str else None) == 'game') else (_w9.get(E.get('t~2663'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2663'), 0)))))(((_w3.get((_w2.get(E.get('t~2663'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2663'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2663'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2663'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2663'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2663'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2663'))) is str else [])))
-
-
-def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2666') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2666'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2667'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2667'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
-
-
-def x_8527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)
-
-
-def x_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2668'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2667'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2667'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2667'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
-
-
-def x_8530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2667'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2667'), 0))
-
-
-def x_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)
-
-
-def x_8533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2667'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2667'), 0))
-
-
-def x_8535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2667'))) is str else None)) and ((E.get('k~2668') != 0)) else False)
-
-
-def d_7539(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', x_8524(ctx, E), True)
-    LOCAL(ctx, E, 'r~2667', 'money', True)
-    if not d_7542(ctx, E, B):
-        return False
-    return True
-
-
-def d_7540(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', x_8524(ctx, E), True)
-    return True
-
-
-def d_7541(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2667', 'money', True)
-    return True
-
-
-def d_7542(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2668', x_8526(ctx, E), True)
-    if not d_7544(ctx, E, B):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[3])
-    if not d_7547(ctx, E, B):
-        return False
-    if not d_7549(ctx, E, B):
-        return False
-    return True
-
-
-def d_7543(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2668', x_8526(ctx, E), True)
-    return True
-
-
-def d_7544(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2668', x_8529(ctx, E))
-    return True
-
-
-def d_7545(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2668', x_8529(ctx, E))
-    return True
-
-
-def d_7546(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[3])
-    return True
-
-
-def d_7547(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2667'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[4])
-    return True
-
-
-def d_7548(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2667'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[4])
-    return True
-
-
-def d_7549(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8535(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[5])
-    return True
-
-
-def d_7550(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[5])
-    return True
-
-
-def d_7552(ctx, E=None, B=7551):  # rules_data/pampero/items/foreign_markets.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~2657', 'resort', True)
-    return True
-
-
-def d_7593(ctx, E=None, B=7592):  # rules_data/pampero/modules/companies.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 5, True)
-    return True
-
-
-def x_8614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:84
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2658'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2658'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2657'))) is int else num(_w4)))
-
-
-def x_8617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2660'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2660'), 0))
-
-
-def x_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)
-
-
-def x_8620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2660'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2660'), 0))
-
-
-def x_8622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2660'))) is str else None)) and ((E.get('n~2659') != 0)) else False)
-
-
-def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (8628, E.get('r~2662'),), lambda: [v_q_2664 for v_q_2664 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2664, NOREC).get('instead_of', {}) if type(v_q_2664) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2662'))])
-
-
-def x_8629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2663'))) is int else num(_w1)) > 0)
-
-
-def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2663'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2663') if (FLD(ctx, K[0], E.get('rep~2665')) == None) else FLD(ctx, K[0], E.get('rep~2665'))))) is int else num(_w2))))
-
-
-def x_8636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2665'))
-
-
-def x_8637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2667')}
-
-
-def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2668') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2669'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2668'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2669'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2669'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
-
-
-def x_8643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2669'))) is str else None) != None)
-
-
-def x_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2670'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2669'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2669'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2669'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
-
-
-def x_8646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2669'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2669'), 0))
-
-
-def x_8648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2669'))) is str else None) != None)
-
-
-def x_8649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2669'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2669'), 0))
-
-
-def x_8651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2669'))) is str else None)) and ((E.get('k~2670') != 0)) else False)
-
-
-def t_7618(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:126
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B, None, [], k)
-
-
-def d_7620(ctx, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 2, True)
-    return True
-
-
-def d_7622(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:84
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_8614(ctx, E):
-        return False
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2659', E.get('n~2657'), True)
-    LOCAL(ctx, E, 'r~2660', E.get('r~2658'), True)
-    if not d_7626(ctx, E, B):
-        return False
-    return True
-
-
-def d_7623(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_8614(ctx, E):
-        return False
-    return True
-
-
-def d_7624(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2659', E.get('n~2657'), True)
-    return True
-
-
-def d_7625(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:84
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2660', E.get('r~2658'), True)
-    return True
-
-
-def d_7626(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2659'), '-=', False, K[3])
-    if not d_7628(ctx, E, B):
-        return False
-    if not d_7630(ctx, E, B):
-        return False
-    return True
-
-
-def d_7627(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2659'), '-=', False, K[3])
-    return True
-
-
-def d_7628(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2660'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2659'), '+=', False, K[4])
-    return True
-
-
-def d_7629(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2660'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2659'), '+=', False, K[4])
-    return True
-
-
-def d_7630(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8622(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2659'), '-=', False, K[5])
-    return True
-
-
-def d_7631(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2659'), '-=', False, K[5])
-    return True
-
-
-def t_7634(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2668', E.get('left~2663'), True)
-        LOCAL(ctx, E, 'r~2669', E.get('r~2662'), True)
-        if not d_7648(ctx, E, B):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
-    return t_7636(ctx, r1, s, E, B)
-
-
-def d_7635(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
-    return True
-
-
-def t_7636(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8628(ctx, E)))
-    old = E.get('rep~2665', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2665', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2665', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2663'))) is int else num(_w1)) > 0)):
-                return t_7637(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7637(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, B + 27, E, 'left~2663', E.get('taken~2666'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2666', 0, True)
-    return t_7639(ctx, r1, s, E, B)
-
-
-def d_7638(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2666', 0, True)
-    return True
-
-
-def t_7639(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 21, None, [], k)
-
-
-def t_7641(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2666', E.get('instead~2667'))
-    return t_7643(ctx, k, s, E, B)
-
-
-def d_7642(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2666', E.get('instead~2667'))
-    return True
-
-
-def t_7643(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7644(ctx, lambda: nxt(left - 1), k, E, B)
-
-    return nxt(num(E.get('instead~2667')))
-
-
-def t_7644(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8636(ctx, E), k)
-
-
-def d_7645(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, B + 27, E, 'left~2663', E.get('taken~2666'))
-    return True
-
-
-def d_7646(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2668', E.get('left~2663'), True)
-    return True
-
-
-def d_7647(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2669', E.get('r~2662'), True)
-    return True
-
-
-def d_7648(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2670', x_8642(ctx, E), True)
-    if not d_7650(ctx, E, B):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[3])
-    if not d_7653(ctx, E, B):
-        return False
-    if not d_7655(ctx, E, B):
-        return False
-    return True
-
-
-def d_7649(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2670', x_8642(ctx, E), True)
-    return True
-
-
-def d_7650(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2669'))) is str else None) != None)):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2670', x_8645(ctx, E))
-    return True
-
-
-def d_7651(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2670', x_8645(ctx, E))
-    return True
-
-
-def d_7652(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[3])
-    return True
-
-
-def d_7653(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2669'))) is str else None) != None)):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2669'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[4])
-    return True
-
-
-def d_7654(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2669'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[4])
-    return True
-
-
-def d_7655(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8651(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[5])
-    return True
-
-
-def d_7656(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[5])
-    return True
-
-
-def x_8801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    return ctx.state.get('booking')
-
-
-def x_8849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2692'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2692'), 0))
-
-
-def x_8851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2692'))) is str else None) != None)
-
-
-def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2692'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2692'), 0))
-
-
-def x_8863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2696'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2696'), 0))
-
-
-def x_8865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2696'))) is str else None) != None)
-
-
-def x_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2696'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2696'), 0))
-
-
-def x_8991(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2676 for v_i_2676 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2676, NOREC).get('deck', None) if type(v_i_2676) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2677))) is type((_w4 := sum([items_of((_h2.get(v_r_2679, []) if type(_h2) is dict else KEY(_h2, v_r_2679, []))).count(v_c_2677) for v_r_2679 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2677 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2677, NOREC).get('deck', None) if type(v_c_2677) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
-    return MEMO(ctx, (8991, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
-
-
-def x_8992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2681'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2683'))) is int else num(_w2)))
-
-
-def x_8995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (8995, E.get('r~2685'),), lambda: [v_q_2687 for v_q_2687 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2687, NOREC).get('instead_of', {}) if type(v_q_2687) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2685'))])
-
-
-def x_8996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2686'))) is int else num(_w1)) > 0)
-
-
-def x_8999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2686'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2686') if (FLD(ctx, K[0], E.get('rep~2688')) == None) else FLD(ctx, K[0], E.get('rep~2688'))))) is int else num(_w2))))
-
-
-def x_9003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2688'))
-
-
-def x_9004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2690')}
-
-
-def x_9011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2691') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2692'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2691'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2692'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2692'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
-
-
-def x_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2692'))) is str else None) != None)
-
-
-def x_9014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2693'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2692'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2692'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2692'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
-
-
-def x_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2692'))) is str else None)) and ((E.get('k~2693') != 0)) else False)
-
-
-def t_7923(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2681', 10, True)
-        LOCAL(ctx, E, 'r~2682', 'money', True)
-        LOCAL(ctx, E, 'k~2683', x_8991(ctx, E), True)
-        return t_7952(ctx, k, s, E, B)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2661', 10, True)
-    LOCAL(ctx, E, 'r~2662', 'money', True)
-    return t_7926(ctx, r1, s, E, B)
-
-
-def d_7924(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2661', 10, True)
-    return True
-
-
-def d_7925(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2662', 'money', True)
-    return True
-
-
-def t_7926(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2668', E.get('left~2663'), True)
-        LOCAL(ctx, E, 'r~2669', E.get('r~2662'), True)
-        if not d_7648(ctx, E, B):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
-    return t_7928(ctx, r1, s, E, B)
-
-
-def t_7928(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8628(ctx, E)))
-    old = E.get('rep~2665', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2665', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2665', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2663'))) is int else num(_w1)) > 0)):
-                return t_7929(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7929(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2663', E.get('taken~2666'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2666', 0, True)
-    return t_7414(ctx, r1, s, E, B)
-
-
-def d_7937(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2663', E.get('taken~2666'))
-    return True
-
-
-def d_7949(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2681', 10, True)
-    return True
-
-
-def d_7950(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2682', 'money', True)
-    return True
-
-
-def d_7951(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2683', x_8991(ctx, E), True)
-    return True
-
-
-def t_7952(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:70
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2684', (((_w1 if type((_w1 := E.get('n~2681'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2683'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2685', E.get('r~2682'), True)
-    return t_7955(ctx, k, s, E, B)
-
-
-def d_7953(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2684', (((_w1 if type((_w1 := E.get('n~2681'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2683'))) is int else num(_w2)))), True)
-    return True
-
-
-def d_7954(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2685', E.get('r~2682'), True)
-    return True
-
-
-def t_7955(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2691', E.get('left~2686'), True)
-        LOCAL(ctx, E, 'r~2692', E.get('r~2685'), True)
-        if not d_7969(ctx, E, B):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2686', E.get('n~2684'), True)
-    return t_7957(ctx, r1, s, E, B)
-
-
-def d_7956(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2686', E.get('n~2684'), True)
-    return True
-
-
-def t_7957(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8995(ctx, E)))
-    old = E.get('rep~2688', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2688', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2688', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2686'))) is int else num(_w1)) > 0)):
-                return t_7958(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7958(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2686', E.get('taken~2689'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2689', 0, True)
-    return t_7960(ctx, r1, s, E, B)
-
-
-def d_7959(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2689', 0, True)
-    return True
-
-
-def t_7960(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 37, None, [], k)
-
-
-def t_7962(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2689', E.get('instead~2690'))
-    return t_7964(ctx, k, s, E, B)
-
-
-def d_7963(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2689', E.get('instead~2690'))
-    return True
-
-
-def t_7964(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7965(ctx, lambda: nxt(left - 1), k, E, B)
-
-    return nxt(num(E.get('instead~2690')))
-
-
-def t_7965(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_9003(ctx, E), k)
-
-
-def d_7966(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2686', E.get('taken~2689'))
-    return True
-
-
-def d_7967(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2691', E.get('left~2686'), True)
-    return True
-
-
-def d_7968(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2692', E.get('r~2685'), True)
-    return True
-
-
-def d_7969(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2693', x_9011(ctx, E), True)
-    if not d_7971(ctx, E, B):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2692'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2693'), '+=', False, K[3])
-    if not d_7974(ctx, E, B):
-        return False
-    if not d_7976(ctx, E, B):
-        return False
-    return True
-
-
-def d_7970(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2693', x_9011(ctx, E), True)
-    return True
-
-
-def d_7971(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2692'))) is str else None) != None)):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2693', x_9014(ctx, E))
-    return True
-
-
-def d_7972(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2693', x_9014(ctx, E))
-    return True
-
-
-def d_7973(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2692'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2693'), '+=', False, K[3])
-    return True
-
-
-def d_7974(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2692'))) is str else None) != None)):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2692'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2693'), '-=', False, K[4])
-    return True
-
-
-def d_7975(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2692'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2693'), '-=', False, K[4])
-    return True
-
-
-def d_7976(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9020(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2693'), '+=', False, K[5])
-    return True
-
-
-def d_7977(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2693'), '+=', False, K[5])
-    return True
-
-
-def x_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (9027, E.get('r~2659'),), lambda: [v_q_2661 for v_q_2661 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2661, NOREC).get('instead_of', {}) if type(v_q_2661) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2659'))])
-
-
-def x_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2660'))) is int else num(_w1)) > 0)
-
-
-def x_9031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2660'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2660') if (FLD(ctx, K[0], E.get('rep~2662')) == None) else FLD(ctx, K[0], E.get('rep~2662'))))) is int else num(_w2))))
-
-
-def x_9035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2662'))
-
-
-def x_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2664')}
-
-
-def x_9041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2665') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2665'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2666'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2666'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
-
-
-def x_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)
-
-
-def x_9044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2667'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2666'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2666'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2666'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
-
-
-def x_9045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2666'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2666'), 0))
-
-
-def x_9047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)
-
-
-def x_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2666'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2666'), 0))
-
-
-def x_9050(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2666'))) is str else None)) and ((E.get('k~2667') != 0)) else False)
-
-
-def x_9055(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2673 for v_i_2673 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2673, NOREC).get('deck', None) if type(v_i_2673) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2674))) is type((_w4 := sum([items_of((_h2.get(v_r_2676, []) if type(_h2) is dict else KEY(_h2, v_r_2676, []))).count(v_c_2674) for v_r_2676 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2674 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2674, NOREC).get('deck', None) if type(v_c_2674) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
-    return MEMO(ctx, (9055, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
-
-
-def x_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))
-
-
-def x_9059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (9059, E.get('r~2682'),), lambda: [v_q_2684 for v_q_2684 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2684, NOREC).get('instead_of', {}) if type(v_q_2684) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2682'))])
-
-
-def x_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2683'))) is int else num(_w1)) > 0)
-
-
-def x_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2683'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2683') if (FLD(ctx, K[0], E.get('rep~2685')) == None) else FLD(ctx, K[0], E.get('rep~2685'))))) is int else num(_w2))))
-
-
-def x_9067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2685'))
-
-
-def x_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2687')}
-
-
-def x_9075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2688') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2689'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2688'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2689'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2689'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
-
-
-def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)
-
-
-def x_9078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2690'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2689'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2689'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2689'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
-
-
-def x_9079(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2689'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2689'), 0))
-
-
-def x_9081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)
-
-
-def x_9082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2689'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2689'), 0))
-
-
-def x_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2689'))) is str else None)) and ((E.get('k~2690') != 0)) else False)
-
-
-def t_7978(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:23
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2678', 10, True)
-        LOCAL(ctx, E, 'r~2679', 'money', True)
-        LOCAL(ctx, E, 'k~2680', x_9055(ctx, E), True)
-        return t_8007(ctx, k, s, E, B)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2658', 10, True)
-    LOCAL(ctx, E, 'r~2659', 'money', True)
-    return t_7981(ctx, r1, s, E, B)
-
-
-def d_7979(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:23
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2658', 10, True)
-    return True
-
-
-def d_7980(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:23
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2659', 'money', True)
-    return True
-
-
-def t_7981(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2665', E.get('left~2660'), True)
-        LOCAL(ctx, E, 'r~2666', E.get('r~2659'), True)
-        if not d_7995(ctx, E, B):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2660', E.get('n~2658'), True)
-    return t_7983(ctx, r1, s, E, B)
-
-
-def d_7982(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2660', E.get('n~2658'), True)
-    return True
-
-
-def t_7983(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9027(ctx, E)))
-    old = E.get('rep~2662', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2662', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2662', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2660'))) is int else num(_w1)) > 0)):
-                return t_7984(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7984(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2660', E.get('taken~2663'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2663', 0, True)
-    return t_7414(ctx, r1, s, E, B)
-
-
-def d_7985(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2663', 0, True)
-    return True
-
-
-def t_7988(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2663', E.get('instead~2664'))
-    return t_7990(ctx, k, s, E, B)
-
-
-def d_7989(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2663', E.get('instead~2664'))
-    return True
-
-
-def t_7990(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7991(ctx, lambda: nxt(left - 1), k, E, B)
-
-    return nxt(num(E.get('instead~2664')))
-
-
-def t_7991(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_9035(ctx, E), k)
-
-
-def d_7992(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2660', E.get('taken~2663'))
-    return True
-
-
-def d_7993(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2665', E.get('left~2660'), True)
-    return True
-
-
-def d_7994(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2666', E.get('r~2659'), True)
-    return True
-
-
-def d_7995(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2667', x_9041(ctx, E), True)
-    if not d_7997(ctx, E, B):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[3])
-    if not d_8000(ctx, E, B):
-        return False
-    if not d_8002(ctx, E, B):
-        return False
-    return True
-
-
-def d_7996(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2667', x_9041(ctx, E), True)
-    return True
-
-
-def d_7997(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2667', x_9044(ctx, E))
-    return True
-
-
-def d_7998(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2667', x_9044(ctx, E))
-    return True
-
-
-def d_7999(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[3])
-    return True
-
-
-def d_8000(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2666'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[4])
-    return True
-
-
-def d_8001(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2666'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[4])
-    return True
-
-
-def d_8002(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9050(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[5])
-    return True
-
-
-def d_8003(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[5])
-    return True
-
-
-def d_8004(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:23
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2678', 10, True)
-    return True
-
-
-def d_8005(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:23
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2679', 'money', True)
-    return True
-
-
-def d_8006(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:23
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2680', x_9055(ctx, E), True)
-    return True
-
-
-def t_8007(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:70
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2681', (((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2682', E.get('r~2679'), True)
-    return t_8010(ctx, k, s, E, B)
-
-
-def d_8008(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2681', (((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))), True)
-    return True
-
-
-def d_8009(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2682', E.get('r~2679'), True)
-    return True
-
-
-def t_8010(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2688', E.get('left~2683'), True)
-        LOCAL(ctx, E, 'r~2689', E.get('r~2682'), True)
-        if not d_8024(ctx, E, B):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2683', E.get('n~2681'), True)
-    return t_8012(ctx, r1, s, E, B)
-
-
-def d_8011(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2683', E.get('n~2681'), True)
-    return True
-
-
-def t_8012(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9059(ctx, E)))
-    old = E.get('rep~2685', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2685', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2685', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2683'))) is int else num(_w1)) > 0)):
-                return t_8013(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8013(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2683', E.get('taken~2686'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2686', 0, True)
-    return t_7960(ctx, r1, s, E, B)
-
-
-def d_8014(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2686', 0, True)
-    return True
-
-
-def t_8017(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2686', E.get('instead~2687'))
-    return t_8019(ctx, k, s, E, B)
-
-
-def d_8018(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2686', E.get('instead~2687'))
-    return True
-
-
-def t_8019(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_8020(ctx, lambda: nxt(left - 1), k, E, B)
-
-    return nxt(num(E.get('instead~2687')))
-
-
-def t_8020(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_9067(ctx, E), k)
-
-
-def d_8021(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2683', E.get('taken~2686'))
-    return True
-
-
-def d_8022(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2688', E.get('left~2683'), True)
-    return True
-
-
-def d_8023(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2689', E.get('r~2682'), True)
-    return True
-
-
-def d_8024(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2690', x_9075(ctx, E), True)
-    if not d_8026(ctx, E, B):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2689'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2690'), '+=', False, K[3])
-    if not d_8029(ctx, E, B):
-        return False
-    if not d_8031(ctx, E, B):
-        return False
-    return True
-
-
-def d_8025(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2690', x_9075(ctx, E), True)
-    return True
-
-
-def d_8026(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2690', x_9078(ctx, E))
-    return True
-
-
-def d_8027(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2690', x_9078(ctx, E))
-    return True
-
-
-def d_8028(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2689'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2690'), '+=', False, K[3])
-    return True
-
-
-def d_8029(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2689'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2690'), '-=', False, K[4])
-    return True
-
-
-def d_8030(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2689'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2690'), '-=', False, K[4])
-    return True
-
-
-def d_8031(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9084(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2690'), '+=', False, K[5])
-    return True
-
-
-def d_8032(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2690'), '+=', False, K[5])
-    return True
-
-
-def x_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (9283, E.get('r~2660'),), lambda: [v_q_2662 for v_q_2662 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2662, NOREC).get('instead_of', {}) if type(v_q_2662) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2660'))])
-
-
-def x_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2661'))) is int else num(_w1)) > 0)
-
-
-def x_9287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2661'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2661') if (FLD(ctx, K[0], E.get('rep~2663')) == None) else FLD(ctx, K[0], E.get('rep~2663'))))) is int else num(_w2))))
-
-
-def x_9291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2663'))
-
-
-def x_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2665')}
-
-
-def x_9311(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2674 for v_i_2674 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2674, NOREC).get('deck', None) if type(v_i_2674) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2675))) is type((_w4 := sum([items_of((_h2.get(v_r_2677, []) if type(_h2) is dict else KEY(_h2, v_r_2677, []))).count(v_c_2675) for v_r_2677 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2675 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2675, NOREC).get('deck', None) if type(v_c_2675) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
-    return MEMO(ctx, (9311, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
-
-
-def x_9312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2)))
-
-
-def x_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (9315, E.get('r~2683'),), lambda: [v_q_2685 for v_q_2685 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2685, NOREC).get('instead_of', {}) if type(v_q_2685) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2683'))])
-
-
-def x_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)) > 0)
-
-
-def x_9319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2684') if (FLD(ctx, K[0], E.get('rep~2686')) == None) else FLD(ctx, K[0], E.get('rep~2686'))))) is int else num(_w2))))
-
-
-def x_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2686'))
-
-
-def x_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2688')}
-
-
-def x_9331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2689') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2690'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2689'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2690'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2690'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
-
-
-def x_9332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)
-
-
-def x_9334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2691'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2690'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2690'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2690'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
-
-
-def x_9335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2690'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2690'), 0))
-
-
-def x_9337(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)
-
-
-def x_9338(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2690'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2690'), 0))
-
-
-def x_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2690'))) is str else None)) and ((E.get('k~2691') != 0)) else False)
-
-
-def t_8198(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~2679', 10, True)
-        LOCAL(ctx, E, 'r~2680', 'money', True)
-        LOCAL(ctx, E, 'k~2681', x_9311(ctx, E), True)
-        return t_8227(ctx, k, s, E, B)
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2659', 10, True)
-    LOCAL(ctx, E, 'r~2660', 'money', True)
-    return t_8201(ctx, r1, s, E, B)
-
-
-def d_8199(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2659', 10, True)
-    return True
-
-
-def d_8200(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2660', 'money', True)
-    return True
-
-
-def t_8201(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2666', E.get('left~2661'), True)
-        LOCAL(ctx, E, 'r~2667', E.get('r~2660'), True)
-        if not d_7542(ctx, E, B):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2661', E.get('n~2659'), True)
-    return t_8203(ctx, r1, s, E, B)
-
-
-def d_8202(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2661', E.get('n~2659'), True)
-    return True
-
-
-def t_8203(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9283(ctx, E)))
-    old = E.get('rep~2663', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2663', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2663', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2661'))) is int else num(_w1)) > 0)):
-                return t_8204(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8204(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2661', E.get('taken~2664'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2664', 0, True)
-    return t_7414(ctx, r1, s, E, B)
-
-
-def d_8205(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2664', 0, True)
-    return True
-
-
-def t_8208(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2664', E.get('instead~2665'))
-    return t_8210(ctx, k, s, E, B)
-
-
-def d_8209(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2664', E.get('instead~2665'))
-    return True
-
-
-def t_8210(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_8211(ctx, lambda: nxt(left - 1), k, E, B)
-
-    return nxt(num(E.get('instead~2665')))
-
-
-def t_8211(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_9291(ctx, E), k)
-
-
-def d_8212(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2661', E.get('taken~2664'))
-    return True
-
-
-def d_8213(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', E.get('left~2661'), True)
-    return True
-
-
-def d_8214(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2667', E.get('r~2660'), True)
-    return True
-
-
-def d_8224(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2679', 10, True)
-    return True
-
-
-def d_8225(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2680', 'money', True)
-    return True
-
-
-def d_8226(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_9311(ctx, E), True)
-    return True
-
-
-def t_8227(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:70
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2682', (((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2683', E.get('r~2680'), True)
-    return t_8230(ctx, k, s, E, B)
-
-
-def d_8228(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2682', (((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2)))), True)
-    return True
-
-
-def d_8229(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2683', E.get('r~2680'), True)
-    return True
-
-
-def t_8230(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'n~2689', E.get('left~2684'), True)
-        LOCAL(ctx, E, 'r~2690', E.get('r~2683'), True)
-        if not d_8244(ctx, E, B):
-            return False
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'left~2684', E.get('n~2682'), True)
-    return t_8232(ctx, r1, s, E, B)
-
-
-def d_8231(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2684', E.get('n~2682'), True)
-    return True
-
-
-def t_8232(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:57
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_9315(ctx, E)))
-    old = E.get('rep~2686', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rep~2686', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rep~2686', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)) > 0)):
-                return t_8233(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_8233(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2684', E.get('taken~2687'))
-        return k()
-
-    ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2687', 0, True)
-    return t_7960(ctx, r1, s, E, B)
-
-
-def d_8234(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2687', 0, True)
-    return True
-
-
-def t_8237(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2687', E.get('instead~2688'))
-    return t_8239(ctx, k, s, E, B)
-
-
-def d_8238(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2687', E.get('instead~2688'))
-    return True
-
-
-def t_8239(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_8240(ctx, lambda: nxt(left - 1), k, E, B)
-
-    return nxt(num(E.get('instead~2688')))
-
-
-def t_8240(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_9323(ctx, E), k)
-
-
-def d_8241(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2684', E.get('taken~2687'))
-    return True
-
-
-def d_8242(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2689', E.get('left~2684'), True)
-    return True
-
-
-def d_8243(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2690', E.get('r~2683'), True)
-    return True
-
-
-def d_8244(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2691', x_9331(ctx, E), True)
-    if not d_8246(ctx, E, B):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2690'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2691'), '+=', False, K[3])
-    if not d_8249(ctx, E, B):
-        return False
-    if not d_8251(ctx, E, B):
-        return False
-    return True
-
-
-def d_8245(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2691', x_9331(ctx, E), True)
-    return True
-
-
-def d_8246(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2691', x_9334(ctx, E))
-    return True
-
-
-def d_8247(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2691', x_9334(ctx, E))
-    return True
-
-
-def d_8248(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2690'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2691'), '+=', False, K[3])
-    return True
-
-
-def d_8249(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2690'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2691'), '-=', False, K[4])
-    return True
-
-
-def d_8250(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2690'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2691'), '-=', False, K[4])
-    return True
-
-
-def d_8251(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9340(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2691'), '+=', False, K[5])
-    return True
-
-
-def d_8252(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2691'), '+=', False, K[5])
-    return True
-
-
-def x_9379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (9379, E.get('r~2684'),), lambda: [v_q_2686 for v_q_2686 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2686, NOREC).get('instead_of', {}) if type(v_q_2686) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2684'))])
-
-
-def x_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)) > 0)
-
-
-def x_9383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2685') if (FLD(ctx, K[0], E.get('rep~2687')) == None) else FLD(ctx, K[0], E.get('rep~2687'))))) is int else num(_w2))))
-
-
-def x_9387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2687'))
-
-
-def x_9388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2689')}
-
-
-def x_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2690') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2690'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2691'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2691'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
-
-
-def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)
-
-
-def x_9398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2692'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2691'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2691'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2691'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
-
-
-def x_9399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2691'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2691'), 0))
-
-
-def x_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)
-
-
-def x_9402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2691'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2691'), 0))
-
-
-def x_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2691'))) is str else None)) and ((E.get('k~2692') != 0)) else False)
-
-
-def d_8280(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2681', 'money', True)
-    return True
-
-
-def d_8284(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:70
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2684', E.get('r~2681'), True)
-    return True
-
-
-def d_8286(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2685', E.get('n~2683'), True)
-    return True
-
-
-def d_8289(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2688', 0, True)
-    return True
-
-
-def t_8292(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2688', E.get('instead~2689'))
-    return t_8294(ctx, k, s, E, B)
-
-
-def d_8293(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2688', E.get('instead~2689'))
-    return True
-
-
-def t_8294(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_8295(ctx, lambda: nxt(left - 1), k, E, B)
-
-    return nxt(num(E.get('instead~2689')))
-
-
-def t_8295(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_9387(ctx, E), k)
-
-
-def d_8297(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2690', E.get('left~2685'), True)
-    return True
-
-
-def d_8298(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:64
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2691', E.get('r~2684'), True)
-    return True
-
-
-def d_8299(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2692', x_9395(ctx, E), True)
-    if not d_8301(ctx, E, B):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2692'), '+=', False, K[3])
-    if not d_8304(ctx, E, B):
-        return False
-    if not d_8306(ctx, E, B):
-        return False
-    return True
-
-
-def d_8300(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2692', x_9395(ctx, E), True)
-    return True
-
-
-def d_8301(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2692', x_9398(ctx, E))
-    return True
-
-
-def d_8302(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2692', x_9398(ctx, E))
-    return True
-
-
-def d_8303(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2692'), '+=', False, K[3])
-    return True
-
-
-def d_8304(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2691'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2692'), '-=', False, K[4])
-    return True
-
-
-def d_8305(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2691'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2692'), '-=', False, K[4])
-    return True
-
-
-def d_8306(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9404(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2692'), '+=', False, K[5])
-    return True
-
-
-def d_8307(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2692'), '+=', False, K[5])
-    return True
-
-
-def d_8420(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:87
+def d_7530(ctx, E=None, B=7526):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3744,142 +594,586 @@ def d_8420(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:8
     return True
 
 
-def x_10013(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+def d_7531(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    def compute():
-        _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2667, NOREC).get('band', {}) if type(v_g_2667) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2667 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2667, NOREC).get('column', 0) if type(v_g_2667) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
-    return MEMO(ctx, (10013, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+    LOCAL(ctx, E, 'k~2669', x_8576(ctx, E), True)
+    if not d_7533(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[3])
+    if not d_7536(ctx, E, B):
+        return False
+    if not d_7538(ctx, E, B):
+        return False
+    return True
 
 
-def x_10017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (10017, E.get('r~2671'),), lambda: [v_q_2673 for v_q_2673 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2673, NOREC).get('instead_of', {}) if type(v_q_2673) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2671'))])
-
-
-def x_10018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2672'))) is int else num(_w1)) > 0)
-
-
-def x_10021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2672'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2672') if (FLD(ctx, K[0], E.get('rep~2674')) == None) else FLD(ctx, K[0], E.get('rep~2674'))))) is int else num(_w2))))
-
-
-def x_10025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2674'))
-
-
-def x_10026(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2676')}
-
-
-def x_10033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2677') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2678'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2677'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2678'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2678'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
-
-
-def x_10034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2678'))) is str else None) != None)
-
-
-def x_10036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2679'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2678'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2678'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2678'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
-
-
-def x_10037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2678'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2678'), 0))
-
-
-def x_10039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2678'))) is str else None) != None)
-
-
-def x_10040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2678'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2678'), 0))
-
-
-def x_10042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2678'))) is str else None)) and ((E.get('k~2679') != 0)) else False)
-
-
-def x_10046(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2680, NOREC).get('band', {}) if type(v_g_2680) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2680 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2680, NOREC).get('column', 0) if type(v_g_2680) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
-    return MEMO(ctx, (10046, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
-
-
-def d_8830(ctx, E=None, B=8803):  # rules_data/pampero/modules/private_industry.yaml:12
+def d_7532(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_10013(ctx, E), True)
+    LOCAL(ctx, E, 'k~2669', x_8576(ctx, E), True)
     return True
 
 
-def t_8831(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:78
+def d_7533(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2669', x_8579(ctx, E))
+    return True
+
+
+def d_7534(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2669', x_8579(ctx, E))
+    return True
+
+
+def d_7535(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[3])
+    return True
+
+
+def d_7536(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2668'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
+    return True
+
+
+def d_7537(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2668'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
+    return True
+
+
+def d_7538(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8585(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
+    return True
+
+
+def d_7539(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
+    return True
+
+
+def x_8604(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+    if E is None:
+        E = ctx.env()
+    return (lambda v_vs_2671: (lambda v_at_2672: ((v_vs_2671.get(v_at_2672, None) if type(v_vs_2671) is dict else KEY(v_vs_2671, v_at_2672, None)) if (True if (((v_at_2672 if type(v_at_2672) is int else num(v_at_2672)) >= 0)) and (((v_at_2672 if type(v_at_2672) is int else num(v_at_2672)) < FN['count'](ctx, None, v_vs_2671))) else False) else 0))(((_w6.get(E.get('t~2670'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2670'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2670'))) is str else None) == 'game') else (_w9.get(E.get('t~2670'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2670'), 0)))))(((_w3.get((_w2.get(E.get('t~2670'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2670'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2670'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2670'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2670'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2670'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2670'))) is str else [])))
+
+
+def x_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w5 if type((_w5 := (E.get('n~2673') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2674'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2673'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2674'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2674'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+
+
+def x_8607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)
+
+
+def x_8609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2675'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2674'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2674'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2674'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+
+
+def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2674'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2674'), 0))
+
+
+def x_8612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)
+
+
+def x_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2674'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2674'), 0))
+
+
+def x_8615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2674'))) is str else None)) and ((E.get('k~2675') != 0)) else False)
+
+
+def d_7555(ctx, E=None, B=7540):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2670', E.get('k~2669'), True)
-    LOCAL(ctx, E, 'r~2671', E.get('r~2668'), True)
-    return t_8834(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~2673', x_8604(ctx, E), True)
+    LOCAL(ctx, E, 'r~2674', 'money', True)
+    if not d_7558(ctx, E, B):
+        return False
+    return True
 
 
-def d_8832(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:78
+def d_7556(ctx, E=None, B=7540):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2670', E.get('k~2669'), True)
+    LOCAL(ctx, E, 'n~2673', x_8604(ctx, E), True)
     return True
 
 
-def d_8833(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:78
+def d_7557(ctx, E=None, B=7540):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2671', E.get('r~2668'), True)
+    LOCAL(ctx, E, 'r~2674', 'money', True)
     return True
 
 
-def t_8834(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7558(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2675', x_8606(ctx, E), True)
+    if not d_7560(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2674'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2675'), '+=', False, K[3])
+    if not d_7563(ctx, E, B):
+        return False
+    if not d_7565(ctx, E, B):
+        return False
+    return True
+
+
+def d_7559(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2675', x_8606(ctx, E), True)
+    return True
+
+
+def d_7560(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2675', x_8609(ctx, E))
+    return True
+
+
+def d_7561(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2675', x_8609(ctx, E))
+    return True
+
+
+def d_7562(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2674'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2675'), '+=', False, K[3])
+    return True
+
+
+def d_7563(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2674'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2675'), '-=', False, K[4])
+    return True
+
+
+def d_7564(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2674'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2675'), '-=', False, K[4])
+    return True
+
+
+def d_7565(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8615(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2675'), '+=', False, K[5])
+    return True
+
+
+def d_7566(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2675'), '+=', False, K[5])
+    return True
+
+
+def d_7568(ctx, E=None, B=7567):  # rules_data/pampero/items/foreign_markets.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~2664', 'resort', True)
+    return True
+
+
+def d_7609(ctx, E=None, B=7608):  # rules_data/pampero/modules/companies.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2664', 5, True)
+    return True
+
+
+def x_8694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:84
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2665'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2665'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2664'))) is int else num(_w4)))
+
+
+def x_8697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2667'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2667'), 0))
+
+
+def x_8699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)
+
+
+def x_8700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2667'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2667'), 0))
+
+
+def x_8702(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2667'))) is str else None)) and ((E.get('n~2666') != 0)) else False)
+
+
+def x_8708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (8708, E.get('r~2669'),), lambda: [v_q_2671 for v_q_2671 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2671, NOREC).get('instead_of', {}) if type(v_q_2671) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2669'))])
+
+
+def x_8709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('left~2670'))) is int else num(_w1)) > 0)
+
+
+def x_8712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2670'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2670') if (FLD(ctx, K[0], E.get('rep~2672')) == None) else FLD(ctx, K[0], E.get('rep~2672'))))) is int else num(_w2))))
+
+
+def x_8716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2672'))
+
+
+def x_8717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2674')}
+
+
+def x_8722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w5 if type((_w5 := (E.get('n~2675') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2676'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2675'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2676'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2676'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+
+
+def x_8723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2676'))) is str else None) != None)
+
+
+def x_8725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2677'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2676'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2676'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2676'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+
+
+def x_8726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2676'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2676'), 0))
+
+
+def x_8728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2676'))) is str else None) != None)
+
+
+def x_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2676'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2676'), 0))
+
+
+def x_8731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2676'))) is str else None)) and ((E.get('k~2677') != 0)) else False)
+
+
+def t_7634(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:126
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B, None, [], k)
+
+
+def d_7636(ctx, E=None, B=7634):  # rules_data/pampero/modules/companies.yaml:19
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2664', 2, True)
+    return True
+
+
+def d_7638(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:84
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_8694(ctx, E):
+        return False
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2666', E.get('n~2664'), True)
+    LOCAL(ctx, E, 'r~2667', E.get('r~2665'), True)
+    if not d_7642(ctx, E, B):
+        return False
+    return True
+
+
+def d_7639(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:84
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_8694(ctx, E):
+        return False
+    return True
+
+
+def d_7640(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:84
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2666', E.get('n~2664'), True)
+    return True
+
+
+def d_7641(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:84
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2667', E.get('r~2665'), True)
+    return True
+
+
+def d_7642(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:39
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~2666'), '-=', False, K[3])
+    if not d_7644(ctx, E, B):
+        return False
+    if not d_7646(ctx, E, B):
+        return False
+    return True
+
+
+def d_7643(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:39
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~2666'), '-=', False, K[3])
+    return True
+
+
+def d_7644(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:40
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2667'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('n~2666'), '+=', False, K[4])
+    return True
+
+
+def d_7645(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:40
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2667'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('n~2666'), '+=', False, K[4])
+    return True
+
+
+def d_7646(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:41
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8702(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('n~2666'), '-=', False, K[5])
+    return True
+
+
+def d_7647(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:41
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('n~2666'), '-=', False, K[5])
+    return True
+
+
+def t_7650(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3887,53 +1181,53 @@ def t_8834(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2677', E.get('left~2672'), True)
-        LOCAL(ctx, E, 'r~2678', E.get('r~2671'), True)
-        if not d_8848(ctx, E, B):
+        LOCAL(ctx, E, 'n~2675', E.get('left~2670'), True)
+        LOCAL(ctx, E, 'r~2676', E.get('r~2669'), True)
+        if not d_7664(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2672', E.get('n~2670'), True)
-    return t_8836(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'left~2670', E.get('n~2668'), True)
+    return t_7652(ctx, r1, s, E, B)
 
 
-def d_8835(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7651(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2672', E.get('n~2670'), True)
+    LOCAL(ctx, E, 'left~2670', E.get('n~2668'), True)
     return True
 
 
-def t_8836(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7652(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10017(ctx, E)))
-    old = E.get('rep~2674', MISSING)
+    items = list(items_of(x_8708(ctx, E)))
+    old = E.get('rep~2672', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2674', old)
+        UNSET(ctx, E, 'rep~2672', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2674', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2672'))) is int else num(_w1)) > 0)):
-                return t_8837(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'rep~2672', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2670'))) is int else num(_w1)) > 0)):
+                return t_7653(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8837(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7653(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3941,52 +1235,52 @@ def t_8837(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 42, E, 'left~2672', E.get('taken~2675'))
+        ASSIGN(ctx, B + 27, E, 'left~2670', E.get('taken~2673'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2675', 0, True)
-    return t_8839(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'taken~2673', 0, True)
+    return t_7655(ctx, r1, s, E, B)
 
 
-def d_8838(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:58
+def d_7654(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2675', 0, True)
+    LOCAL(ctx, E, 'taken~2673', 0, True)
     return True
 
 
-def t_8839(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:59
+def t_7655(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, B + 36, None, [], k)
+    return CHOOSE(ctx, B + 21, None, [], k)
 
 
-def t_8841(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:62
+def t_7657(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2675', E.get('instead~2676'))
-    return t_8843(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'taken~2673', E.get('instead~2674'))
+    return t_7659(ctx, k, s, E, B)
 
 
-def d_8842(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7658(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2675', E.get('instead~2676'))
+    LOCAL(ctx, E, 'taken~2673', E.get('instead~2674'))
     return True
 
 
-def t_8843(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:62
+def t_7659(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3995,155 +1289,155 @@ def t_8843(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8844(ctx, lambda: nxt(left - 1), k, E, B)
+        return t_7660(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2676')))
+    return nxt(num(E.get('instead~2674')))
 
 
-def t_8844(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:62
+def t_7660(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10025(ctx, E), k)
+    return DO(ctx, x_8716(ctx, E), k)
 
 
-def d_8845(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:63
+def d_7661(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 42, E, 'left~2672', E.get('taken~2675'))
+    ASSIGN(ctx, B + 27, E, 'left~2670', E.get('taken~2673'))
     return True
 
 
-def d_8846(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:64
+def d_7662(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2677', E.get('left~2672'), True)
+    LOCAL(ctx, E, 'n~2675', E.get('left~2670'), True)
     return True
 
 
-def d_8847(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:64
+def d_7663(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2678', E.get('r~2671'), True)
+    LOCAL(ctx, E, 'r~2676', E.get('r~2669'), True)
     return True
 
 
-def d_8848(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7664(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2679', x_10033(ctx, E), True)
-    if not d_8850(ctx, E, B):
+    LOCAL(ctx, E, 'k~2677', x_8722(ctx, E), True)
+    if not d_7666(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2678'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2676'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2679'), '+=', False, K[3])
-    if not d_8853(ctx, E, B):
+        SET(ctx, 'stock', c, key, E.get('k~2677'), '+=', False, K[3])
+    if not d_7669(ctx, E, B):
         return False
-    if not d_8855(ctx, E, B):
+    if not d_7671(ctx, E, B):
         return False
     return True
 
 
-def d_8849(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7665(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2679', x_10033(ctx, E), True)
+    LOCAL(ctx, E, 'k~2677', x_8722(ctx, E), True)
     return True
 
 
-def d_8850(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7666(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2678'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2676'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2679', x_10036(ctx, E))
+        LOCAL(ctx, E, 'k~2677', x_8725(ctx, E))
     return True
 
 
-def d_8851(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7667(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2679', x_10036(ctx, E))
+    LOCAL(ctx, E, 'k~2677', x_8725(ctx, E))
     return True
 
 
-def d_8852(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:28
+def d_7668(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2678'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2676'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2679'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2677'), '+=', False, K[3])
     return True
 
 
-def d_8853(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7669(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2678'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2676'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2678'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2676'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2679'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2677'), '-=', False, K[4])
     return True
 
 
-def d_8854(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7670(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2678'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2676'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2679'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2677'), '-=', False, K[4])
     return True
 
 
-def d_8855(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7671(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10042(ctx, E):
+    if x_8731(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2679'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2677'), '+=', False, K[5])
     return True
 
 
-def d_8856(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7672(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4151,42 +1445,160 @@ def d_8856(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2679'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2677'), '+=', False, K[5])
     return True
 
 
-def d_8858(ctx, E=None, B=8803):  # rules_data/pampero/modules/private_industry.yaml:12
+def x_8881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+    return ctx.state.get('booking')
+
+
+def x_8929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2699'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2699'), 0))
+
+
+def x_8931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2699'))) is str else None) != None)
+
+
+def x_8932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2699'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2699'), 0))
+
+
+def x_8943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2703'), 0))
+
+
+def x_8945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2703'))) is str else None) != None)
+
+
+def x_8946(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2703'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2703'), 0))
+
+
+def x_9071(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        return (_w5 + _w6 if type((_w5 := len([v_i_2683 for v_i_2683 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2683, NOREC).get('deck', None) if type(v_i_2683) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2684))) is type((_w4 := sum([items_of((_h2.get(v_r_2686, []) if type(_h2) is dict else KEY(_h2, v_r_2686, []))).count(v_c_2684) for v_r_2686 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2684 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2684, NOREC).get('deck', None) if type(v_c_2684) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (9071, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+
+
+def x_9072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~2688'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2690'))) is int else num(_w2)))
+
+
+def x_9075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (9075, E.get('r~2692'),), lambda: [v_q_2694 for v_q_2694 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2694, NOREC).get('instead_of', {}) if type(v_q_2694) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2692'))])
+
+
+def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('left~2693'))) is int else num(_w1)) > 0)
+
+
+def x_9079(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2693'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2693') if (FLD(ctx, K[0], E.get('rep~2695')) == None) else FLD(ctx, K[0], E.get('rep~2695'))))) is int else num(_w2))))
+
+
+def x_9083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2695'))
+
+
+def x_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2697')}
+
+
+def x_9091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w5 if type((_w5 := (E.get('n~2698') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2699'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2698'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2699'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2699'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+
+
+def x_9092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2699'))) is str else None) != None)
+
+
+def x_9094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2700'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2699'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2699'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2699'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+
+
+def x_9100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2699'))) is str else None)) and ((E.get('k~2700') != 0)) else False)
+
+
+def t_7939(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2682', x_10046(ctx, E), True)
-    return True
+    def r1():
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2688', 10, True)
+        LOCAL(ctx, E, 'r~2689', 'money', True)
+        LOCAL(ctx, E, 'k~2690', x_9071(ctx, E), True)
+        return t_7968(ctx, k, s, E, B)
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2668', 10, True)
+    LOCAL(ctx, E, 'r~2669', 'money', True)
+    return t_7942(ctx, r1, s, E, B)
 
 
-def t_8859(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:78
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2683', E.get('k~2682'), True)
-    LOCAL(ctx, E, 'r~2684', E.get('r~2681'), True)
-    return t_8862(ctx, k, s, E, B)
-
-
-def d_8860(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:78
+def d_7940(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2683', E.get('k~2682'), True)
+    LOCAL(ctx, E, 'n~2668', 10, True)
     return True
 
 
-def t_8862(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7941(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2669', 'money', True)
+    return True
+
+
+def t_7942(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4194,43 +1606,43 @@ def t_8862(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2690', E.get('left~2685'), True)
-        LOCAL(ctx, E, 'r~2691', E.get('r~2684'), True)
-        if not d_8299(ctx, E, B):
+        LOCAL(ctx, E, 'n~2675', E.get('left~2670'), True)
+        LOCAL(ctx, E, 'r~2676', E.get('r~2669'), True)
+        if not d_7664(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2685', E.get('n~2683'), True)
-    return t_8864(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'left~2670', E.get('n~2668'), True)
+    return t_7944(ctx, r1, s, E, B)
 
 
-def t_8864(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7944(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9379(ctx, E)))
-    old = E.get('rep~2687', MISSING)
+    items = list(items_of(x_8708(ctx, E)))
+    old = E.get('rep~2672', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2687', old)
+        UNSET(ctx, E, 'rep~2672', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2687', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)) > 0)):
-                return t_8865(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'rep~2672', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2670'))) is int else num(_w1)) > 0)):
+                return t_7945(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8865(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:58
+def t_7945(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4238,299 +1650,561 @@ def t_8865(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 70, E, 'left~2685', E.get('taken~2688'))
+        ASSIGN(ctx, B + 14, E, 'left~2670', E.get('taken~2673'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2688', 0, True)
-    return t_8867(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'taken~2673', 0, True)
+    return t_7430(ctx, r1, s, E, B)
 
 
-def t_8867(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 64, None, [], k)
-
-
-def d_8873(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yaml:63
+def d_7953(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 70, E, 'left~2685', E.get('taken~2688'))
+    ASSIGN(ctx, B + 14, E, 'left~2670', E.get('taken~2673'))
     return True
 
 
-def x_10203(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2667, NOREC).get('band', {}) if type(v_g_2667) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2667 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2667, NOREC).get('column', 0) if type(v_g_2667) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
-    return MEMO(ctx, (10203, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
-
-
-def x_10236(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2680, NOREC).get('band', {}) if type(v_g_2680) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2680 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2680, NOREC).get('column', 0) if type(v_g_2680) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
-    return MEMO(ctx, (10236, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
-
-
-def d_8994(ctx, E=None, B=8967):  # rules_data/pampero/modules/private_industry.yaml:18
+def d_7965(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_10203(ctx, E), True)
+    LOCAL(ctx, E, 'n~2688', 10, True)
     return True
 
 
-def d_9022(ctx, E=None, B=8967):  # rules_data/pampero/modules/private_industry.yaml:18
+def d_7966(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2682', x_10236(ctx, E), True)
+    LOCAL(ctx, E, 'r~2689', 'money', True)
     return True
 
 
-def x_10393(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2667, NOREC).get('band', {}) if type(v_g_2667) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2667 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2667, NOREC).get('column', 0) if type(v_g_2667) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
-    return MEMO(ctx, (10393, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
-
-
-def x_10426(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2680, NOREC).get('band', {}) if type(v_g_2680) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2680 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2680, NOREC).get('column', 0) if type(v_g_2680) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
-    return MEMO(ctx, (10426, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
-
-
-def d_9158(ctx, E=None, B=9131):  # rules_data/pampero/modules/private_industry.yaml:24
+def d_7967(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_10393(ctx, E), True)
+    LOCAL(ctx, E, 'k~2690', x_9071(ctx, E), True)
     return True
 
 
-def d_9186(ctx, E=None, B=9131):  # rules_data/pampero/modules/private_industry.yaml:24
+def t_7968(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:70
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2691', (((_w1 if type((_w1 := E.get('n~2688'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2690'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2692', E.get('r~2689'), True)
+    return t_7971(ctx, k, s, E, B)
+
+
+def d_7969(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2682', x_10426(ctx, E), True)
+    LOCAL(ctx, E, 'n~2691', (((_w1 if type((_w1 := E.get('n~2688'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2690'))) is int else num(_w2)))), True)
     return True
 
 
-def x_10557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7970(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:70
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2667'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2669'))) is int else num(_w2)))
+    LOCAL(ctx, E, 'r~2692', E.get('r~2689'), True)
+    return True
 
 
-def x_10590(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def t_7971(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2698', E.get('left~2693'), True)
+        LOCAL(ctx, E, 'r~2699', E.get('r~2692'), True)
+        if not d_7985(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2693', E.get('n~2691'), True)
+    return t_7973(ctx, r1, s, E, B)
+
+
+def d_7972(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2693', E.get('n~2691'), True)
+    return True
+
+
+def t_7973(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_9075(ctx, E)))
+    old = E.get('rep~2695', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2695', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2695', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2693'))) is int else num(_w1)) > 0)):
+                return t_7974(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7974(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 43, E, 'left~2693', E.get('taken~2696'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2696', 0, True)
+    return t_7976(ctx, r1, s, E, B)
+
+
+def d_7975(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2696', 0, True)
+    return True
+
+
+def t_7976(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:59
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 37, None, [], k)
+
+
+def t_7978(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2696', E.get('instead~2697'))
+    return t_7980(ctx, k, s, E, B)
+
+
+def d_7979(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2696', E.get('instead~2697'))
+    return True
+
+
+def t_7980(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_7981(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('instead~2697')))
+
+
+def t_7981(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_9083(ctx, E), k)
+
+
+def d_7982(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 43, E, 'left~2693', E.get('taken~2696'))
+    return True
+
+
+def d_7983(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2698', E.get('left~2693'), True)
+    return True
+
+
+def d_7984(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2699', E.get('r~2692'), True)
+    return True
+
+
+def d_7985(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2700', x_9091(ctx, E), True)
+    if not d_7987(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2699'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2700'), '+=', False, K[3])
+    if not d_7990(ctx, E, B):
+        return False
+    if not d_7992(ctx, E, B):
+        return False
+    return True
+
+
+def d_7986(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2700', x_9091(ctx, E), True)
+    return True
+
+
+def d_7987(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2699'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2700', x_9094(ctx, E))
+    return True
+
+
+def d_7988(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2700', x_9094(ctx, E))
+    return True
+
+
+def d_7989(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2699'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2700'), '+=', False, K[3])
+    return True
+
+
+def d_7990(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2699'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2699'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2700'), '-=', False, K[4])
+    return True
+
+
+def d_7991(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2699'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2700'), '-=', False, K[4])
+    return True
+
+
+def d_7992(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9100(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2700'), '+=', False, K[5])
+    return True
+
+
+def d_7993(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2700'), '+=', False, K[5])
+    return True
+
+
+def x_9107(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (9107, E.get('r~2666'),), lambda: [v_q_2668 for v_q_2668 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2668, NOREC).get('instead_of', {}) if type(v_q_2668) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2666'))])
+
+
+def x_9108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('left~2667'))) is int else num(_w1)) > 0)
+
+
+def x_9111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2667'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2667') if (FLD(ctx, K[0], E.get('rep~2669')) == None) else FLD(ctx, K[0], E.get('rep~2669'))))) is int else num(_w2))))
+
+
+def x_9115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2669'))
+
+
+def x_9116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2671')}
+
+
+def x_9121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w5 if type((_w5 := (E.get('n~2672') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2673'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2672'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2673'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2673'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+
+
+def x_9122(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2673'))) is str else None) != None)
+
+
+def x_9124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2674'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2673'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2673'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2673'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+
+
+def x_9125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2673'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2673'), 0))
+
+
+def x_9127(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2673'))) is str else None) != None)
+
+
+def x_9128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2673'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2673'), 0))
+
+
+def x_9130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2673'))) is str else None)) and ((E.get('k~2674') != 0)) else False)
+
+
+def x_9135(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('game_tracks')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2685, NOREC).get('band', {}) if type(v_g_2685) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2685 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2685, NOREC).get('column', 0) if type(v_g_2685) is str else 0) == ((_h1.get((lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2682: FN['last'](ctx, None, [v_t_2683 for v_t_2683 in items_of(v_on_2682) if (((_h1.get(v_t_2683, 0) if type(_h1) is dict else KEY(_h1, v_t_2683, 0)) if ((ctx.index.plain['tracks'].get(v_t_2683, NOREC).get('scope', None) if type(v_t_2683) is str else None) == 'game') else (_h2.get(v_t_2683, 0) if type(_h2) is dict else KEY(_h2, v_t_2683, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2684, 0) if type(_h1) is dict else KEY(_h1, v_u_2684, 0)) if ((ctx.index.plain['tracks'].get(v_u_2684, NOREC).get('scope', None) if type(v_u_2684) is str else None) == 'game') else (_h2.get(v_u_2684, 0) if type(_h2) is dict else KEY(_h2, v_u_2684, 0))) for v_u_2684 in items_of(v_on_2682)]))]))([v_t_2681 for v_t_2681 in [v_t_2680 for v_t_2680 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('group', None) if type(v_t_2680) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2681, 0) if type(_h1) is dict else KEY(_h1, v_t_2681, 0)) if ((ctx.index.plain['tracks'].get(v_t_2681, NOREC).get('scope', None) if type(v_t_2681) is str else None) == 'game') else (_h2.get(v_t_2681, 0) if type(_h2) is dict else KEY(_h2, v_t_2681, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
-    return MEMO(ctx, (10590, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        return (_w5 + _w6 if type((_w5 := len([v_i_2680 for v_i_2680 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2680, NOREC).get('deck', None) if type(v_i_2680) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2681))) is type((_w4 := sum([items_of((_h2.get(v_r_2683, []) if type(_h2) is dict else KEY(_h2, v_r_2683, []))).count(v_c_2681) for v_r_2683 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2681 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2681, NOREC).get('deck', None) if type(v_c_2681) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (9135, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-def x_10594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10594, E.get('r~2689'),), lambda: [v_q_2691 for v_q_2691 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2691, NOREC).get('instead_of', {}) if type(v_q_2691) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2689'))])
+    return ((_w1 if type((_w1 := E.get('n~2685'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2687'))) is int else num(_w2)))
 
 
-def x_10595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (9139, E.get('r~2689'),), lambda: [v_q_2691 for v_q_2691 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2691, NOREC).get('instead_of', {}) if type(v_q_2691) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2689'))])
+
+
+def x_9140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := E.get('left~2690'))) is int else num(_w1)) > 0)
 
 
-def x_10598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def x_9143(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
     return RANGE(1, min((_w1 if type((_w1 := E.get('left~2690'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2690') if (FLD(ctx, K[0], E.get('rep~2692')) == None) else FLD(ctx, K[0], E.get('rep~2692'))))) is int else num(_w2))))
 
 
-def x_10602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def x_9147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~2692'))
 
 
-def x_10603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def x_9148(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~2694')}
 
 
-def x_10610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return max(0, (_w5 if type((_w5 := (E.get('n~2695') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2696'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2695'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2696'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2696'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
-def x_10611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2696'))) is str else None) != None)
 
 
-def x_10613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2697'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2696'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2696'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2696'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
-def x_10619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9159(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2696'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2696'), 0))
+
+
+def x_9161(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2696'))) is str else None) != None)
+
+
+def x_9162(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2696'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2696'), 0))
+
+
+def x_9164(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2696'))) is str else None)) and ((E.get('k~2697') != 0)) else False)
 
 
-def x_10623(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('game_tracks')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2703, NOREC).get('band', {}) if type(v_g_2703) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2703 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2703, NOREC).get('column', 0) if type(v_g_2703) is str else 0) == ((_h1.get((lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2700: FN['last'](ctx, None, [v_t_2701 for v_t_2701 in items_of(v_on_2700) if (((_h1.get(v_t_2701, 0) if type(_h1) is dict else KEY(_h1, v_t_2701, 0)) if ((ctx.index.plain['tracks'].get(v_t_2701, NOREC).get('scope', None) if type(v_t_2701) is str else None) == 'game') else (_h2.get(v_t_2701, 0) if type(_h2) is dict else KEY(_h2, v_t_2701, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2702, 0) if type(_h1) is dict else KEY(_h1, v_u_2702, 0)) if ((ctx.index.plain['tracks'].get(v_u_2702, NOREC).get('scope', None) if type(v_u_2702) is str else None) == 'game') else (_h2.get(v_u_2702, 0) if type(_h2) is dict else KEY(_h2, v_u_2702, 0))) for v_u_2702 in items_of(v_on_2700)]))]))([v_t_2699 for v_t_2699 in [v_t_2698 for v_t_2698 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('group', None) if type(v_t_2698) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2699, 0) if type(_h1) is dict else KEY(_h1, v_t_2699, 0)) if ((ctx.index.plain['tracks'].get(v_t_2699, NOREC).get('scope', None) if type(v_t_2699) is str else None) == 'game') else (_h2.get(v_t_2699, 0) if type(_h2) is dict else KEY(_h2, v_t_2699, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
-    return MEMO(ctx, (10623, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
-
-
-def x_10627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return MEMO(ctx, (10627, E.get('r~2707'),), lambda: [v_q_2709 for v_q_2709 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2709, NOREC).get('instead_of', {}) if type(v_q_2709) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2707'))])
-
-
-def x_10628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2708'))) is int else num(_w1)) > 0)
-
-
-def x_10631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2708'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2708') if (FLD(ctx, K[0], E.get('rep~2710')) == None) else FLD(ctx, K[0], E.get('rep~2710'))))) is int else num(_w2))))
-
-
-def x_10635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2710'))
-
-
-def x_10636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2712')}
-
-
-def x_10643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2713') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2714'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2713'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2714'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2714'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
-
-
-def x_10644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2714'))) is str else None) != None)
-
-
-def x_10646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2715'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2714'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2714'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2714'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
-
-
-def x_10647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2714'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2714'), 0))
-
-
-def x_10649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2714'))) is str else None) != None)
-
-
-def x_10650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2714'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2714'), 0))
-
-
-def x_10652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2714'))) is str else None)) and ((E.get('k~2715') != 0)) else False)
-
-
-def d_9297(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.yaml:37
+def t_7994(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2667', 3, True)
-    return True
+    def r1():
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2685', 10, True)
+        LOCAL(ctx, E, 'r~2686', 'money', True)
+        LOCAL(ctx, E, 'k~2687', x_9135(ctx, E), True)
+        return t_8023(ctx, k, s, E, B)
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2665', 10, True)
+    LOCAL(ctx, E, 'r~2666', 'money', True)
+    return t_7997(ctx, r1, s, E, B)
 
 
-def t_9300(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:70
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2670', (((_w1 if type((_w1 := E.get('n~2667'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2669'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2671', E.get('r~2668'), True)
-    return t_9303(ctx, k, s, E, B)
-
-
-def d_9301(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:70
+def d_7995(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2670', (((_w1 if type((_w1 := E.get('n~2667'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2669'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2665', 10, True)
     return True
 
 
-def t_9303(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7996(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:23
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2666', 'money', True)
+    return True
+
+
+def t_7997(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4538,43 +2212,53 @@ def t_9303(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2677', E.get('left~2672'), True)
-        LOCAL(ctx, E, 'r~2678', E.get('r~2671'), True)
-        if not d_8848(ctx, E, B):
+        LOCAL(ctx, E, 'n~2672', E.get('left~2667'), True)
+        LOCAL(ctx, E, 'r~2673', E.get('r~2666'), True)
+        if not d_8011(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2672', E.get('n~2670'), True)
-    return t_9305(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'left~2667', E.get('n~2665'), True)
+    return t_7999(ctx, r1, s, E, B)
 
 
-def t_9305(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:57
+def d_7998(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10017(ctx, E)))
-    old = E.get('rep~2674', MISSING)
+    LOCAL(ctx, E, 'left~2667', E.get('n~2665'), True)
+    return True
+
+
+def t_7999(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_9107(ctx, E)))
+    old = E.get('rep~2669', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2674', old)
+        UNSET(ctx, E, 'rep~2669', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2674', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2672'))) is int else num(_w1)) > 0)):
-                return t_9306(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'rep~2669', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2667'))) is int else num(_w1)) > 0)):
+                return t_8000(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_9306(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8000(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4582,50 +2266,224 @@ def t_9306(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 19, E, 'left~2672', E.get('taken~2675'))
+        ASSIGN(ctx, B + 14, E, 'left~2667', E.get('taken~2670'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2675', 0, True)
-    return t_9308(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'taken~2670', 0, True)
+    return t_7430(ctx, r1, s, E, B)
 
 
-def t_9308(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 13, None, [], k)
-
-
-def d_9314(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:63
+def d_8001(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 19, E, 'left~2672', E.get('taken~2675'))
+    LOCAL(ctx, E, 'taken~2670', 0, True)
     return True
 
 
-def t_9326(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/modules/private_industry.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        LOCAL(ctx, E, 'r~2704', 'money', True)
-        LOCAL(ctx, E, 'k~2705', x_10623(ctx, E), True)
-        return t_9357(ctx, k, s, E, B)
-
+def t_8004(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
-    LOCAL(ctx, E, 'r~2686', 'money', True)
-    LOCAL(ctx, E, 'k~2687', x_10590(ctx, E), True)
-    return t_9329(ctx, r1, s, E, B)
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2670', E.get('instead~2671'))
+    return t_8006(ctx, k, s, E, B)
 
 
-def d_9327(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_8005(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2670', E.get('instead~2671'))
+    return True
+
+
+def t_8006(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_8007(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('instead~2671')))
+
+
+def t_8007(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_9115(ctx, E), k)
+
+
+def d_8008(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 14, E, 'left~2667', E.get('taken~2670'))
+    return True
+
+
+def d_8009(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2672', E.get('left~2667'), True)
+    return True
+
+
+def d_8010(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2673', E.get('r~2666'), True)
+    return True
+
+
+def d_8011(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2674', x_9121(ctx, E), True)
+    if not d_8013(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2673'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2674'), '+=', False, K[3])
+    if not d_8016(ctx, E, B):
+        return False
+    if not d_8018(ctx, E, B):
+        return False
+    return True
+
+
+def d_8012(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2674', x_9121(ctx, E), True)
+    return True
+
+
+def d_8013(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2673'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2674', x_9124(ctx, E))
+    return True
+
+
+def d_8014(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2674', x_9124(ctx, E))
+    return True
+
+
+def d_8015(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2673'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2674'), '+=', False, K[3])
+    return True
+
+
+def d_8016(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2673'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2673'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2674'), '-=', False, K[4])
+    return True
+
+
+def d_8017(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2673'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2674'), '-=', False, K[4])
+    return True
+
+
+def d_8018(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9130(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2674'), '+=', False, K[5])
+    return True
+
+
+def d_8019(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2674'), '+=', False, K[5])
+    return True
+
+
+def d_8020(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:23
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2685', 10, True)
+    return True
+
+
+def d_8021(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4635,38 +2493,38 @@ def d_9327(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
     return True
 
 
-def d_9328(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_8022(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2687', x_10590(ctx, E), True)
+    LOCAL(ctx, E, 'k~2687', x_9135(ctx, E), True)
     return True
 
 
-def t_9329(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:78
+def t_8023(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2688', E.get('k~2687'), True)
+    LOCAL(ctx, E, 'n~2688', (((_w1 if type((_w1 := E.get('n~2685'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2687'))) is int else num(_w2)))), True)
     LOCAL(ctx, E, 'r~2689', E.get('r~2686'), True)
-    return t_9332(ctx, k, s, E, B)
+    return t_8026(ctx, k, s, E, B)
 
 
-def d_9330(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:78
+def d_8024(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2688', E.get('k~2687'), True)
+    LOCAL(ctx, E, 'n~2688', (((_w1 if type((_w1 := E.get('n~2685'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2687'))) is int else num(_w2)))), True)
     return True
 
 
-def d_9331(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:78
+def d_8025(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4676,7 +2534,7 @@ def d_9331(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def t_9332(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8026(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4686,16 +2544,16 @@ def t_9332(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         ctx.steps += 2
         LOCAL(ctx, E, 'n~2695', E.get('left~2690'), True)
         LOCAL(ctx, E, 'r~2696', E.get('r~2689'), True)
-        if not d_9346(ctx, E, B):
+        if not d_8040(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'left~2690', E.get('n~2688'), True)
-    return t_9334(ctx, r1, s, E, B)
+    return t_8028(ctx, r1, s, E, B)
 
 
-def d_9333(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8027(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4705,13 +2563,13 @@ def d_9333(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def t_9334(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8028(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10594(ctx, E)))
+    items = list(items_of(x_9139(ctx, E)))
     old = E.get('rep~2692', MISSING)
 
     def brk():
@@ -4724,13 +2582,13 @@ def t_9334(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
             i += 1
             LOCAL(ctx, E, 'rep~2692', item, True)
             if (((_w1 if type((_w1 := E.get('left~2690'))) is int else num(_w1)) > 0)):
-                return t_9335(ctx, lambda i=i: nxt(i), brk, E, B)
+                return t_8029(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_9335(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8029(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4738,15 +2596,15 @@ def t_9335(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 48, E, 'left~2690', E.get('taken~2693'))
+        ASSIGN(ctx, B + 43, E, 'left~2690', E.get('taken~2693'))
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'taken~2693', 0, True)
-    return t_9337(ctx, r1, s, E, B)
+    return t_7976(ctx, r1, s, E, B)
 
 
-def d_9336(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8030(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4756,24 +2614,17 @@ def d_9336(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def t_9337(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 42, None, [], k)
-
-
-def t_9339(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8033(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2693', E.get('instead~2694'))
-    return t_9341(ctx, k, s, E, B)
+    return t_8035(ctx, k, s, E, B)
 
 
-def d_9340(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8034(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4783,7 +2634,7 @@ def d_9340(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def t_9341(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8035(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4792,31 +2643,31 @@ def t_9341(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9342(ctx, lambda: nxt(left - 1), k, E, B)
+        return t_8036(ctx, lambda: nxt(left - 1), k, E, B)
 
     return nxt(num(E.get('instead~2694')))
 
 
-def t_9342(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8036(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10602(ctx, E), k)
+    return DO(ctx, x_9147(ctx, E), k)
 
 
-def d_9343(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:63
+def d_8037(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 48, E, 'left~2690', E.get('taken~2693'))
+    ASSIGN(ctx, B + 43, E, 'left~2690', E.get('taken~2693'))
     return True
 
 
-def d_9344(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:64
+def d_8038(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4826,7 +2677,7 @@ def d_9344(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_9345(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:64
+def d_8039(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4836,37 +2687,37 @@ def d_9345(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_9346(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8040(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2697', x_10610(ctx, E), True)
-    if not d_9348(ctx, E, B):
+    LOCAL(ctx, E, 'k~2697', x_9155(ctx, E), True)
+    if not d_8042(ctx, E, B):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2696'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2697'), '+=', False, K[3])
-    if not d_9351(ctx, E, B):
+    if not d_8045(ctx, E, B):
         return False
-    if not d_9353(ctx, E, B):
+    if not d_8047(ctx, E, B):
         return False
     return True
 
 
-def d_9347(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8041(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2697', x_10610(ctx, E), True)
+    LOCAL(ctx, E, 'k~2697', x_9155(ctx, E), True)
     return True
 
 
-def d_9348(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8042(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4874,21 +2725,21 @@ def d_9348(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2696'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2697', x_10613(ctx, E))
+        LOCAL(ctx, E, 'k~2697', x_9158(ctx, E))
     return True
 
 
-def d_9349(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8043(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2697', x_10613(ctx, E))
+    LOCAL(ctx, E, 'k~2697', x_9158(ctx, E))
     return True
 
 
-def d_9350(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8044(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4900,7 +2751,7 @@ def d_9350(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_9351(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8045(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4914,7 +2765,7 @@ def d_9351(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_9352(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8046(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4926,13 +2777,13 @@ def d_9352(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_9353(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8047(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10619(ctx, E):
+    if x_9164(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
@@ -4940,7 +2791,7 @@ def d_9353(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_9354(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8048(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4952,58 +2803,164 @@ def d_9354(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_9355(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.yaml:37
+def x_9363(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (9363, E.get('r~2667'),), lambda: [v_q_2669 for v_q_2669 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2669, NOREC).get('instead_of', {}) if type(v_q_2669) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2667'))])
+
+
+def x_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('left~2668'))) is int else num(_w1)) > 0)
+
+
+def x_9367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2668'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2668') if (FLD(ctx, K[0], E.get('rep~2670')) == None) else FLD(ctx, K[0], E.get('rep~2670'))))) is int else num(_w2))))
+
+
+def x_9371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2670'))
+
+
+def x_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2672')}
+
+
+def x_9391(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        return (_w5 + _w6 if type((_w5 := len([v_i_2681 for v_i_2681 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2681, NOREC).get('deck', None) if type(v_i_2681) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2682))) is type((_w4 := sum([items_of((_h2.get(v_r_2684, []) if type(_h2) is dict else KEY(_h2, v_r_2684, []))).count(v_c_2682) for v_r_2684 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2682 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2682, NOREC).get('deck', None) if type(v_c_2682) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (9391, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+
+
+def x_9392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2688'))) is int else num(_w2)))
+
+
+def x_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (9395, E.get('r~2690'),), lambda: [v_q_2692 for v_q_2692 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2692, NOREC).get('instead_of', {}) if type(v_q_2692) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2690'))])
+
+
+def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('left~2691'))) is int else num(_w1)) > 0)
+
+
+def x_9399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2691'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2691') if (FLD(ctx, K[0], E.get('rep~2693')) == None) else FLD(ctx, K[0], E.get('rep~2693'))))) is int else num(_w2))))
+
+
+def x_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2693'))
+
+
+def x_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2695')}
+
+
+def x_9411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w5 if type((_w5 := (E.get('n~2696') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2697'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2696'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2697'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2697'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+
+
+def x_9412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2697'))) is str else None) != None)
+
+
+def x_9414(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2698'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2697'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2697'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2697'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+
+
+def x_9415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2697'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2697'), 0))
+
+
+def x_9417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2697'))) is str else None) != None)
+
+
+def x_9418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2697'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2697'), 0))
+
+
+def x_9420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2697'))) is str else None)) and ((E.get('k~2698') != 0)) else False)
+
+
+def t_8214(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2704', 'money', True)
-    return True
+    def r1():
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~2686', 10, True)
+        LOCAL(ctx, E, 'r~2687', 'money', True)
+        LOCAL(ctx, E, 'k~2688', x_9391(ctx, E), True)
+        return t_8243(ctx, k, s, E, B)
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2666', 10, True)
+    LOCAL(ctx, E, 'r~2667', 'money', True)
+    return t_8217(ctx, r1, s, E, B)
 
 
-def d_9356(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_8215(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2705', x_10623(ctx, E), True)
+    LOCAL(ctx, E, 'n~2666', 10, True)
     return True
 
 
-def t_9357(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:78
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2706', E.get('k~2705'), True)
-    LOCAL(ctx, E, 'r~2707', E.get('r~2704'), True)
-    return t_9360(ctx, k, s, E, B)
-
-
-def d_9358(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:78
+def d_8216(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2706', E.get('k~2705'), True)
+    LOCAL(ctx, E, 'r~2667', 'money', True)
     return True
 
 
-def d_9359(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2707', E.get('r~2704'), True)
-    return True
-
-
-def t_9360(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8217(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5011,53 +2968,53 @@ def t_9360(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2713', E.get('left~2708'), True)
-        LOCAL(ctx, E, 'r~2714', E.get('r~2707'), True)
-        if not d_9374(ctx, E, B):
+        LOCAL(ctx, E, 'n~2673', E.get('left~2668'), True)
+        LOCAL(ctx, E, 'r~2674', E.get('r~2667'), True)
+        if not d_7558(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2708', E.get('n~2706'), True)
-    return t_9362(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'left~2668', E.get('n~2666'), True)
+    return t_8219(ctx, r1, s, E, B)
 
 
-def d_9361(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8218(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2708', E.get('n~2706'), True)
+    LOCAL(ctx, E, 'left~2668', E.get('n~2666'), True)
     return True
 
 
-def t_9362(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8219(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10627(ctx, E)))
-    old = E.get('rep~2710', MISSING)
+    items = list(items_of(x_9363(ctx, E)))
+    old = E.get('rep~2670', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2710', old)
+        UNSET(ctx, E, 'rep~2670', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2710', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2708'))) is int else num(_w1)) > 0)):
-                return t_9363(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'rep~2670', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2668'))) is int else num(_w1)) > 0)):
+                return t_8220(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_9363(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8220(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5065,52 +3022,45 @@ def t_9363(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 76, E, 'left~2708', E.get('taken~2711'))
+        ASSIGN(ctx, B + 14, E, 'left~2668', E.get('taken~2671'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2711', 0, True)
-    return t_9365(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'taken~2671', 0, True)
+    return t_7430(ctx, r1, s, E, B)
 
 
-def d_9364(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8221(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2711', 0, True)
+    LOCAL(ctx, E, 'taken~2671', 0, True)
     return True
 
 
-def t_9365(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:59
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, B + 70, None, [], k)
-
-
-def t_9367(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8224(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2711', E.get('instead~2712'))
-    return t_9369(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'taken~2671', E.get('instead~2672'))
+    return t_8226(ctx, k, s, E, B)
 
 
-def d_9368(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8225(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2711', E.get('instead~2712'))
+    LOCAL(ctx, E, 'taken~2671', E.get('instead~2672'))
     return True
 
 
-def t_9369(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8226(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5119,155 +3069,369 @@ def t_9369(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9370(ctx, lambda: nxt(left - 1), k, E, B)
+        return t_8227(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2712')))
+    return nxt(num(E.get('instead~2672')))
 
 
-def t_9370(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8227(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10635(ctx, E), k)
+    return DO(ctx, x_9371(ctx, E), k)
 
 
-def d_9371(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:63
+def d_8228(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 76, E, 'left~2708', E.get('taken~2711'))
+    ASSIGN(ctx, B + 14, E, 'left~2668', E.get('taken~2671'))
     return True
 
 
-def d_9372(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:64
+def d_8229(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2713', E.get('left~2708'), True)
+    LOCAL(ctx, E, 'n~2673', E.get('left~2668'), True)
     return True
 
 
-def d_9373(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:64
+def d_8230(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2714', E.get('r~2707'), True)
+    LOCAL(ctx, E, 'r~2674', E.get('r~2667'), True)
     return True
 
 
-def d_9374(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8240(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2686', 10, True)
+    return True
+
+
+def d_8241(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2687', 'money', True)
+    return True
+
+
+def d_8242(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2688', x_9391(ctx, E), True)
+    return True
+
+
+def t_8243(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:70
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2689', (((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2688'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2690', E.get('r~2687'), True)
+    return t_8246(ctx, k, s, E, B)
+
+
+def d_8244(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:70
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2689', (((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2688'))) is int else num(_w2)))), True)
+    return True
+
+
+def d_8245(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:70
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2690', E.get('r~2687'), True)
+    return True
+
+
+def t_8246(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2696', E.get('left~2691'), True)
+        LOCAL(ctx, E, 'r~2697', E.get('r~2690'), True)
+        if not d_8260(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2691', E.get('n~2689'), True)
+    return t_8248(ctx, r1, s, E, B)
+
+
+def d_8247(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2691', E.get('n~2689'), True)
+    return True
+
+
+def t_8248(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_9395(ctx, E)))
+    old = E.get('rep~2693', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2693', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2693', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2691'))) is int else num(_w1)) > 0)):
+                return t_8249(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_8249(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 43, E, 'left~2691', E.get('taken~2694'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2694', 0, True)
+    return t_7976(ctx, r1, s, E, B)
+
+
+def d_8250(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2694', 0, True)
+    return True
+
+
+def t_8253(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2715', x_10643(ctx, E), True)
-    if not d_9376(ctx, E, B):
+    LOCAL(ctx, E, 'taken~2694', E.get('instead~2695'))
+    return t_8255(ctx, k, s, E, B)
+
+
+def d_8254(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2694', E.get('instead~2695'))
+    return True
+
+
+def t_8255(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_8256(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('instead~2695')))
+
+
+def t_8256(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_9403(ctx, E), k)
+
+
+def d_8257(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 43, E, 'left~2691', E.get('taken~2694'))
+    return True
+
+
+def d_8258(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2696', E.get('left~2691'), True)
+    return True
+
+
+def d_8259(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2697', E.get('r~2690'), True)
+    return True
+
+
+def d_8260(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2698', x_9411(ctx, E), True)
+    if not d_8262(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2714'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2697'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2715'), '+=', False, K[3])
-    if not d_9379(ctx, E, B):
+        SET(ctx, 'stock', c, key, E.get('k~2698'), '+=', False, K[3])
+    if not d_8265(ctx, E, B):
         return False
-    if not d_9381(ctx, E, B):
+    if not d_8267(ctx, E, B):
         return False
     return True
 
 
-def d_9375(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8261(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2715', x_10643(ctx, E), True)
+    LOCAL(ctx, E, 'k~2698', x_9411(ctx, E), True)
     return True
 
 
-def d_9376(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8262(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2714'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2697'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2715', x_10646(ctx, E))
+        LOCAL(ctx, E, 'k~2698', x_9414(ctx, E))
     return True
 
 
-def d_9377(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8263(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2715', x_10646(ctx, E))
+    LOCAL(ctx, E, 'k~2698', x_9414(ctx, E))
     return True
 
 
-def d_9378(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8264(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2714'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2697'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2715'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2698'), '+=', False, K[3])
     return True
 
 
-def d_9379(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8265(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2714'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2697'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2714'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2697'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2715'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2698'), '-=', False, K[4])
     return True
 
 
-def d_9380(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8266(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2714'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2697'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2715'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2698'), '-=', False, K[4])
     return True
 
 
-def d_9381(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8267(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10652(ctx, E):
+    if x_9420(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2715'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2698'), '+=', False, K[5])
     return True
 
 
-def d_9382(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8268(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5275,537 +3439,2373 @@ def d_9382(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2715'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2698'), '+=', False, K[5])
     return True
 
 
-def t_9516(ctx, k, s=None, E=None, B=9516):  # rules_data/pampero/modules/tbsct.yaml:13
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
+def x_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 2, True)
-    LOCAL(ctx, E, 'r~2658', 'money', True)
-    return t_7409(ctx, k, s, E, B)
+    return MEMO(ctx, (9459, E.get('r~2691'),), lambda: [v_q_2693 for v_q_2693 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2693, NOREC).get('instead_of', {}) if type(v_q_2693) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2691'))])
 
 
-def d_9545(ctx, E=None, B=9542):  # rules_data/pampero/modules/verne_items.yaml:12
+def x_9460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('left~2692'))) is int else num(_w1)) > 0)
+
+
+def x_9463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2692'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2692') if (FLD(ctx, K[0], E.get('rep~2694')) == None) else FLD(ctx, K[0], E.get('rep~2694'))))) is int else num(_w2))))
+
+
+def x_9467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2694'))
+
+
+def x_9468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2696')}
+
+
+def x_9475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w5 if type((_w5 := (E.get('n~2697') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2698'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2697'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2698'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2698'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+
+
+def x_9476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)
+
+
+def x_9478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2699'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2698'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2698'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2698'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+
+
+def x_9479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2698'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2698'), 0))
+
+
+def x_9481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)
+
+
+def x_9482(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2698'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2698'), 0))
+
+
+def x_9484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2698'))) is str else None)) and ((E.get('k~2699') != 0)) else False)
+
+
+def d_8296(ctx, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2658', 'co2', True)
+    LOCAL(ctx, E, 'r~2688', 'money', True)
+    return True
+
+
+def d_8300(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:70
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2691', E.get('r~2688'), True)
+    return True
+
+
+def d_8302(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2692', E.get('n~2690'), True)
+    return True
+
+
+def d_8305(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2695', 0, True)
+    return True
+
+
+def t_8308(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2695', E.get('instead~2696'))
+    return t_8310(ctx, k, s, E, B)
+
+
+def d_8309(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2695', E.get('instead~2696'))
+    return True
+
+
+def t_8310(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_8311(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('instead~2696')))
+
+
+def t_8311(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_9467(ctx, E), k)
+
+
+def d_8313(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2697', E.get('left~2692'), True)
+    return True
+
+
+def d_8314(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2698', E.get('r~2691'), True)
+    return True
+
+
+def d_8315(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2699', x_9475(ctx, E), True)
+    if not d_8317(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2698'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2699'), '+=', False, K[3])
+    if not d_8320(ctx, E, B):
+        return False
+    if not d_8322(ctx, E, B):
+        return False
+    return True
+
+
+def d_8316(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2699', x_9475(ctx, E), True)
+    return True
+
+
+def d_8317(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2699', x_9478(ctx, E))
+    return True
+
+
+def d_8318(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2699', x_9478(ctx, E))
+    return True
+
+
+def d_8319(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2698'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2699'), '+=', False, K[3])
+    return True
+
+
+def d_8320(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2698'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2699'), '-=', False, K[4])
+    return True
+
+
+def d_8321(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2698'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2699'), '-=', False, K[4])
+    return True
+
+
+def d_8322(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9484(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2699'), '+=', False, K[5])
+    return True
+
+
+def d_8323(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2699'), '+=', False, K[5])
+    return True
+
+
+def d_8436(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2675', 'money', True)
+    return True
+
+
+def x_10093(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
+        _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
+        _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2674, NOREC).get('band', {}) if type(v_g_2674) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2674 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2674, NOREC).get('column', 0) if type(v_g_2674) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+    return MEMO(ctx, (10093, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def x_10097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (10097, E.get('r~2678'),), lambda: [v_q_2680 for v_q_2680 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2680, NOREC).get('instead_of', {}) if type(v_q_2680) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2678'))])
+
+
+def x_10098(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('left~2679'))) is int else num(_w1)) > 0)
+
+
+def x_10101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2679'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2679') if (FLD(ctx, K[0], E.get('rep~2681')) == None) else FLD(ctx, K[0], E.get('rep~2681'))))) is int else num(_w2))))
+
+
+def x_10105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2681'))
+
+
+def x_10106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2683')}
+
+
+def x_10113(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w5 if type((_w5 := (E.get('n~2684') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2685'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2684'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2685'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2685'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+
+
+def x_10114(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2685'))) is str else None) != None)
+
+
+def x_10116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2686'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2685'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2685'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2685'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+
+
+def x_10117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2685'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2685'), 0))
+
+
+def x_10119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2685'))) is str else None) != None)
+
+
+def x_10120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2685'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2685'), 0))
+
+
+def x_10122(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2685'))) is str else None)) and ((E.get('k~2686') != 0)) else False)
+
+
+def x_10126(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
+        _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
+        _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2687, NOREC).get('band', {}) if type(v_g_2687) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2687 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2687, NOREC).get('column', 0) if type(v_g_2687) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+    return MEMO(ctx, (10126, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def d_8846(ctx, E=None, B=8819):  # rules_data/pampero/modules/private_industry.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2676', x_10093(ctx, E), True)
+    return True
+
+
+def t_8847(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:78
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2677', E.get('k~2676'), True)
+    LOCAL(ctx, E, 'r~2678', E.get('r~2675'), True)
+    return t_8850(ctx, k, s, E, B)
+
+
+def d_8848(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2677', E.get('k~2676'), True)
+    return True
+
+
+def d_8849(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2678', E.get('r~2675'), True)
+    return True
+
+
+def t_8850(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2684', E.get('left~2679'), True)
+        LOCAL(ctx, E, 'r~2685', E.get('r~2678'), True)
+        if not d_8864(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2679', E.get('n~2677'), True)
+    return t_8852(ctx, r1, s, E, B)
+
+
+def d_8851(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2679', E.get('n~2677'), True)
+    return True
+
+
+def t_8852(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_10097(ctx, E)))
+    old = E.get('rep~2681', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2681', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2681', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2679'))) is int else num(_w1)) > 0)):
+                return t_8853(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_8853(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 42, E, 'left~2679', E.get('taken~2682'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2682', 0, True)
+    return t_8855(ctx, r1, s, E, B)
+
+
+def d_8854(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2682', 0, True)
+    return True
+
+
+def t_8855(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:59
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 36, None, [], k)
+
+
+def t_8857(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2682', E.get('instead~2683'))
+    return t_8859(ctx, k, s, E, B)
+
+
+def d_8858(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2682', E.get('instead~2683'))
+    return True
+
+
+def t_8859(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_8860(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('instead~2683')))
+
+
+def t_8860(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_10105(ctx, E), k)
+
+
+def d_8861(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 42, E, 'left~2679', E.get('taken~2682'))
+    return True
+
+
+def d_8862(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2684', E.get('left~2679'), True)
+    return True
+
+
+def d_8863(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2685', E.get('r~2678'), True)
+    return True
+
+
+def d_8864(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2686', x_10113(ctx, E), True)
+    if not d_8866(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2685'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2686'), '+=', False, K[3])
+    if not d_8869(ctx, E, B):
+        return False
+    if not d_8871(ctx, E, B):
+        return False
+    return True
+
+
+def d_8865(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2686', x_10113(ctx, E), True)
+    return True
+
+
+def d_8866(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2685'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2686', x_10116(ctx, E))
+    return True
+
+
+def d_8867(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2686', x_10116(ctx, E))
+    return True
+
+
+def d_8868(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2685'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2686'), '+=', False, K[3])
+    return True
+
+
+def d_8869(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2685'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2685'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2686'), '-=', False, K[4])
+    return True
+
+
+def d_8870(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2685'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2686'), '-=', False, K[4])
+    return True
+
+
+def d_8871(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10122(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2686'), '+=', False, K[5])
+    return True
+
+
+def d_8872(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2686'), '+=', False, K[5])
+    return True
+
+
+def d_8874(ctx, E=None, B=8819):  # rules_data/pampero/modules/private_industry.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2689', x_10126(ctx, E), True)
+    return True
+
+
+def t_8875(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:78
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2690', E.get('k~2689'), True)
+    LOCAL(ctx, E, 'r~2691', E.get('r~2688'), True)
+    return t_8878(ctx, k, s, E, B)
+
+
+def d_8876(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2690', E.get('k~2689'), True)
+    return True
+
+
+def t_8878(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2697', E.get('left~2692'), True)
+        LOCAL(ctx, E, 'r~2698', E.get('r~2691'), True)
+        if not d_8315(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2692', E.get('n~2690'), True)
+    return t_8880(ctx, r1, s, E, B)
+
+
+def t_8880(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_9459(ctx, E)))
+    old = E.get('rep~2694', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2694', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2694', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2692'))) is int else num(_w1)) > 0)):
+                return t_8881(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_8881(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 70, E, 'left~2692', E.get('taken~2695'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2695', 0, True)
+    return t_8883(ctx, r1, s, E, B)
+
+
+def t_8883(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:59
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 64, None, [], k)
+
+
+def d_8889(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 70, E, 'left~2692', E.get('taken~2695'))
+    return True
+
+
+def x_10283(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
+        _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
+        _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2674, NOREC).get('band', {}) if type(v_g_2674) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2674 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2674, NOREC).get('column', 0) if type(v_g_2674) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+    return MEMO(ctx, (10283, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def x_10316(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
+        _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
+        _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2687, NOREC).get('band', {}) if type(v_g_2687) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2687 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2687, NOREC).get('column', 0) if type(v_g_2687) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+    return MEMO(ctx, (10316, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def d_9010(ctx, E=None, B=8983):  # rules_data/pampero/modules/private_industry.yaml:18
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2676', x_10283(ctx, E), True)
+    return True
+
+
+def d_9038(ctx, E=None, B=8983):  # rules_data/pampero/modules/private_industry.yaml:18
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2689', x_10316(ctx, E), True)
+    return True
+
+
+def x_10473(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
+        _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
+        _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2674, NOREC).get('band', {}) if type(v_g_2674) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2674 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2674, NOREC).get('column', 0) if type(v_g_2674) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+    return MEMO(ctx, (10473, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def x_10506(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
+        _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
+        _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2687, NOREC).get('band', {}) if type(v_g_2687) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2687 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2687, NOREC).get('column', 0) if type(v_g_2687) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+    return MEMO(ctx, (10506, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def d_9174(ctx, E=None, B=9147):  # rules_data/pampero/modules/private_industry.yaml:24
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2676', x_10473(ctx, E), True)
+    return True
+
+
+def d_9202(ctx, E=None, B=9147):  # rules_data/pampero/modules/private_industry.yaml:24
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2689', x_10506(ctx, E), True)
+    return True
+
+
+def x_10637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~2674'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2676'))) is int else num(_w2)))
+
+
+def x_10670(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('game_tracks')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2692, NOREC).get('band', {}) if type(v_g_2692) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2692 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2692, NOREC).get('column', 0) if type(v_g_2692) is str else 0) == ((_h1.get((lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+    return MEMO(ctx, (10670, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def x_10674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (10674, E.get('r~2696'),), lambda: [v_q_2698 for v_q_2698 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2698, NOREC).get('instead_of', {}) if type(v_q_2698) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2696'))])
+
+
+def x_10675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('left~2697'))) is int else num(_w1)) > 0)
+
+
+def x_10678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2697'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2697') if (FLD(ctx, K[0], E.get('rep~2699')) == None) else FLD(ctx, K[0], E.get('rep~2699'))))) is int else num(_w2))))
+
+
+def x_10682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2699'))
+
+
+def x_10683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2701')}
+
+
+def x_10690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w5 if type((_w5 := (E.get('n~2702') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2703'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2702'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2703'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2703'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+
+
+def x_10691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2703'))) is str else None) != None)
+
+
+def x_10693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2704'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2703'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2703'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2703'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+
+
+def x_10699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2703'))) is str else None)) and ((E.get('k~2704') != 0)) else False)
+
+
+def x_10703(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('game_tracks')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2710, NOREC).get('band', {}) if type(v_g_2710) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2710 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2710, NOREC).get('column', 0) if type(v_g_2710) is str else 0) == ((_h1.get((lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+    return MEMO(ctx, (10703, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def x_10707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return MEMO(ctx, (10707, E.get('r~2714'),), lambda: [v_q_2716 for v_q_2716 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2716, NOREC).get('instead_of', {}) if type(v_q_2716) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2714'))])
+
+
+def x_10708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('left~2715'))) is int else num(_w1)) > 0)
+
+
+def x_10711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2715'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2715') if (FLD(ctx, K[0], E.get('rep~2717')) == None) else FLD(ctx, K[0], E.get('rep~2717'))))) is int else num(_w2))))
+
+
+def x_10715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2717'))
+
+
+def x_10716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2719')}
+
+
+def x_10723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w5 if type((_w5 := (E.get('n~2720') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2721'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2720'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2721'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2721'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+
+
+def x_10724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2721'))) is str else None) != None)
+
+
+def x_10726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2722'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2721'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2721'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2721'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+
+
+def x_10727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2721'), 0))
+
+
+def x_10729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2721'))) is str else None) != None)
+
+
+def x_10730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2721'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2721'), 0))
+
+
+def x_10732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2721'))) is str else None)) and ((E.get('k~2722') != 0)) else False)
+
+
+def d_9313(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2674', 3, True)
+    return True
+
+
+def t_9316(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:70
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2677', (((_w1 if type((_w1 := E.get('n~2674'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2676'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2678', E.get('r~2675'), True)
+    return t_9319(ctx, k, s, E, B)
+
+
+def d_9317(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:70
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2677', (((_w1 if type((_w1 := E.get('n~2674'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2676'))) is int else num(_w2)))), True)
+    return True
+
+
+def t_9319(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2684', E.get('left~2679'), True)
+        LOCAL(ctx, E, 'r~2685', E.get('r~2678'), True)
+        if not d_8864(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2679', E.get('n~2677'), True)
+    return t_9321(ctx, r1, s, E, B)
+
+
+def t_9321(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_10097(ctx, E)))
+    old = E.get('rep~2681', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2681', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2681', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2679'))) is int else num(_w1)) > 0)):
+                return t_9322(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_9322(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 19, E, 'left~2679', E.get('taken~2682'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2682', 0, True)
+    return t_9324(ctx, r1, s, E, B)
+
+
+def t_9324(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:59
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 13, None, [], k)
+
+
+def d_9330(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 19, E, 'left~2679', E.get('taken~2682'))
+    return True
+
+
+def t_9342(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/modules/private_industry.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'r~2711', 'money', True)
+        LOCAL(ctx, E, 'k~2712', x_10703(ctx, E), True)
+        return t_9373(ctx, k, s, E, B)
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'r~2693', 'money', True)
+    LOCAL(ctx, E, 'k~2694', x_10670(ctx, E), True)
+    return t_9345(ctx, r1, s, E, B)
+
+
+def d_9343(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2693', 'money', True)
+    return True
+
+
+def d_9344(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2694', x_10670(ctx, E), True)
+    return True
+
+
+def t_9345(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:78
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2695', E.get('k~2694'), True)
+    LOCAL(ctx, E, 'r~2696', E.get('r~2693'), True)
+    return t_9348(ctx, k, s, E, B)
+
+
+def d_9346(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2695', E.get('k~2694'), True)
+    return True
+
+
+def d_9347(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2696', E.get('r~2693'), True)
+    return True
+
+
+def t_9348(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2702', E.get('left~2697'), True)
+        LOCAL(ctx, E, 'r~2703', E.get('r~2696'), True)
+        if not d_9362(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2697', E.get('n~2695'), True)
+    return t_9350(ctx, r1, s, E, B)
+
+
+def d_9349(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2697', E.get('n~2695'), True)
+    return True
+
+
+def t_9350(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_10674(ctx, E)))
+    old = E.get('rep~2699', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2699', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2699', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2697'))) is int else num(_w1)) > 0)):
+                return t_9351(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_9351(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 48, E, 'left~2697', E.get('taken~2700'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2700', 0, True)
+    return t_9353(ctx, r1, s, E, B)
+
+
+def d_9352(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2700', 0, True)
+    return True
+
+
+def t_9353(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:59
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 42, None, [], k)
+
+
+def t_9355(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2700', E.get('instead~2701'))
+    return t_9357(ctx, k, s, E, B)
+
+
+def d_9356(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2700', E.get('instead~2701'))
+    return True
+
+
+def t_9357(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_9358(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('instead~2701')))
+
+
+def t_9358(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_10682(ctx, E), k)
+
+
+def d_9359(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 48, E, 'left~2697', E.get('taken~2700'))
+    return True
+
+
+def d_9360(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2702', E.get('left~2697'), True)
+    return True
+
+
+def d_9361(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2703', E.get('r~2696'), True)
+    return True
+
+
+def d_9362(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2704', x_10690(ctx, E), True)
+    if not d_9364(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[3])
+    if not d_9367(ctx, E, B):
+        return False
+    if not d_9369(ctx, E, B):
+        return False
+    return True
+
+
+def d_9363(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2704', x_10690(ctx, E), True)
+    return True
+
+
+def d_9364(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2703'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2704', x_10693(ctx, E))
+    return True
+
+
+def d_9365(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2704', x_10693(ctx, E))
+    return True
+
+
+def d_9366(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[3])
+    return True
+
+
+def d_9367(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2703'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2703'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[4])
+    return True
+
+
+def d_9368(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2703'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[4])
+    return True
+
+
+def d_9369(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10699(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[5])
+    return True
+
+
+def d_9370(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[5])
+    return True
+
+
+def d_9371(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2711', 'money', True)
+    return True
+
+
+def d_9372(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2712', x_10703(ctx, E), True)
+    return True
+
+
+def t_9373(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:78
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2713', E.get('k~2712'), True)
+    LOCAL(ctx, E, 'r~2714', E.get('r~2711'), True)
+    return t_9376(ctx, k, s, E, B)
+
+
+def d_9374(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2713', E.get('k~2712'), True)
+    return True
+
+
+def d_9375(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:78
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2714', E.get('r~2711'), True)
+    return True
+
+
+def t_9376(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        LOCAL(ctx, E, 'n~2720', E.get('left~2715'), True)
+        LOCAL(ctx, E, 'r~2721', E.get('r~2714'), True)
+        if not d_9390(ctx, E, B):
+            return False
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'left~2715', E.get('n~2713'), True)
+    return t_9378(ctx, r1, s, E, B)
+
+
+def d_9377(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2715', E.get('n~2713'), True)
+    return True
+
+
+def t_9378(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:57
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_10707(ctx, E)))
+    old = E.get('rep~2717', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rep~2717', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rep~2717', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2715'))) is int else num(_w1)) > 0)):
+                return t_9379(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_9379(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        ASSIGN(ctx, B + 76, E, 'left~2715', E.get('taken~2718'))
+        return k()
+
+    ctx.steps += 1
+    LOCAL(ctx, E, 'taken~2718', 0, True)
+    return t_9381(ctx, r1, s, E, B)
+
+
+def d_9380(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2718', 0, True)
+    return True
+
+
+def t_9381(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:59
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, B + 70, None, [], k)
+
+
+def t_9383(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2718', E.get('instead~2719'))
+    return t_9385(ctx, k, s, E, B)
+
+
+def d_9384(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2718', E.get('instead~2719'))
+    return True
+
+
+def t_9385(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_9386(ctx, lambda: nxt(left - 1), k, E, B)
+
+    return nxt(num(E.get('instead~2719')))
+
+
+def t_9386(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_10715(ctx, E), k)
+
+
+def d_9387(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:63
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, B + 76, E, 'left~2715', E.get('taken~2718'))
+    return True
+
+
+def d_9388(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2720', E.get('left~2715'), True)
+    return True
+
+
+def d_9389(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:64
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2721', E.get('r~2714'), True)
+    return True
+
+
+def d_9390(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2722', x_10723(ctx, E), True)
+    if not d_9392(ctx, E, B):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2721'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2722'), '+=', False, K[3])
+    if not d_9395(ctx, E, B):
+        return False
+    if not d_9397(ctx, E, B):
+        return False
+    return True
+
+
+def d_9391(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2722', x_10723(ctx, E), True)
+    return True
+
+
+def d_9392(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2721'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2722', x_10726(ctx, E))
+    return True
+
+
+def d_9393(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2722', x_10726(ctx, E))
+    return True
+
+
+def d_9394(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2721'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2722'), '+=', False, K[3])
+    return True
+
+
+def d_9395(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2721'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2721'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2722'), '-=', False, K[4])
+    return True
+
+
+def d_9396(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2721'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2722'), '-=', False, K[4])
+    return True
+
+
+def d_9397(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10732(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2722'), '+=', False, K[5])
+    return True
+
+
+def d_9398(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2722'), '+=', False, K[5])
+    return True
+
+
+def t_9532(ctx, k, s=None, E=None, B=9532):  # rules_data/pampero/modules/tbsct.yaml:13
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2664', 2, True)
+    LOCAL(ctx, E, 'r~2665', 'money', True)
+    return t_7425(ctx, k, s, E, B)
+
+
+def d_9561(ctx, E=None, B=9558):  # rules_data/pampero/modules/verne_items.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2665', 'co2', True)
     return True
 
 
 AT = {
-    'x_8377': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_8378': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_8381': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_8385': 'rules_data/pampero/definitions/resources.yaml:62',
-    'x_8386': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_8391': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_8392': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8394': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8395': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_8397': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8398': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8400': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_8401': 'rules_data/pampero/definitions/resources.yaml:30',
-    't_7406': 'rules_data/pampero/items/base_tiles.yaml:49',
-    'd_7407': 'rules_data/pampero/items/base_tiles.yaml:49',
-    'd_7408': 'rules_data/pampero/items/base_tiles.yaml:49',
-    't_7409': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_7410': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_7411': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_7412': 'rules_data/pampero/definitions/resources.yaml:58',
-    'd_7413': 'rules_data/pampero/definitions/resources.yaml:58',
-    't_7414': 'rules_data/pampero/definitions/resources.yaml:59',
-    'd_7415': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7416': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7417': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_7418': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_7419': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7420': 'rules_data/pampero/definitions/resources.yaml:63',
-    'd_7421': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_7422': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_7423': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7424': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7425': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7426': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7427': 'rules_data/pampero/definitions/resources.yaml:28',
-    'd_7428': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_7429': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_7430': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7431': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7433': 'rules_data/pampero/items/base_tiles.yaml:80',
-    'x_8434': 'rules_data/pampero/items/base_tiles.yaml:83',
-    't_7458': 'rules_data/pampero/items/connection_tiles.yaml:12',
-    'd_7460': 'rules_data/pampero/items/connection_tiles.yaml:12',
-    'x_8494': 'rules_data/pampero/definitions/tracks.yaml:177',
-    'x_8496': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_8497': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8499': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8500': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_8502': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8503': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8505': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7511': 'rules_data/pampero/items/foreign_markets.yaml:13',
-    'd_7512': 'rules_data/pampero/definitions/tracks.yaml:177',
-    'd_7513': 'rules_data/pampero/definitions/tracks.yaml:177',
-    'd_7514': 'rules_data/pampero/definitions/tracks.yaml:177',
-    'd_7515': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7516': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7517': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7518': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7519': 'rules_data/pampero/definitions/resources.yaml:28',
-    'd_7520': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_7521': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_7522': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7523': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_8524': 'rules_data/pampero/definitions/tracks.yaml:177',
-    'x_8526': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_8527': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8529': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8530': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_8532': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8533': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8535': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7539': 'rules_data/pampero/definitions/tracks.yaml:177',
-    'd_7540': 'rules_data/pampero/definitions/tracks.yaml:177',
-    'd_7541': 'rules_data/pampero/definitions/tracks.yaml:177',
-    'd_7542': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7543': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7544': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7545': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7546': 'rules_data/pampero/definitions/resources.yaml:28',
-    'd_7547': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_7548': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_7549': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7550': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7552': 'rules_data/pampero/items/foreign_markets.yaml:27',
-    'd_7593': 'rules_data/pampero/modules/companies.yaml:14',
-    'x_8614': 'rules_data/pampero/definitions/resources.yaml:84',
-    'x_8617': 'rules_data/pampero/definitions/resources.yaml:39',
-    'x_8619': 'rules_data/pampero/definitions/resources.yaml:40',
-    'x_8620': 'rules_data/pampero/definitions/resources.yaml:40',
-    'x_8622': 'rules_data/pampero/definitions/resources.yaml:41',
-    'x_8628': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_8629': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_8632': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_8636': 'rules_data/pampero/definitions/resources.yaml:62',
-    'x_8637': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_8642': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_8643': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8645': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8646': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_8648': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8649': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8651': 'rules_data/pampero/definitions/resources.yaml:30',
-    't_7618': 'rules_data/pampero/definitions/resources.yaml:126',
-    'd_7620': 'rules_data/pampero/modules/companies.yaml:19',
-    'd_7622': 'rules_data/pampero/definitions/resources.yaml:84',
-    'd_7623': 'rules_data/pampero/definitions/resources.yaml:84',
-    'd_7624': 'rules_data/pampero/definitions/resources.yaml:84',
-    'd_7625': 'rules_data/pampero/definitions/resources.yaml:84',
-    'd_7626': 'rules_data/pampero/definitions/resources.yaml:39',
-    'd_7627': 'rules_data/pampero/definitions/resources.yaml:39',
-    'd_7628': 'rules_data/pampero/definitions/resources.yaml:40',
-    'd_7629': 'rules_data/pampero/definitions/resources.yaml:40',
-    'd_7630': 'rules_data/pampero/definitions/resources.yaml:41',
-    'd_7631': 'rules_data/pampero/definitions/resources.yaml:41',
-    't_7634': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_7635': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_7636': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_7637': 'rules_data/pampero/definitions/resources.yaml:58',
-    'd_7638': 'rules_data/pampero/definitions/resources.yaml:58',
-    't_7639': 'rules_data/pampero/definitions/resources.yaml:59',
-    't_7641': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7642': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_7643': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_7644': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7645': 'rules_data/pampero/definitions/resources.yaml:63',
-    'd_7646': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_7647': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_7648': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7649': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7650': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7651': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7652': 'rules_data/pampero/definitions/resources.yaml:28',
-    'd_7653': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_7654': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_7655': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7656': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_8801': 'rules_data/pampero/definitions/resources.yaml:15',
-    'x_8849': 'rules_data/pampero/definitions/resources.yaml:39',
-    'x_8851': 'rules_data/pampero/definitions/resources.yaml:40',
-    'x_8852': 'rules_data/pampero/definitions/resources.yaml:40',
-    'x_8863': 'rules_data/pampero/definitions/resources.yaml:39',
-    'x_8865': 'rules_data/pampero/definitions/resources.yaml:40',
-    'x_8866': 'rules_data/pampero/definitions/resources.yaml:40',
-    'x_8991': 'rules_data/pampero/modules/objectives.yaml:15',
-    'x_8992': 'rules_data/pampero/definitions/resources.yaml:70',
-    'x_8995': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_8996': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_8999': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_9003': 'rules_data/pampero/definitions/resources.yaml:62',
-    'x_9004': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_9011': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_9012': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9014': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9020': 'rules_data/pampero/definitions/resources.yaml:30',
-    't_7923': 'rules_data/pampero/modules/objectives.yaml:15',
-    'd_7924': 'rules_data/pampero/modules/objectives.yaml:15',
-    'd_7925': 'rules_data/pampero/modules/objectives.yaml:15',
-    't_7926': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_7928': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_7929': 'rules_data/pampero/definitions/resources.yaml:58',
-    'd_7937': 'rules_data/pampero/definitions/resources.yaml:63',
-    'd_7949': 'rules_data/pampero/modules/objectives.yaml:15',
-    'd_7950': 'rules_data/pampero/modules/objectives.yaml:15',
-    'd_7951': 'rules_data/pampero/modules/objectives.yaml:15',
-    't_7952': 'rules_data/pampero/definitions/resources.yaml:70',
-    'd_7953': 'rules_data/pampero/definitions/resources.yaml:70',
-    'd_7954': 'rules_data/pampero/definitions/resources.yaml:70',
-    't_7955': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_7956': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_7957': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_7958': 'rules_data/pampero/definitions/resources.yaml:58',
-    'd_7959': 'rules_data/pampero/definitions/resources.yaml:58',
-    't_7960': 'rules_data/pampero/definitions/resources.yaml:59',
-    't_7962': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7963': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_7964': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_7965': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7966': 'rules_data/pampero/definitions/resources.yaml:63',
-    'd_7967': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_7968': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_7969': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7970': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7971': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7972': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7973': 'rules_data/pampero/definitions/resources.yaml:28',
-    'd_7974': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_7975': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_7976': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7977': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_9027': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9028': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9031': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_9035': 'rules_data/pampero/definitions/resources.yaml:62',
-    'x_9036': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_9041': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_9042': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9044': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9045': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_9047': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9048': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9050': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_9055': 'rules_data/pampero/modules/objectives.yaml:23',
-    'x_9056': 'rules_data/pampero/definitions/resources.yaml:70',
-    'x_9059': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9060': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9063': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_9067': 'rules_data/pampero/definitions/resources.yaml:62',
-    'x_9068': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_9075': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_9076': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9078': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9079': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_9081': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9082': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9084': 'rules_data/pampero/definitions/resources.yaml:30',
-    't_7978': 'rules_data/pampero/modules/objectives.yaml:23',
-    'd_7979': 'rules_data/pampero/modules/objectives.yaml:23',
-    'd_7980': 'rules_data/pampero/modules/objectives.yaml:23',
-    't_7981': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_7982': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_7983': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_7984': 'rules_data/pampero/definitions/resources.yaml:58',
-    'd_7985': 'rules_data/pampero/definitions/resources.yaml:58',
-    't_7988': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7989': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_7990': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_7991': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7992': 'rules_data/pampero/definitions/resources.yaml:63',
-    'd_7993': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_7994': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_7995': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7996': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7997': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7998': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7999': 'rules_data/pampero/definitions/resources.yaml:28',
-    'd_8000': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_8001': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_8002': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_8003': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_8004': 'rules_data/pampero/modules/objectives.yaml:23',
-    'd_8005': 'rules_data/pampero/modules/objectives.yaml:23',
-    'd_8006': 'rules_data/pampero/modules/objectives.yaml:23',
-    't_8007': 'rules_data/pampero/definitions/resources.yaml:70',
-    'd_8008': 'rules_data/pampero/definitions/resources.yaml:70',
-    'd_8009': 'rules_data/pampero/definitions/resources.yaml:70',
-    't_8010': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_8011': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_8012': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_8013': 'rules_data/pampero/definitions/resources.yaml:58',
-    'd_8014': 'rules_data/pampero/definitions/resources.yaml:58',
-    't_8017': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8018': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_8019': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_8020': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8021': 'rules_data/pampero/definitions/resources.yaml:63',
-    'd_8022': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_8023': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_8024': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_8025': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_8026': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8027': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8028': 'rules_data/pampero/definitions/resources.yaml:28',
-    'd_8029': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_8030': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_8031': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_8032': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_9283': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9284': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9287': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_9291': 'rules_data/pampero/definitions/resources.yaml:62',
-    'x_9292': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_9311': 'rules_data/pampero/modules/objectives.yaml:55',
-    'x_9312': 'rules_data/pampero/definitions/resources.yaml:70',
-    'x_9315': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9316': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9319': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_9323': 'rules_data/pampero/definitions/resources.yaml:62',
-    'x_9324': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_9331': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_9332': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9334': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9335': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_9337': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9338': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9340': 'rules_data/pampero/definitions/resources.yaml:30',
-    't_8198': 'rules_data/pampero/modules/objectives.yaml:55',
-    'd_8199': 'rules_data/pampero/modules/objectives.yaml:55',
-    'd_8200': 'rules_data/pampero/modules/objectives.yaml:55',
-    't_8201': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_8202': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_8203': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_8204': 'rules_data/pampero/definitions/resources.yaml:58',
-    'd_8205': 'rules_data/pampero/definitions/resources.yaml:58',
-    't_8208': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8209': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_8210': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_8211': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8212': 'rules_data/pampero/definitions/resources.yaml:63',
-    'd_8213': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_8214': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_8224': 'rules_data/pampero/modules/objectives.yaml:55',
-    'd_8225': 'rules_data/pampero/modules/objectives.yaml:55',
-    'd_8226': 'rules_data/pampero/modules/objectives.yaml:55',
-    't_8227': 'rules_data/pampero/definitions/resources.yaml:70',
-    'd_8228': 'rules_data/pampero/definitions/resources.yaml:70',
-    'd_8229': 'rules_data/pampero/definitions/resources.yaml:70',
-    't_8230': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_8231': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_8232': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_8233': 'rules_data/pampero/definitions/resources.yaml:58',
-    'd_8234': 'rules_data/pampero/definitions/resources.yaml:58',
-    't_8237': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8238': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_8239': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_8240': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8241': 'rules_data/pampero/definitions/resources.yaml:63',
-    'd_8242': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_8243': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_8244': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_8245': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_8246': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8247': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8248': 'rules_data/pampero/definitions/resources.yaml:28',
-    'd_8249': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_8250': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_8251': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_8252': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_9379': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9380': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9383': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_9387': 'rules_data/pampero/definitions/resources.yaml:62',
-    'x_9388': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_9395': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_9396': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9398': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9399': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_9401': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9402': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9404': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_8280': 'rules_data/pampero/modules/objectives.yaml:63',
-    'd_8284': 'rules_data/pampero/definitions/resources.yaml:70',
-    'd_8286': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_8289': 'rules_data/pampero/definitions/resources.yaml:58',
-    't_8292': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8293': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_8294': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_8295': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8297': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_8298': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_8299': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_8300': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_8301': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8302': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8303': 'rules_data/pampero/definitions/resources.yaml:28',
-    'd_8304': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_8305': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_8306': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_8307': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_8420': 'rules_data/pampero/modules/objectives.yaml:87',
-    'x_10013': 'rules_data/pampero/modules/private_industry.yaml:12',
-    'x_10017': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10018': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10021': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_10025': 'rules_data/pampero/definitions/resources.yaml:62',
-    'x_10026': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_10033': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_10034': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10036': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10037': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_10039': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_10040': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_10042': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_10046': 'rules_data/pampero/modules/private_industry.yaml:12',
-    'd_8830': 'rules_data/pampero/modules/private_industry.yaml:12',
-    't_8831': 'rules_data/pampero/definitions/resources.yaml:78',
-    'd_8832': 'rules_data/pampero/definitions/resources.yaml:78',
-    'd_8833': 'rules_data/pampero/definitions/resources.yaml:78',
-    't_8834': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_8835': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_8836': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_8837': 'rules_data/pampero/definitions/resources.yaml:58',
-    'd_8838': 'rules_data/pampero/definitions/resources.yaml:58',
-    't_8839': 'rules_data/pampero/definitions/resources.yaml:59',
-    't_8841': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8842': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_8843': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_8844': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8845': 'rules_data/pampero/definitions/resources.yaml:63',
-    'd_8846': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_8847': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_8848': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_8849': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_8850': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8851': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8852': 'rules_data/pampero/definitions/resources.yaml:28',
-    'd_8853': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_8854': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_8855': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_8856': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_8858': 'rules_data/pampero/modules/private_industry.yaml:12',
-    't_8859': 'rules_data/pampero/definitions/resources.yaml:78',
-    'd_8860': 'rules_data/pampero/definitions/resources.yaml:78',
-    't_8862': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_8864': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_8865': 'rules_data/pampero/definitions/resources.yaml:58',
-    't_8867': 'rules_data/pampero/definitions/resources.yaml:59',
-    'd_8873': 'rules_data/pampero/definitions/resources.yaml:63',
-    'x_10203': 'rules_data/pampero/modules/private_industry.yaml:18',
-    'x_10236': 'rules_data/pampero/modules/private_industry.yaml:18',
-    'd_8994': 'rules_data/pampero/modules/private_industry.yaml:18',
-    'd_9022': 'rules_data/pampero/modules/private_industry.yaml:18',
-    'x_10393': 'rules_data/pampero/modules/private_industry.yaml:24',
-    'x_10426': 'rules_data/pampero/modules/private_industry.yaml:24',
-    'd_9158': 'rules_data/pampero/modules/private_industry.yaml:24',
-    'd_9186': 'rules_data/pampero/modules/private_industry.yaml:24',
-    'x_10557': 'rules_data/pampero/definitions/resources.yaml:70',
-    'x_10590': 'rules_data/pampero/modules/private_industry.yaml:37',
-    'x_10594': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10595': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10598': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_10602': 'rules_data/pampero/definitions/resources.yaml:62',
-    'x_10603': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_10610': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_10611': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10613': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10619': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_10623': 'rules_data/pampero/modules/private_industry.yaml:37',
-    'x_10627': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10628': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10631': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_10635': 'rules_data/pampero/definitions/resources.yaml:62',
-    'x_10636': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_10643': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_10644': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10646': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10647': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_10649': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_10650': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_10652': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_9297': 'rules_data/pampero/modules/private_industry.yaml:37',
-    't_9300': 'rules_data/pampero/definitions/resources.yaml:70',
-    'd_9301': 'rules_data/pampero/definitions/resources.yaml:70',
-    't_9303': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_9305': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_9306': 'rules_data/pampero/definitions/resources.yaml:58',
-    't_9308': 'rules_data/pampero/definitions/resources.yaml:59',
-    'd_9314': 'rules_data/pampero/definitions/resources.yaml:63',
-    't_9326': 'rules_data/pampero/modules/private_industry.yaml:37',
-    'd_9327': 'rules_data/pampero/modules/private_industry.yaml:37',
-    'd_9328': 'rules_data/pampero/modules/private_industry.yaml:37',
-    't_9329': 'rules_data/pampero/definitions/resources.yaml:78',
-    'd_9330': 'rules_data/pampero/definitions/resources.yaml:78',
-    'd_9331': 'rules_data/pampero/definitions/resources.yaml:78',
-    't_9332': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_9333': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_9334': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_9335': 'rules_data/pampero/definitions/resources.yaml:58',
-    'd_9336': 'rules_data/pampero/definitions/resources.yaml:58',
-    't_9337': 'rules_data/pampero/definitions/resources.yaml:59',
-    't_9339': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_9340': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_9341': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_9342': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_9343': 'rules_data/pampero/definitions/resources.yaml:63',
-    'd_9344': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_9345': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_9346': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_9347': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_9348': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_9349': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_9350': 'rules_data/pampero/definitions/resources.yaml:28',
-    'd_9351': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_9352': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_9353': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_9354': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_9355': 'rules_data/pampero/modules/private_industry.yaml:37',
-    'd_9356': 'rules_data/pampero/modules/private_industry.yaml:37',
-    't_9357': 'rules_data/pampero/definitions/resources.yaml:78',
-    'd_9358': 'rules_data/pampero/definitions/resources.yaml:78',
-    'd_9359': 'rules_data/pampero/definitions/resources.yaml:78',
-    't_9360': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_9361': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_9362': 'rules_data/pampero/definitions/resources.yaml:57',
-    't_9363': 'rules_data/pampero/definitions/resources.yaml:58',
-    'd_9364': 'rules_data/pampero/definitions/resources.yaml:58',
-    't_9365': 'rules_data/pampero/definitions/resources.yaml:59',
-    't_9367': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_9368': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_9369': 'rules_data/pampero/definitions/resources.yaml:62',
-    't_9370': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_9371': 'rules_data/pampero/definitions/resources.yaml:63',
-    'd_9372': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_9373': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_9374': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_9375': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_9376': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_9377': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_9378': 'rules_data/pampero/definitions/resources.yaml:28',
-    'd_9379': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_9380': 'rules_data/pampero/definitions/resources.yaml:29',
-    'd_9381': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_9382': 'rules_data/pampero/definitions/resources.yaml:30',
-    't_9516': 'rules_data/pampero/modules/tbsct.yaml:13',
-    'd_9545': 'rules_data/pampero/modules/verne_items.yaml:12',
+    'x_8457': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8458': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8461': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_8465': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_8466': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_8471': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_8472': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8474': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8475': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_8477': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8478': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8480': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_8481': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_7422': 'rules_data/pampero/items/base_tiles.yaml:49',
+    'd_7423': 'rules_data/pampero/items/base_tiles.yaml:49',
+    'd_7424': 'rules_data/pampero/items/base_tiles.yaml:49',
+    't_7425': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_7426': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7427': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_7428': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_7429': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_7430': 'rules_data/pampero/definitions/resources.yaml:59',
+    'd_7431': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7432': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7433': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7434': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7435': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7436': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_7437': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_7438': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_7439': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7440': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7441': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7442': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7443': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7444': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7445': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7446': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7447': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7449': 'rules_data/pampero/items/base_tiles.yaml:80',
+    'x_8514': 'rules_data/pampero/items/base_tiles.yaml:83',
+    't_7474': 'rules_data/pampero/items/connection_tiles.yaml:12',
+    'd_7476': 'rules_data/pampero/items/connection_tiles.yaml:12',
+    'x_8574': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'x_8576': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_8577': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8579': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8580': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_8582': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8583': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8585': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7527': 'rules_data/pampero/items/foreign_markets.yaml:13',
+    'd_7528': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7529': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7530': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7531': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7532': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7533': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7534': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7535': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7536': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7537': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7538': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7539': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_8604': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'x_8606': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_8607': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8609': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8610': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_8612': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8613': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8615': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7555': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7556': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7557': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7558': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7559': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7560': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7561': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7562': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7563': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7564': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7565': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7566': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7568': 'rules_data/pampero/items/foreign_markets.yaml:27',
+    'd_7609': 'rules_data/pampero/modules/companies.yaml:14',
+    'x_8694': 'rules_data/pampero/definitions/resources.yaml:84',
+    'x_8697': 'rules_data/pampero/definitions/resources.yaml:39',
+    'x_8699': 'rules_data/pampero/definitions/resources.yaml:40',
+    'x_8700': 'rules_data/pampero/definitions/resources.yaml:40',
+    'x_8702': 'rules_data/pampero/definitions/resources.yaml:41',
+    'x_8708': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8709': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8712': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_8716': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_8717': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_8722': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_8723': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8725': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8726': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_8728': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8729': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8731': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_7634': 'rules_data/pampero/definitions/resources.yaml:126',
+    'd_7636': 'rules_data/pampero/modules/companies.yaml:19',
+    'd_7638': 'rules_data/pampero/definitions/resources.yaml:84',
+    'd_7639': 'rules_data/pampero/definitions/resources.yaml:84',
+    'd_7640': 'rules_data/pampero/definitions/resources.yaml:84',
+    'd_7641': 'rules_data/pampero/definitions/resources.yaml:84',
+    'd_7642': 'rules_data/pampero/definitions/resources.yaml:39',
+    'd_7643': 'rules_data/pampero/definitions/resources.yaml:39',
+    'd_7644': 'rules_data/pampero/definitions/resources.yaml:40',
+    'd_7645': 'rules_data/pampero/definitions/resources.yaml:40',
+    'd_7646': 'rules_data/pampero/definitions/resources.yaml:41',
+    'd_7647': 'rules_data/pampero/definitions/resources.yaml:41',
+    't_7650': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_7651': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7652': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_7653': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_7654': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_7655': 'rules_data/pampero/definitions/resources.yaml:59',
+    't_7657': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7658': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7659': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7660': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7661': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_7662': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_7663': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_7664': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7665': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7666': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7667': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7668': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7669': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7670': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7671': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7672': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_8881': 'rules_data/pampero/definitions/resources.yaml:15',
+    'x_8929': 'rules_data/pampero/definitions/resources.yaml:39',
+    'x_8931': 'rules_data/pampero/definitions/resources.yaml:40',
+    'x_8932': 'rules_data/pampero/definitions/resources.yaml:40',
+    'x_8943': 'rules_data/pampero/definitions/resources.yaml:39',
+    'x_8945': 'rules_data/pampero/definitions/resources.yaml:40',
+    'x_8946': 'rules_data/pampero/definitions/resources.yaml:40',
+    'x_9071': 'rules_data/pampero/modules/objectives.yaml:15',
+    'x_9072': 'rules_data/pampero/definitions/resources.yaml:70',
+    'x_9075': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9076': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9079': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9083': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_9084': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9091': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_9092': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9094': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9100': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_7939': 'rules_data/pampero/modules/objectives.yaml:15',
+    'd_7940': 'rules_data/pampero/modules/objectives.yaml:15',
+    'd_7941': 'rules_data/pampero/modules/objectives.yaml:15',
+    't_7942': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7944': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_7945': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_7953': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_7965': 'rules_data/pampero/modules/objectives.yaml:15',
+    'd_7966': 'rules_data/pampero/modules/objectives.yaml:15',
+    'd_7967': 'rules_data/pampero/modules/objectives.yaml:15',
+    't_7968': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_7969': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_7970': 'rules_data/pampero/definitions/resources.yaml:70',
+    't_7971': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_7972': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7973': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_7974': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_7975': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_7976': 'rules_data/pampero/definitions/resources.yaml:59',
+    't_7978': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7979': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7980': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_7981': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7982': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_7983': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_7984': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_7985': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7986': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7987': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7988': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7989': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_7990': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7991': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_7992': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7993': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_9107': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9108': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9111': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9115': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_9116': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9121': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_9122': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9124': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9125': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_9127': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9128': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9130': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_9135': 'rules_data/pampero/modules/objectives.yaml:23',
+    'x_9136': 'rules_data/pampero/definitions/resources.yaml:70',
+    'x_9139': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9140': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9143': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9147': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_9148': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9155': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_9156': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9158': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9159': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_9161': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9162': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9164': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_7994': 'rules_data/pampero/modules/objectives.yaml:23',
+    'd_7995': 'rules_data/pampero/modules/objectives.yaml:23',
+    'd_7996': 'rules_data/pampero/modules/objectives.yaml:23',
+    't_7997': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_7998': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7999': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_8000': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_8001': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_8004': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8005': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8006': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8007': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8008': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_8009': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8010': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8011': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8012': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8013': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8014': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8015': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_8016': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8017': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8018': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8019': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8020': 'rules_data/pampero/modules/objectives.yaml:23',
+    'd_8021': 'rules_data/pampero/modules/objectives.yaml:23',
+    'd_8022': 'rules_data/pampero/modules/objectives.yaml:23',
+    't_8023': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_8024': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_8025': 'rules_data/pampero/definitions/resources.yaml:70',
+    't_8026': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_8027': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8028': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_8029': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_8030': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_8033': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8034': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8035': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8036': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8037': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_8038': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8039': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8040': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8041': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8042': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8043': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8044': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_8045': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8046': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8047': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8048': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_9363': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9364': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9367': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9371': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_9372': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9391': 'rules_data/pampero/modules/objectives.yaml:55',
+    'x_9392': 'rules_data/pampero/definitions/resources.yaml:70',
+    'x_9395': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9396': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9399': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9403': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_9404': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9411': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_9412': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9414': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9415': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_9417': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9418': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9420': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_8214': 'rules_data/pampero/modules/objectives.yaml:55',
+    'd_8215': 'rules_data/pampero/modules/objectives.yaml:55',
+    'd_8216': 'rules_data/pampero/modules/objectives.yaml:55',
+    't_8217': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_8218': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8219': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_8220': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_8221': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_8224': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8225': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8226': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8227': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8228': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_8229': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8230': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8240': 'rules_data/pampero/modules/objectives.yaml:55',
+    'd_8241': 'rules_data/pampero/modules/objectives.yaml:55',
+    'd_8242': 'rules_data/pampero/modules/objectives.yaml:55',
+    't_8243': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_8244': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_8245': 'rules_data/pampero/definitions/resources.yaml:70',
+    't_8246': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_8247': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8248': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_8249': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_8250': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_8253': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8254': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8255': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8256': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8257': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_8258': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8259': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8260': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8261': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8262': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8263': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8264': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_8265': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8266': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8267': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8268': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_9459': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9460': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9463': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9467': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_9468': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_9475': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_9476': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9478': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9479': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_9481': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9482': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9484': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8296': 'rules_data/pampero/modules/objectives.yaml:63',
+    'd_8300': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_8302': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_8305': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_8308': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8309': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8310': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8311': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8313': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8314': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8315': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8316': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8317': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8318': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8319': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_8320': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8321': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8322': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8323': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8436': 'rules_data/pampero/modules/objectives.yaml:87',
+    'x_10093': 'rules_data/pampero/modules/private_industry.yaml:12',
+    'x_10097': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10098': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10101': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_10105': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_10106': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_10113': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_10114': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_10116': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_10117': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_10119': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_10120': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_10122': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_10126': 'rules_data/pampero/modules/private_industry.yaml:12',
+    'd_8846': 'rules_data/pampero/modules/private_industry.yaml:12',
+    't_8847': 'rules_data/pampero/definitions/resources.yaml:78',
+    'd_8848': 'rules_data/pampero/definitions/resources.yaml:78',
+    'd_8849': 'rules_data/pampero/definitions/resources.yaml:78',
+    't_8850': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_8851': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8852': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_8853': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_8854': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_8855': 'rules_data/pampero/definitions/resources.yaml:59',
+    't_8857': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8858': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8859': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_8860': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8861': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_8862': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8863': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_8864': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8865': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8866': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8867': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8868': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_8869': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8870': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_8871': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8872': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8874': 'rules_data/pampero/modules/private_industry.yaml:12',
+    't_8875': 'rules_data/pampero/definitions/resources.yaml:78',
+    'd_8876': 'rules_data/pampero/definitions/resources.yaml:78',
+    't_8878': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8880': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_8881': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_8883': 'rules_data/pampero/definitions/resources.yaml:59',
+    'd_8889': 'rules_data/pampero/definitions/resources.yaml:63',
+    'x_10283': 'rules_data/pampero/modules/private_industry.yaml:18',
+    'x_10316': 'rules_data/pampero/modules/private_industry.yaml:18',
+    'd_9010': 'rules_data/pampero/modules/private_industry.yaml:18',
+    'd_9038': 'rules_data/pampero/modules/private_industry.yaml:18',
+    'x_10473': 'rules_data/pampero/modules/private_industry.yaml:24',
+    'x_10506': 'rules_data/pampero/modules/private_industry.yaml:24',
+    'd_9174': 'rules_data/pampero/modules/private_industry.yaml:24',
+    'd_9202': 'rules_data/pampero/modules/private_industry.yaml:24',
+    'x_10637': 'rules_data/pampero/definitions/resources.yaml:70',
+    'x_10670': 'rules_data/pampero/modules/private_industry.yaml:37',
+    'x_10674': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10675': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10678': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_10682': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_10683': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_10690': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_10691': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_10693': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_10699': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_10703': 'rules_data/pampero/modules/private_industry.yaml:37',
+    'x_10707': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10708': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10711': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_10715': 'rules_data/pampero/definitions/resources.yaml:62',
+    'x_10716': 'rules_data/pampero/definitions/resources.yaml:59',
+    'x_10723': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_10724': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_10726': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_10727': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_10729': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_10730': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_10732': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_9313': 'rules_data/pampero/modules/private_industry.yaml:37',
+    't_9316': 'rules_data/pampero/definitions/resources.yaml:70',
+    'd_9317': 'rules_data/pampero/definitions/resources.yaml:70',
+    't_9319': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_9321': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_9322': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_9324': 'rules_data/pampero/definitions/resources.yaml:59',
+    'd_9330': 'rules_data/pampero/definitions/resources.yaml:63',
+    't_9342': 'rules_data/pampero/modules/private_industry.yaml:37',
+    'd_9343': 'rules_data/pampero/modules/private_industry.yaml:37',
+    'd_9344': 'rules_data/pampero/modules/private_industry.yaml:37',
+    't_9345': 'rules_data/pampero/definitions/resources.yaml:78',
+    'd_9346': 'rules_data/pampero/definitions/resources.yaml:78',
+    'd_9347': 'rules_data/pampero/definitions/resources.yaml:78',
+    't_9348': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_9349': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_9350': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_9351': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_9352': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_9353': 'rules_data/pampero/definitions/resources.yaml:59',
+    't_9355': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9356': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_9357': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_9358': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9359': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_9360': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_9361': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_9362': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_9363': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_9364': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9365': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9366': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_9367': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9368': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9369': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_9370': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_9371': 'rules_data/pampero/modules/private_industry.yaml:37',
+    'd_9372': 'rules_data/pampero/modules/private_industry.yaml:37',
+    't_9373': 'rules_data/pampero/definitions/resources.yaml:78',
+    'd_9374': 'rules_data/pampero/definitions/resources.yaml:78',
+    'd_9375': 'rules_data/pampero/definitions/resources.yaml:78',
+    't_9376': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_9377': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_9378': 'rules_data/pampero/definitions/resources.yaml:57',
+    't_9379': 'rules_data/pampero/definitions/resources.yaml:58',
+    'd_9380': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_9381': 'rules_data/pampero/definitions/resources.yaml:59',
+    't_9383': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9384': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_9385': 'rules_data/pampero/definitions/resources.yaml:62',
+    't_9386': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9387': 'rules_data/pampero/definitions/resources.yaml:63',
+    'd_9388': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_9389': 'rules_data/pampero/definitions/resources.yaml:64',
+    'd_9390': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_9391': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_9392': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9393': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9394': 'rules_data/pampero/definitions/resources.yaml:28',
+    'd_9395': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9396': 'rules_data/pampero/definitions/resources.yaml:29',
+    'd_9397': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_9398': 'rules_data/pampero/definitions/resources.yaml:30',
+    't_9532': 'rules_data/pampero/modules/tbsct.yaml:13',
+    'd_9561': 'rules_data/pampero/modules/verne_items.yaml:12',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks
     globals()[_name].rulesc_at = _at

@@ -52,98 +52,82 @@ K = [
 ]
 
 
-x_8509 = _C.x_8494  # rules_data/pampero/definitions/tracks.yaml:177
-x_8511 = _C.x_8496  # rules_data/pampero/definitions/resources.yaml:26
-x_8512 = _C.x_8497  # rules_data/pampero/definitions/resources.yaml:27
-x_8514 = _C.x_8499  # rules_data/pampero/definitions/resources.yaml:27
-x_8515 = _C.x_8500  # rules_data/pampero/definitions/resources.yaml:28
-x_8517 = _C.x_8502  # rules_data/pampero/definitions/resources.yaml:29
-x_8518 = _C.x_8503  # rules_data/pampero/definitions/resources.yaml:29
-x_8520 = _C.x_8505  # rules_data/pampero/definitions/resources.yaml:30
-x_8521 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_8524 = _C.x_8524  # rules_data/pampero/definitions/tracks.yaml:177
-x_8526 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:26
-x_8527 = _C.x_8527  # rules_data/pampero/definitions/resources.yaml:27
-x_8529 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:27
-x_8530 = _C.x_8530  # rules_data/pampero/definitions/resources.yaml:28
-x_8532 = _C.x_8532  # rules_data/pampero/definitions/resources.yaml:29
-x_8533 = _C.x_8533  # rules_data/pampero/definitions/resources.yaml:29
-x_8535 = _C.x_8535  # rules_data/pampero/definitions/resources.yaml:30
-x_8536 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_8589 = _C.x_8574  # rules_data/pampero/definitions/tracks.yaml:177
+x_8591 = _C.x_8576  # rules_data/pampero/definitions/resources.yaml:26
+x_8592 = _C.x_8577  # rules_data/pampero/definitions/resources.yaml:27
+x_8594 = _C.x_8579  # rules_data/pampero/definitions/resources.yaml:27
+x_8595 = _C.x_8580  # rules_data/pampero/definitions/resources.yaml:28
+x_8597 = _C.x_8582  # rules_data/pampero/definitions/resources.yaml:29
+x_8598 = _C.x_8583  # rules_data/pampero/definitions/resources.yaml:29
+x_8600 = _C.x_8585  # rules_data/pampero/definitions/resources.yaml:30
+x_8601 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_8604 = _C.x_8604  # rules_data/pampero/definitions/tracks.yaml:177
+x_8606 = _C.x_8606  # rules_data/pampero/definitions/resources.yaml:26
+x_8607 = _C.x_8607  # rules_data/pampero/definitions/resources.yaml:27
+x_8609 = _C.x_8609  # rules_data/pampero/definitions/resources.yaml:27
+x_8610 = _C.x_8610  # rules_data/pampero/definitions/resources.yaml:28
+x_8612 = _C.x_8612  # rules_data/pampero/definitions/resources.yaml:29
+x_8613 = _C.x_8613  # rules_data/pampero/definitions/resources.yaml:29
+x_8615 = _C.x_8615  # rules_data/pampero/definitions/resources.yaml:30
+x_8616 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7524(ctx, E=None, B=7524):  # rules_data/pampero/items/foreign_markets.yaml:20
+def d_7540(ctx, E=None, B=7540):  # rules_data/pampero/items/foreign_markets.yaml:20
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2657', 'residential', True)
-    if not d_7526(ctx, E, B):
+    LOCAL(ctx, E, 't~2664', 'residential', True)
+    if not d_7542(ctx, E, B):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~2663', 'industrial', True)
-    if not d_7539(ctx, E, B):
+    LOCAL(ctx, E, 't~2670', 'industrial', True)
+    if not d_7555(ctx, E, B):
         return False
     return True
 
 
-d_7525 = _C.rebased(_C.d_7511, 7524)  # rules_data/pampero/items/foreign_markets.yaml:20
-d_7526 = _C.rebased(_C.d_7512, 7524)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7527 = _C.rebased(_C.d_7513, 7524)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7528 = _C.rebased(_C.d_7514, 7524)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7529 = _C.rebased(_C.d_7515, 7524)  # rules_data/pampero/definitions/resources.yaml:26
-d_7530 = _C.rebased(_C.d_7516, 7524)  # rules_data/pampero/definitions/resources.yaml:26
-d_7531 = _C.rebased(_C.d_7517, 7524)  # rules_data/pampero/definitions/resources.yaml:27
-d_7532 = _C.rebased(_C.d_7518, 7524)  # rules_data/pampero/definitions/resources.yaml:27
-d_7533 = _C.rebased(_C.d_7519, 7524)  # rules_data/pampero/definitions/resources.yaml:28
-d_7534 = _C.rebased(_C.d_7520, 7524)  # rules_data/pampero/definitions/resources.yaml:29
-d_7535 = _C.rebased(_C.d_7521, 7524)  # rules_data/pampero/definitions/resources.yaml:29
-d_7536 = _C.rebased(_C.d_7522, 7524)  # rules_data/pampero/definitions/resources.yaml:30
-d_7537 = _C.rebased(_C.d_7523, 7524)  # rules_data/pampero/definitions/resources.yaml:30
+d_7541 = _C.rebased(_C.d_7527, 7540)  # rules_data/pampero/items/foreign_markets.yaml:20
+d_7542 = _C.rebased(_C.d_7528, 7540)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7543 = _C.rebased(_C.d_7529, 7540)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7544 = _C.rebased(_C.d_7530, 7540)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7545 = _C.rebased(_C.d_7531, 7540)  # rules_data/pampero/definitions/resources.yaml:26
+d_7546 = _C.rebased(_C.d_7532, 7540)  # rules_data/pampero/definitions/resources.yaml:26
+d_7547 = _C.rebased(_C.d_7533, 7540)  # rules_data/pampero/definitions/resources.yaml:27
+d_7548 = _C.rebased(_C.d_7534, 7540)  # rules_data/pampero/definitions/resources.yaml:27
+d_7549 = _C.rebased(_C.d_7535, 7540)  # rules_data/pampero/definitions/resources.yaml:28
+d_7550 = _C.rebased(_C.d_7536, 7540)  # rules_data/pampero/definitions/resources.yaml:29
+d_7551 = _C.rebased(_C.d_7537, 7540)  # rules_data/pampero/definitions/resources.yaml:29
+d_7552 = _C.rebased(_C.d_7538, 7540)  # rules_data/pampero/definitions/resources.yaml:30
+d_7553 = _C.rebased(_C.d_7539, 7540)  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7538(ctx, E=None, B=7524):  # rules_data/pampero/items/foreign_markets.yaml:20
+def d_7554(ctx, E=None, B=7540):  # rules_data/pampero/items/foreign_markets.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2663', 'industrial', True)
+    LOCAL(ctx, E, 't~2670', 'industrial', True)
     return True
 
 
-d_7539 = _C.rebased(_C.d_7539, 7524)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7540 = _C.rebased(_C.d_7540, 7524)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7541 = _C.rebased(_C.d_7541, 7524)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7542 = _C.rebased(_C.d_7542, 7524)  # rules_data/pampero/definitions/resources.yaml:26
-d_7543 = _C.rebased(_C.d_7543, 7524)  # rules_data/pampero/definitions/resources.yaml:26
-d_7544 = _C.rebased(_C.d_7544, 7524)  # rules_data/pampero/definitions/resources.yaml:27
-d_7545 = _C.rebased(_C.d_7545, 7524)  # rules_data/pampero/definitions/resources.yaml:27
-d_7546 = _C.rebased(_C.d_7546, 7524)  # rules_data/pampero/definitions/resources.yaml:28
-d_7547 = _C.rebased(_C.d_7547, 7524)  # rules_data/pampero/definitions/resources.yaml:29
-d_7548 = _C.rebased(_C.d_7548, 7524)  # rules_data/pampero/definitions/resources.yaml:29
-d_7549 = _C.rebased(_C.d_7549, 7524)  # rules_data/pampero/definitions/resources.yaml:30
-d_7550 = _C.rebased(_C.d_7550, 7524)  # rules_data/pampero/definitions/resources.yaml:30
+d_7555 = _C.rebased(_C.d_7555, 7540)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7556 = _C.rebased(_C.d_7556, 7540)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7557 = _C.rebased(_C.d_7557, 7540)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7558 = _C.rebased(_C.d_7558, 7540)  # rules_data/pampero/definitions/resources.yaml:26
+d_7559 = _C.rebased(_C.d_7559, 7540)  # rules_data/pampero/definitions/resources.yaml:26
+d_7560 = _C.rebased(_C.d_7560, 7540)  # rules_data/pampero/definitions/resources.yaml:27
+d_7561 = _C.rebased(_C.d_7561, 7540)  # rules_data/pampero/definitions/resources.yaml:27
+d_7562 = _C.rebased(_C.d_7562, 7540)  # rules_data/pampero/definitions/resources.yaml:28
+d_7563 = _C.rebased(_C.d_7563, 7540)  # rules_data/pampero/definitions/resources.yaml:29
+d_7564 = _C.rebased(_C.d_7564, 7540)  # rules_data/pampero/definitions/resources.yaml:29
+d_7565 = _C.rebased(_C.d_7565, 7540)  # rules_data/pampero/definitions/resources.yaml:30
+d_7566 = _C.rebased(_C.d_7566, 7540)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    7524: CPS(d_7524),
-    7525: CPS(d_7525),
-    7526: CPS(d_7526),
-    7527: CPS(d_7527),
-    7528: CPS(d_7528),
-    7529: CPS(d_7529),
-    7530: CPS(d_7530),
-    7531: CPS(d_7531),
-    7532: CPS(d_7532),
-    7533: CPS(d_7533),
-    7534: CPS(d_7534),
-    7535: CPS(d_7535),
-    7536: CPS(d_7536),
-    7537: CPS(d_7537),
-    7538: CPS(d_7538),
-    7539: CPS(d_7539),
     7540: CPS(d_7540),
     7541: CPS(d_7541),
     7542: CPS(d_7542),
@@ -155,28 +139,44 @@ TRIALS = {
     7548: CPS(d_7548),
     7549: CPS(d_7549),
     7550: CPS(d_7550),
+    7551: CPS(d_7551),
+    7552: CPS(d_7552),
+    7553: CPS(d_7553),
+    7554: CPS(d_7554),
+    7555: CPS(d_7555),
+    7556: CPS(d_7556),
+    7557: CPS(d_7557),
+    7558: CPS(d_7558),
+    7559: CPS(d_7559),
+    7560: CPS(d_7560),
+    7561: CPS(d_7561),
+    7562: CPS(d_7562),
+    7563: CPS(d_7563),
+    7564: CPS(d_7564),
+    7565: CPS(d_7565),
+    7566: CPS(d_7566),
 }
 
 
 CODE = {
-    8509: x_8509,
-    8511: x_8511,
-    8512: x_8512,
-    8514: x_8514,
-    8515: x_8515,
-    8517: x_8517,
-    8518: x_8518,
-    8520: x_8520,
-    8521: x_8521,
-    8524: x_8524,
-    8526: x_8526,
-    8527: x_8527,
-    8529: x_8529,
-    8530: x_8530,
-    8532: x_8532,
-    8533: x_8533,
-    8535: x_8535,
-    8536: x_8536,
+    8589: x_8589,
+    8591: x_8591,
+    8592: x_8592,
+    8594: x_8594,
+    8595: x_8595,
+    8597: x_8597,
+    8598: x_8598,
+    8600: x_8600,
+    8601: x_8601,
+    8604: x_8604,
+    8606: x_8606,
+    8607: x_8607,
+    8609: x_8609,
+    8610: x_8610,
+    8612: x_8612,
+    8613: x_8613,
+    8615: x_8615,
+    8616: x_8616,
 }
 AT = {
 }
@@ -184,5 +184,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/items/foreign_markets.yaml:16
-    'argentina_large': '{"id":"argentina_large","deck":"argentina","copies":4,"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"t~2657","e":{"op":"lit","v":"residential","x":8508},"at":"rules_data/pampero/items/foreign_markets.yaml:20","id":7525},{"op":"seq","b":[{"op":"let","v":"n~2660","e":{"op":"letx","v":"vs~2658","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2657"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2659","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2657"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2657"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2659"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2659"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2658"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2658"},"k":{"op":"var","n":"at~2659"}},"b":{"op":"lit","v":0}}},"x":8509},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7527},{"op":"let","v":"r~2661","e":{"op":"lit","v":"money","x":8510},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7528},{"op":"seq","b":[{"op":"let","v":"k~2662","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2660"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2660"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2661"},"d":0}]}]}}]}],"x":8511},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7530},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8512},"t":{"op":"set","t":{"op":"var","n":"k~2662","x":8513},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2662"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2661"},"d":0}}]}]}]}],"x":8514},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7532},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7531},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2661"},"d":0,"x":8515},"o":"+=","e":{"op":"var","n":"k~2662","x":8516},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7533},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8517},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2661"},"d":0,"x":8518},"o":"-=","e":{"op":"var","n":"k~2662","x":8519},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7535},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7534},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2662"},"b":{"op":"lit","v":0}}],"x":8520},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8521},"o":"+=","e":{"op":"var","n":"k~2662","x":8522},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7537},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7536}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7529}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7526},{"op":"let","v":"t~2663","e":{"op":"lit","v":"industrial","x":8523},"at":"rules_data/pampero/items/foreign_markets.yaml:20","id":7538},{"op":"seq","b":[{"op":"let","v":"n~2666","e":{"op":"letx","v":"vs~2664","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2663"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2663"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2663"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2663"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2665","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2663"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2663"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2663"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2665"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2665"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2664"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2664"},"k":{"op":"var","n":"at~2665"}},"b":{"op":"lit","v":0}}},"x":8524},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7540},{"op":"let","v":"r~2667","e":{"op":"lit","v":"money","x":8525},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7541},{"op":"seq","b":[{"op":"let","v":"k~2668","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2666"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2666"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0}]}]}}]}],"x":8526},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7543},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8527},"t":{"op":"set","t":{"op":"var","n":"k~2668","x":8528},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2668"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0}}]}]}]}],"x":8529},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7545},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7544},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0,"x":8530},"o":"+=","e":{"op":"var","n":"k~2668","x":8531},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7546},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8532},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0,"x":8533},"o":"-=","e":{"op":"var","n":"k~2668","x":8534},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7548},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7547},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2668"},"b":{"op":"lit","v":0}}],"x":8535},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8536},"o":"+=","e":{"op":"var","n":"k~2668","x":8537},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7550},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7549}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7542}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7539}],"at":"rules_data/pampero/items/foreign_markets.yaml:20","id":7524},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["argentina"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:16"}',
+    'argentina_large': '{"id":"argentina_large","deck":"argentina","copies":4,"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"t~2664","e":{"op":"lit","v":"residential","x":8588},"at":"rules_data/pampero/items/foreign_markets.yaml:20","id":7541},{"op":"seq","b":[{"op":"let","v":"n~2667","e":{"op":"letx","v":"vs~2665","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2664"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2666","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2664"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2664"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2666"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2666"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2665"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2665"},"k":{"op":"var","n":"at~2666"}},"b":{"op":"lit","v":0}}},"x":8589},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7543},{"op":"let","v":"r~2668","e":{"op":"lit","v":"money","x":8590},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7544},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":8591},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7546},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8592},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":8593},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":8594},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7548},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7547},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":8595},"o":"+=","e":{"op":"var","n":"k~2669","x":8596},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7549},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8597},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":8598},"o":"-=","e":{"op":"var","n":"k~2669","x":8599},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7551},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7550},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":8600},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8601},"o":"+=","e":{"op":"var","n":"k~2669","x":8602},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7553},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7552}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7545}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7542},{"op":"let","v":"t~2670","e":{"op":"lit","v":"industrial","x":8603},"at":"rules_data/pampero/items/foreign_markets.yaml:20","id":7554},{"op":"seq","b":[{"op":"let","v":"n~2673","e":{"op":"letx","v":"vs~2671","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2670"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2672","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2670"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2670"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2672"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2672"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2671"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2671"},"k":{"op":"var","n":"at~2672"}},"b":{"op":"lit","v":0}}},"x":8604},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7556},{"op":"let","v":"r~2674","e":{"op":"lit","v":"money","x":8605},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7557},{"op":"seq","b":[{"op":"let","v":"k~2675","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2673"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2673"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0}]}]}}]}],"x":8606},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7559},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8607},"t":{"op":"set","t":{"op":"var","n":"k~2675","x":8608},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2675"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0}}]}]}]}],"x":8609},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7561},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7560},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0,"x":8610},"o":"+=","e":{"op":"var","n":"k~2675","x":8611},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7562},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8612},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0,"x":8613},"o":"-=","e":{"op":"var","n":"k~2675","x":8614},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7564},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7563},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2675"},"b":{"op":"lit","v":0}}],"x":8615},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8616},"o":"+=","e":{"op":"var","n":"k~2675","x":8617},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7566},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7565}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7558}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7555}],"at":"rules_data/pampero/items/foreign_markets.yaml:20","id":7540},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["argentina"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:16"}',
 }

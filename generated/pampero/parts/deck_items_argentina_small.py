@@ -52,72 +52,72 @@ K = [
 ]
 
 
-x_8494 = _C.x_8494  # rules_data/pampero/definitions/tracks.yaml:177
-x_8496 = _C.x_8496  # rules_data/pampero/definitions/resources.yaml:26
-x_8497 = _C.x_8497  # rules_data/pampero/definitions/resources.yaml:27
-x_8499 = _C.x_8499  # rules_data/pampero/definitions/resources.yaml:27
-x_8500 = _C.x_8500  # rules_data/pampero/definitions/resources.yaml:28
-x_8502 = _C.x_8502  # rules_data/pampero/definitions/resources.yaml:29
-x_8503 = _C.x_8503  # rules_data/pampero/definitions/resources.yaml:29
-x_8505 = _C.x_8505  # rules_data/pampero/definitions/resources.yaml:30
-x_8506 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_8574 = _C.x_8574  # rules_data/pampero/definitions/tracks.yaml:177
+x_8576 = _C.x_8576  # rules_data/pampero/definitions/resources.yaml:26
+x_8577 = _C.x_8577  # rules_data/pampero/definitions/resources.yaml:27
+x_8579 = _C.x_8579  # rules_data/pampero/definitions/resources.yaml:27
+x_8580 = _C.x_8580  # rules_data/pampero/definitions/resources.yaml:28
+x_8582 = _C.x_8582  # rules_data/pampero/definitions/resources.yaml:29
+x_8583 = _C.x_8583  # rules_data/pampero/definitions/resources.yaml:29
+x_8585 = _C.x_8585  # rules_data/pampero/definitions/resources.yaml:30
+x_8586 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7510(ctx, E=None, B=7510):  # rules_data/pampero/items/foreign_markets.yaml:13
+def d_7526(ctx, E=None, B=7526):  # rules_data/pampero/items/foreign_markets.yaml:13
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2657', 'residential', True)
-    if not d_7512(ctx, E, B):
+    LOCAL(ctx, E, 't~2664', 'residential', True)
+    if not d_7528(ctx, E, B):
         return False
     return True
 
 
-d_7511 = _C.rebased(_C.d_7511, 7510)  # rules_data/pampero/items/foreign_markets.yaml:13
-d_7512 = _C.rebased(_C.d_7512, 7510)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7513 = _C.rebased(_C.d_7513, 7510)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7514 = _C.rebased(_C.d_7514, 7510)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7515 = _C.rebased(_C.d_7515, 7510)  # rules_data/pampero/definitions/resources.yaml:26
-d_7516 = _C.rebased(_C.d_7516, 7510)  # rules_data/pampero/definitions/resources.yaml:26
-d_7517 = _C.rebased(_C.d_7517, 7510)  # rules_data/pampero/definitions/resources.yaml:27
-d_7518 = _C.rebased(_C.d_7518, 7510)  # rules_data/pampero/definitions/resources.yaml:27
-d_7519 = _C.rebased(_C.d_7519, 7510)  # rules_data/pampero/definitions/resources.yaml:28
-d_7520 = _C.rebased(_C.d_7520, 7510)  # rules_data/pampero/definitions/resources.yaml:29
-d_7521 = _C.rebased(_C.d_7521, 7510)  # rules_data/pampero/definitions/resources.yaml:29
-d_7522 = _C.rebased(_C.d_7522, 7510)  # rules_data/pampero/definitions/resources.yaml:30
-d_7523 = _C.rebased(_C.d_7523, 7510)  # rules_data/pampero/definitions/resources.yaml:30
+d_7527 = _C.rebased(_C.d_7527, 7526)  # rules_data/pampero/items/foreign_markets.yaml:13
+d_7528 = _C.rebased(_C.d_7528, 7526)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7529 = _C.rebased(_C.d_7529, 7526)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7530 = _C.rebased(_C.d_7530, 7526)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7531 = _C.rebased(_C.d_7531, 7526)  # rules_data/pampero/definitions/resources.yaml:26
+d_7532 = _C.rebased(_C.d_7532, 7526)  # rules_data/pampero/definitions/resources.yaml:26
+d_7533 = _C.rebased(_C.d_7533, 7526)  # rules_data/pampero/definitions/resources.yaml:27
+d_7534 = _C.rebased(_C.d_7534, 7526)  # rules_data/pampero/definitions/resources.yaml:27
+d_7535 = _C.rebased(_C.d_7535, 7526)  # rules_data/pampero/definitions/resources.yaml:28
+d_7536 = _C.rebased(_C.d_7536, 7526)  # rules_data/pampero/definitions/resources.yaml:29
+d_7537 = _C.rebased(_C.d_7537, 7526)  # rules_data/pampero/definitions/resources.yaml:29
+d_7538 = _C.rebased(_C.d_7538, 7526)  # rules_data/pampero/definitions/resources.yaml:30
+d_7539 = _C.rebased(_C.d_7539, 7526)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    7510: CPS(d_7510),
-    7511: CPS(d_7511),
-    7512: CPS(d_7512),
-    7513: CPS(d_7513),
-    7514: CPS(d_7514),
-    7515: CPS(d_7515),
-    7516: CPS(d_7516),
-    7517: CPS(d_7517),
-    7518: CPS(d_7518),
-    7519: CPS(d_7519),
-    7520: CPS(d_7520),
-    7521: CPS(d_7521),
-    7522: CPS(d_7522),
-    7523: CPS(d_7523),
+    7526: CPS(d_7526),
+    7527: CPS(d_7527),
+    7528: CPS(d_7528),
+    7529: CPS(d_7529),
+    7530: CPS(d_7530),
+    7531: CPS(d_7531),
+    7532: CPS(d_7532),
+    7533: CPS(d_7533),
+    7534: CPS(d_7534),
+    7535: CPS(d_7535),
+    7536: CPS(d_7536),
+    7537: CPS(d_7537),
+    7538: CPS(d_7538),
+    7539: CPS(d_7539),
 }
 
 
 CODE = {
-    8494: x_8494,
-    8496: x_8496,
-    8497: x_8497,
-    8499: x_8499,
-    8500: x_8500,
-    8502: x_8502,
-    8503: x_8503,
-    8505: x_8505,
-    8506: x_8506,
+    8574: x_8574,
+    8576: x_8576,
+    8577: x_8577,
+    8579: x_8579,
+    8580: x_8580,
+    8582: x_8582,
+    8583: x_8583,
+    8585: x_8585,
+    8586: x_8586,
 }
 AT = {
 }
@@ -125,5 +125,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/items/foreign_markets.yaml:9
-    'argentina_small': '{"id":"argentina_small","deck":"argentina","copies":4,"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"t~2657","e":{"op":"lit","v":"residential","x":8493},"at":"rules_data/pampero/items/foreign_markets.yaml:13","id":7511},{"op":"seq","b":[{"op":"let","v":"n~2660","e":{"op":"letx","v":"vs~2658","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2657"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2659","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2657"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2657"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2659"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2659"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2658"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2658"},"k":{"op":"var","n":"at~2659"}},"b":{"op":"lit","v":0}}},"x":8494},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7513},{"op":"let","v":"r~2661","e":{"op":"lit","v":"money","x":8495},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7514},{"op":"seq","b":[{"op":"let","v":"k~2662","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2660"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2660"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2661"},"d":0}]}]}}]}],"x":8496},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7516},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8497},"t":{"op":"set","t":{"op":"var","n":"k~2662","x":8498},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2662"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2661"},"d":0}}]}]}]}],"x":8499},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7518},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7517},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2661"},"d":0,"x":8500},"o":"+=","e":{"op":"var","n":"k~2662","x":8501},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7519},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8502},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2661"},"d":0,"x":8503},"o":"-=","e":{"op":"var","n":"k~2662","x":8504},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7521},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7520},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2662"},"b":{"op":"lit","v":0}}],"x":8505},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8506},"o":"+=","e":{"op":"var","n":"k~2662","x":8507},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7523},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7522}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7515}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7512}],"at":"rules_data/pampero/items/foreign_markets.yaml:13","id":7510},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["argentina"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:9"}',
+    'argentina_small': '{"id":"argentina_small","deck":"argentina","copies":4,"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"t~2664","e":{"op":"lit","v":"residential","x":8573},"at":"rules_data/pampero/items/foreign_markets.yaml:13","id":7527},{"op":"seq","b":[{"op":"let","v":"n~2667","e":{"op":"letx","v":"vs~2665","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2664"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2666","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2664"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2664"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2666"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2666"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2665"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2665"},"k":{"op":"var","n":"at~2666"}},"b":{"op":"lit","v":0}}},"x":8574},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7529},{"op":"let","v":"r~2668","e":{"op":"lit","v":"money","x":8575},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7530},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":8576},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7532},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8577},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":8578},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":8579},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7534},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7533},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":8580},"o":"+=","e":{"op":"var","n":"k~2669","x":8581},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7535},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8582},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":8583},"o":"-=","e":{"op":"var","n":"k~2669","x":8584},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7537},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7536},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":8585},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8586},"o":"+=","e":{"op":"var","n":"k~2669","x":8587},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7539},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7538}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7531}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7528}],"at":"rules_data/pampero/items/foreign_markets.yaml:13","id":7526},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["argentina"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:9"}',
 }

@@ -52,98 +52,82 @@ K = [
 ]
 
 
-x_8554 = _C.x_8494  # rules_data/pampero/definitions/tracks.yaml:177
-x_8556 = _C.x_8496  # rules_data/pampero/definitions/resources.yaml:26
-x_8557 = _C.x_8497  # rules_data/pampero/definitions/resources.yaml:27
-x_8559 = _C.x_8499  # rules_data/pampero/definitions/resources.yaml:27
-x_8560 = _C.x_8500  # rules_data/pampero/definitions/resources.yaml:28
-x_8562 = _C.x_8502  # rules_data/pampero/definitions/resources.yaml:29
-x_8563 = _C.x_8503  # rules_data/pampero/definitions/resources.yaml:29
-x_8565 = _C.x_8505  # rules_data/pampero/definitions/resources.yaml:30
-x_8566 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_8569 = _C.x_8524  # rules_data/pampero/definitions/tracks.yaml:177
-x_8571 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:26
-x_8572 = _C.x_8527  # rules_data/pampero/definitions/resources.yaml:27
-x_8574 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:27
-x_8575 = _C.x_8530  # rules_data/pampero/definitions/resources.yaml:28
-x_8577 = _C.x_8532  # rules_data/pampero/definitions/resources.yaml:29
-x_8578 = _C.x_8533  # rules_data/pampero/definitions/resources.yaml:29
-x_8580 = _C.x_8535  # rules_data/pampero/definitions/resources.yaml:30
-x_8581 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_8634 = _C.x_8574  # rules_data/pampero/definitions/tracks.yaml:177
+x_8636 = _C.x_8576  # rules_data/pampero/definitions/resources.yaml:26
+x_8637 = _C.x_8577  # rules_data/pampero/definitions/resources.yaml:27
+x_8639 = _C.x_8579  # rules_data/pampero/definitions/resources.yaml:27
+x_8640 = _C.x_8580  # rules_data/pampero/definitions/resources.yaml:28
+x_8642 = _C.x_8582  # rules_data/pampero/definitions/resources.yaml:29
+x_8643 = _C.x_8583  # rules_data/pampero/definitions/resources.yaml:29
+x_8645 = _C.x_8585  # rules_data/pampero/definitions/resources.yaml:30
+x_8646 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_8649 = _C.x_8604  # rules_data/pampero/definitions/tracks.yaml:177
+x_8651 = _C.x_8606  # rules_data/pampero/definitions/resources.yaml:26
+x_8652 = _C.x_8607  # rules_data/pampero/definitions/resources.yaml:27
+x_8654 = _C.x_8609  # rules_data/pampero/definitions/resources.yaml:27
+x_8655 = _C.x_8610  # rules_data/pampero/definitions/resources.yaml:28
+x_8657 = _C.x_8612  # rules_data/pampero/definitions/resources.yaml:29
+x_8658 = _C.x_8613  # rules_data/pampero/definitions/resources.yaml:29
+x_8660 = _C.x_8615  # rules_data/pampero/definitions/resources.yaml:30
+x_8661 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7565(ctx, E=None, B=7565):  # rules_data/pampero/items/foreign_markets.yaml:34
+def d_7581(ctx, E=None, B=7581):  # rules_data/pampero/items/foreign_markets.yaml:34
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2657', 'resort', True)
-    if not d_7567(ctx, E, B):
+    LOCAL(ctx, E, 't~2664', 'resort', True)
+    if not d_7583(ctx, E, B):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~2663', 'commercial', True)
-    if not d_7580(ctx, E, B):
+    LOCAL(ctx, E, 't~2670', 'commercial', True)
+    if not d_7596(ctx, E, B):
         return False
     return True
 
 
-d_7566 = _C.rebased(_C.d_7552, 7565)  # rules_data/pampero/items/foreign_markets.yaml:34
-d_7567 = _C.rebased(_C.d_7512, 7565)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7568 = _C.rebased(_C.d_7513, 7565)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7569 = _C.rebased(_C.d_7514, 7565)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7570 = _C.rebased(_C.d_7515, 7565)  # rules_data/pampero/definitions/resources.yaml:26
-d_7571 = _C.rebased(_C.d_7516, 7565)  # rules_data/pampero/definitions/resources.yaml:26
-d_7572 = _C.rebased(_C.d_7517, 7565)  # rules_data/pampero/definitions/resources.yaml:27
-d_7573 = _C.rebased(_C.d_7518, 7565)  # rules_data/pampero/definitions/resources.yaml:27
-d_7574 = _C.rebased(_C.d_7519, 7565)  # rules_data/pampero/definitions/resources.yaml:28
-d_7575 = _C.rebased(_C.d_7520, 7565)  # rules_data/pampero/definitions/resources.yaml:29
-d_7576 = _C.rebased(_C.d_7521, 7565)  # rules_data/pampero/definitions/resources.yaml:29
-d_7577 = _C.rebased(_C.d_7522, 7565)  # rules_data/pampero/definitions/resources.yaml:30
-d_7578 = _C.rebased(_C.d_7523, 7565)  # rules_data/pampero/definitions/resources.yaml:30
+d_7582 = _C.rebased(_C.d_7568, 7581)  # rules_data/pampero/items/foreign_markets.yaml:34
+d_7583 = _C.rebased(_C.d_7528, 7581)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7584 = _C.rebased(_C.d_7529, 7581)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7585 = _C.rebased(_C.d_7530, 7581)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7586 = _C.rebased(_C.d_7531, 7581)  # rules_data/pampero/definitions/resources.yaml:26
+d_7587 = _C.rebased(_C.d_7532, 7581)  # rules_data/pampero/definitions/resources.yaml:26
+d_7588 = _C.rebased(_C.d_7533, 7581)  # rules_data/pampero/definitions/resources.yaml:27
+d_7589 = _C.rebased(_C.d_7534, 7581)  # rules_data/pampero/definitions/resources.yaml:27
+d_7590 = _C.rebased(_C.d_7535, 7581)  # rules_data/pampero/definitions/resources.yaml:28
+d_7591 = _C.rebased(_C.d_7536, 7581)  # rules_data/pampero/definitions/resources.yaml:29
+d_7592 = _C.rebased(_C.d_7537, 7581)  # rules_data/pampero/definitions/resources.yaml:29
+d_7593 = _C.rebased(_C.d_7538, 7581)  # rules_data/pampero/definitions/resources.yaml:30
+d_7594 = _C.rebased(_C.d_7539, 7581)  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7579(ctx, E=None, B=7565):  # rules_data/pampero/items/foreign_markets.yaml:34
+def d_7595(ctx, E=None, B=7581):  # rules_data/pampero/items/foreign_markets.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2663', 'commercial', True)
+    LOCAL(ctx, E, 't~2670', 'commercial', True)
     return True
 
 
-d_7580 = _C.rebased(_C.d_7539, 7565)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7581 = _C.rebased(_C.d_7540, 7565)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7582 = _C.rebased(_C.d_7541, 7565)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7583 = _C.rebased(_C.d_7542, 7565)  # rules_data/pampero/definitions/resources.yaml:26
-d_7584 = _C.rebased(_C.d_7543, 7565)  # rules_data/pampero/definitions/resources.yaml:26
-d_7585 = _C.rebased(_C.d_7544, 7565)  # rules_data/pampero/definitions/resources.yaml:27
-d_7586 = _C.rebased(_C.d_7545, 7565)  # rules_data/pampero/definitions/resources.yaml:27
-d_7587 = _C.rebased(_C.d_7546, 7565)  # rules_data/pampero/definitions/resources.yaml:28
-d_7588 = _C.rebased(_C.d_7547, 7565)  # rules_data/pampero/definitions/resources.yaml:29
-d_7589 = _C.rebased(_C.d_7548, 7565)  # rules_data/pampero/definitions/resources.yaml:29
-d_7590 = _C.rebased(_C.d_7549, 7565)  # rules_data/pampero/definitions/resources.yaml:30
-d_7591 = _C.rebased(_C.d_7550, 7565)  # rules_data/pampero/definitions/resources.yaml:30
+d_7596 = _C.rebased(_C.d_7555, 7581)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7597 = _C.rebased(_C.d_7556, 7581)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7598 = _C.rebased(_C.d_7557, 7581)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7599 = _C.rebased(_C.d_7558, 7581)  # rules_data/pampero/definitions/resources.yaml:26
+d_7600 = _C.rebased(_C.d_7559, 7581)  # rules_data/pampero/definitions/resources.yaml:26
+d_7601 = _C.rebased(_C.d_7560, 7581)  # rules_data/pampero/definitions/resources.yaml:27
+d_7602 = _C.rebased(_C.d_7561, 7581)  # rules_data/pampero/definitions/resources.yaml:27
+d_7603 = _C.rebased(_C.d_7562, 7581)  # rules_data/pampero/definitions/resources.yaml:28
+d_7604 = _C.rebased(_C.d_7563, 7581)  # rules_data/pampero/definitions/resources.yaml:29
+d_7605 = _C.rebased(_C.d_7564, 7581)  # rules_data/pampero/definitions/resources.yaml:29
+d_7606 = _C.rebased(_C.d_7565, 7581)  # rules_data/pampero/definitions/resources.yaml:30
+d_7607 = _C.rebased(_C.d_7566, 7581)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    7565: CPS(d_7565),
-    7566: CPS(d_7566),
-    7567: CPS(d_7567),
-    7568: CPS(d_7568),
-    7569: CPS(d_7569),
-    7570: CPS(d_7570),
-    7571: CPS(d_7571),
-    7572: CPS(d_7572),
-    7573: CPS(d_7573),
-    7574: CPS(d_7574),
-    7575: CPS(d_7575),
-    7576: CPS(d_7576),
-    7577: CPS(d_7577),
-    7578: CPS(d_7578),
-    7579: CPS(d_7579),
-    7580: CPS(d_7580),
     7581: CPS(d_7581),
     7582: CPS(d_7582),
     7583: CPS(d_7583),
@@ -155,28 +139,44 @@ TRIALS = {
     7589: CPS(d_7589),
     7590: CPS(d_7590),
     7591: CPS(d_7591),
+    7592: CPS(d_7592),
+    7593: CPS(d_7593),
+    7594: CPS(d_7594),
+    7595: CPS(d_7595),
+    7596: CPS(d_7596),
+    7597: CPS(d_7597),
+    7598: CPS(d_7598),
+    7599: CPS(d_7599),
+    7600: CPS(d_7600),
+    7601: CPS(d_7601),
+    7602: CPS(d_7602),
+    7603: CPS(d_7603),
+    7604: CPS(d_7604),
+    7605: CPS(d_7605),
+    7606: CPS(d_7606),
+    7607: CPS(d_7607),
 }
 
 
 CODE = {
-    8554: x_8554,
-    8556: x_8556,
-    8557: x_8557,
-    8559: x_8559,
-    8560: x_8560,
-    8562: x_8562,
-    8563: x_8563,
-    8565: x_8565,
-    8566: x_8566,
-    8569: x_8569,
-    8571: x_8571,
-    8572: x_8572,
-    8574: x_8574,
-    8575: x_8575,
-    8577: x_8577,
-    8578: x_8578,
-    8580: x_8580,
-    8581: x_8581,
+    8634: x_8634,
+    8636: x_8636,
+    8637: x_8637,
+    8639: x_8639,
+    8640: x_8640,
+    8642: x_8642,
+    8643: x_8643,
+    8645: x_8645,
+    8646: x_8646,
+    8649: x_8649,
+    8651: x_8651,
+    8652: x_8652,
+    8654: x_8654,
+    8655: x_8655,
+    8657: x_8657,
+    8658: x_8658,
+    8660: x_8660,
+    8661: x_8661,
 }
 AT = {
 }
@@ -184,5 +184,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/items/foreign_markets.yaml:30
-    'brazil_large': '{"id":"brazil_large","deck":"brazil","copies":4,"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"t~2657","e":{"op":"lit","v":"resort","x":8553},"at":"rules_data/pampero/items/foreign_markets.yaml:34","id":7566},{"op":"seq","b":[{"op":"let","v":"n~2660","e":{"op":"letx","v":"vs~2658","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2657"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2659","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2657"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2657"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2659"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2659"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2658"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2658"},"k":{"op":"var","n":"at~2659"}},"b":{"op":"lit","v":0}}},"x":8554},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7568},{"op":"let","v":"r~2661","e":{"op":"lit","v":"money","x":8555},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7569},{"op":"seq","b":[{"op":"let","v":"k~2662","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2660"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2660"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2661"},"d":0}]}]}}]}],"x":8556},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7571},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8557},"t":{"op":"set","t":{"op":"var","n":"k~2662","x":8558},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2662"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2661"},"d":0}}]}]}]}],"x":8559},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7573},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7572},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2661"},"d":0,"x":8560},"o":"+=","e":{"op":"var","n":"k~2662","x":8561},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7574},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8562},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2661"},"d":0,"x":8563},"o":"-=","e":{"op":"var","n":"k~2662","x":8564},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7576},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7575},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2662"},"b":{"op":"lit","v":0}}],"x":8565},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8566},"o":"+=","e":{"op":"var","n":"k~2662","x":8567},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7578},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7577}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7570}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7567},{"op":"let","v":"t~2663","e":{"op":"lit","v":"commercial","x":8568},"at":"rules_data/pampero/items/foreign_markets.yaml:34","id":7579},{"op":"seq","b":[{"op":"let","v":"n~2666","e":{"op":"letx","v":"vs~2664","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2663"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2663"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2663"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2663"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2665","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2663"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2663"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2663"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2665"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2665"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2664"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2664"},"k":{"op":"var","n":"at~2665"}},"b":{"op":"lit","v":0}}},"x":8569},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7581},{"op":"let","v":"r~2667","e":{"op":"lit","v":"money","x":8570},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7582},{"op":"seq","b":[{"op":"let","v":"k~2668","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2666"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2666"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0}]}]}}]}],"x":8571},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7584},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8572},"t":{"op":"set","t":{"op":"var","n":"k~2668","x":8573},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2668"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0}}]}]}]}],"x":8574},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7586},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7585},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0,"x":8575},"o":"+=","e":{"op":"var","n":"k~2668","x":8576},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7587},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8577},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0,"x":8578},"o":"-=","e":{"op":"var","n":"k~2668","x":8579},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7589},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7588},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2668"},"b":{"op":"lit","v":0}}],"x":8580},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8581},"o":"+=","e":{"op":"var","n":"k~2668","x":8582},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7591},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7590}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7583}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7580}],"at":"rules_data/pampero/items/foreign_markets.yaml:34","id":7565},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["brazil"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:30"}',
+    'brazil_large': '{"id":"brazil_large","deck":"brazil","copies":4,"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"t~2664","e":{"op":"lit","v":"resort","x":8633},"at":"rules_data/pampero/items/foreign_markets.yaml:34","id":7582},{"op":"seq","b":[{"op":"let","v":"n~2667","e":{"op":"letx","v":"vs~2665","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2664"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2666","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2664"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2664"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2666"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2666"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2665"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2665"},"k":{"op":"var","n":"at~2666"}},"b":{"op":"lit","v":0}}},"x":8634},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7584},{"op":"let","v":"r~2668","e":{"op":"lit","v":"money","x":8635},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7585},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":8636},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7587},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8637},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":8638},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":8639},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7589},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7588},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":8640},"o":"+=","e":{"op":"var","n":"k~2669","x":8641},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7590},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8642},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":8643},"o":"-=","e":{"op":"var","n":"k~2669","x":8644},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7592},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7591},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":8645},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8646},"o":"+=","e":{"op":"var","n":"k~2669","x":8647},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7594},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7593}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7586}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7583},{"op":"let","v":"t~2670","e":{"op":"lit","v":"commercial","x":8648},"at":"rules_data/pampero/items/foreign_markets.yaml:34","id":7595},{"op":"seq","b":[{"op":"let","v":"n~2673","e":{"op":"letx","v":"vs~2671","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2670"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2672","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2670"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2670"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2672"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2672"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2671"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2671"},"k":{"op":"var","n":"at~2672"}},"b":{"op":"lit","v":0}}},"x":8649},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7597},{"op":"let","v":"r~2674","e":{"op":"lit","v":"money","x":8650},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7598},{"op":"seq","b":[{"op":"let","v":"k~2675","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2673"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2673"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0}]}]}}]}],"x":8651},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7600},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8652},"t":{"op":"set","t":{"op":"var","n":"k~2675","x":8653},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2675"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0}}]}]}]}],"x":8654},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7602},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7601},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0,"x":8655},"o":"+=","e":{"op":"var","n":"k~2675","x":8656},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7603},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8657},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0,"x":8658},"o":"-=","e":{"op":"var","n":"k~2675","x":8659},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7605},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7604},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2675"},"b":{"op":"lit","v":0}}],"x":8660},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8661},"o":"+=","e":{"op":"var","n":"k~2675","x":8662},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7607},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7606}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7599}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7596}],"at":"rules_data/pampero/items/foreign_markets.yaml:34","id":7581},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["brazil"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:30"}',
 }

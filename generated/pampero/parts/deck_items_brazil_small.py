@@ -52,72 +52,72 @@ K = [
 ]
 
 
-x_8539 = _C.x_8494  # rules_data/pampero/definitions/tracks.yaml:177
-x_8541 = _C.x_8496  # rules_data/pampero/definitions/resources.yaml:26
-x_8542 = _C.x_8497  # rules_data/pampero/definitions/resources.yaml:27
-x_8544 = _C.x_8499  # rules_data/pampero/definitions/resources.yaml:27
-x_8545 = _C.x_8500  # rules_data/pampero/definitions/resources.yaml:28
-x_8547 = _C.x_8502  # rules_data/pampero/definitions/resources.yaml:29
-x_8548 = _C.x_8503  # rules_data/pampero/definitions/resources.yaml:29
-x_8550 = _C.x_8505  # rules_data/pampero/definitions/resources.yaml:30
-x_8551 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_8619 = _C.x_8574  # rules_data/pampero/definitions/tracks.yaml:177
+x_8621 = _C.x_8576  # rules_data/pampero/definitions/resources.yaml:26
+x_8622 = _C.x_8577  # rules_data/pampero/definitions/resources.yaml:27
+x_8624 = _C.x_8579  # rules_data/pampero/definitions/resources.yaml:27
+x_8625 = _C.x_8580  # rules_data/pampero/definitions/resources.yaml:28
+x_8627 = _C.x_8582  # rules_data/pampero/definitions/resources.yaml:29
+x_8628 = _C.x_8583  # rules_data/pampero/definitions/resources.yaml:29
+x_8630 = _C.x_8585  # rules_data/pampero/definitions/resources.yaml:30
+x_8631 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7551(ctx, E=None, B=7551):  # rules_data/pampero/items/foreign_markets.yaml:27
+def d_7567(ctx, E=None, B=7567):  # rules_data/pampero/items/foreign_markets.yaml:27
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2657', 'resort', True)
-    if not d_7553(ctx, E, B):
+    LOCAL(ctx, E, 't~2664', 'resort', True)
+    if not d_7569(ctx, E, B):
         return False
     return True
 
 
-d_7552 = _C.rebased(_C.d_7552, 7551)  # rules_data/pampero/items/foreign_markets.yaml:27
-d_7553 = _C.rebased(_C.d_7512, 7551)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7554 = _C.rebased(_C.d_7513, 7551)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7555 = _C.rebased(_C.d_7514, 7551)  # rules_data/pampero/definitions/tracks.yaml:177
-d_7556 = _C.rebased(_C.d_7515, 7551)  # rules_data/pampero/definitions/resources.yaml:26
-d_7557 = _C.rebased(_C.d_7516, 7551)  # rules_data/pampero/definitions/resources.yaml:26
-d_7558 = _C.rebased(_C.d_7517, 7551)  # rules_data/pampero/definitions/resources.yaml:27
-d_7559 = _C.rebased(_C.d_7518, 7551)  # rules_data/pampero/definitions/resources.yaml:27
-d_7560 = _C.rebased(_C.d_7519, 7551)  # rules_data/pampero/definitions/resources.yaml:28
-d_7561 = _C.rebased(_C.d_7520, 7551)  # rules_data/pampero/definitions/resources.yaml:29
-d_7562 = _C.rebased(_C.d_7521, 7551)  # rules_data/pampero/definitions/resources.yaml:29
-d_7563 = _C.rebased(_C.d_7522, 7551)  # rules_data/pampero/definitions/resources.yaml:30
-d_7564 = _C.rebased(_C.d_7523, 7551)  # rules_data/pampero/definitions/resources.yaml:30
+d_7568 = _C.rebased(_C.d_7568, 7567)  # rules_data/pampero/items/foreign_markets.yaml:27
+d_7569 = _C.rebased(_C.d_7528, 7567)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7570 = _C.rebased(_C.d_7529, 7567)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7571 = _C.rebased(_C.d_7530, 7567)  # rules_data/pampero/definitions/tracks.yaml:177
+d_7572 = _C.rebased(_C.d_7531, 7567)  # rules_data/pampero/definitions/resources.yaml:26
+d_7573 = _C.rebased(_C.d_7532, 7567)  # rules_data/pampero/definitions/resources.yaml:26
+d_7574 = _C.rebased(_C.d_7533, 7567)  # rules_data/pampero/definitions/resources.yaml:27
+d_7575 = _C.rebased(_C.d_7534, 7567)  # rules_data/pampero/definitions/resources.yaml:27
+d_7576 = _C.rebased(_C.d_7535, 7567)  # rules_data/pampero/definitions/resources.yaml:28
+d_7577 = _C.rebased(_C.d_7536, 7567)  # rules_data/pampero/definitions/resources.yaml:29
+d_7578 = _C.rebased(_C.d_7537, 7567)  # rules_data/pampero/definitions/resources.yaml:29
+d_7579 = _C.rebased(_C.d_7538, 7567)  # rules_data/pampero/definitions/resources.yaml:30
+d_7580 = _C.rebased(_C.d_7539, 7567)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    7551: CPS(d_7551),
-    7552: CPS(d_7552),
-    7553: CPS(d_7553),
-    7554: CPS(d_7554),
-    7555: CPS(d_7555),
-    7556: CPS(d_7556),
-    7557: CPS(d_7557),
-    7558: CPS(d_7558),
-    7559: CPS(d_7559),
-    7560: CPS(d_7560),
-    7561: CPS(d_7561),
-    7562: CPS(d_7562),
-    7563: CPS(d_7563),
-    7564: CPS(d_7564),
+    7567: CPS(d_7567),
+    7568: CPS(d_7568),
+    7569: CPS(d_7569),
+    7570: CPS(d_7570),
+    7571: CPS(d_7571),
+    7572: CPS(d_7572),
+    7573: CPS(d_7573),
+    7574: CPS(d_7574),
+    7575: CPS(d_7575),
+    7576: CPS(d_7576),
+    7577: CPS(d_7577),
+    7578: CPS(d_7578),
+    7579: CPS(d_7579),
+    7580: CPS(d_7580),
 }
 
 
 CODE = {
-    8539: x_8539,
-    8541: x_8541,
-    8542: x_8542,
-    8544: x_8544,
-    8545: x_8545,
-    8547: x_8547,
-    8548: x_8548,
-    8550: x_8550,
-    8551: x_8551,
+    8619: x_8619,
+    8621: x_8621,
+    8622: x_8622,
+    8624: x_8624,
+    8625: x_8625,
+    8627: x_8627,
+    8628: x_8628,
+    8630: x_8630,
+    8631: x_8631,
 }
 AT = {
 }
@@ -125,5 +125,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/items/foreign_markets.yaml:23
-    'brazil_small': '{"id":"brazil_small","deck":"brazil","copies":4,"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"t~2657","e":{"op":"lit","v":"resort","x":8538},"at":"rules_data/pampero/items/foreign_markets.yaml:27","id":7552},{"op":"seq","b":[{"op":"let","v":"n~2660","e":{"op":"letx","v":"vs~2658","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2657"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2659","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2657"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2657"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2659"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2659"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2658"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2658"},"k":{"op":"var","n":"at~2659"}},"b":{"op":"lit","v":0}}},"x":8539},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7554},{"op":"let","v":"r~2661","e":{"op":"lit","v":"money","x":8540},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7555},{"op":"seq","b":[{"op":"let","v":"k~2662","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2660"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2660"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2661"},"d":0}]}]}}]}],"x":8541},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7557},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8542},"t":{"op":"set","t":{"op":"var","n":"k~2662","x":8543},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2662"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2661"},"d":0}}]}]}]}],"x":8544},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7559},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7558},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2661"},"d":0,"x":8545},"o":"+=","e":{"op":"var","n":"k~2662","x":8546},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7560},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8547},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2661"},"d":0,"x":8548},"o":"-=","e":{"op":"var","n":"k~2662","x":8549},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7562},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7561},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2661"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2662"},"b":{"op":"lit","v":0}}],"x":8550},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8551},"o":"+=","e":{"op":"var","n":"k~2662","x":8552},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7564},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7563}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7556}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7553}],"at":"rules_data/pampero/items/foreign_markets.yaml:27","id":7551},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["brazil"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:23"}',
+    'brazil_small': '{"id":"brazil_small","deck":"brazil","copies":4,"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"t~2664","e":{"op":"lit","v":"resort","x":8618},"at":"rules_data/pampero/items/foreign_markets.yaml:27","id":7568},{"op":"seq","b":[{"op":"let","v":"n~2667","e":{"op":"letx","v":"vs~2665","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2664"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2666","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2664"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2664"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2666"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2666"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2665"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2665"},"k":{"op":"var","n":"at~2666"}},"b":{"op":"lit","v":0}}},"x":8619},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7570},{"op":"let","v":"r~2668","e":{"op":"lit","v":"money","x":8620},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7571},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":8621},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7573},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8622},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":8623},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":8624},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7575},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7574},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":8625},"o":"+=","e":{"op":"var","n":"k~2669","x":8626},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7576},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8627},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":8628},"o":"-=","e":{"op":"var","n":"k~2669","x":8629},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7578},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7577},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":8630},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8631},"o":"+=","e":{"op":"var","n":"k~2669","x":8632},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7580},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7579}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7572}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7569}],"at":"rules_data/pampero/items/foreign_markets.yaml:27","id":7567},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["brazil"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:23"}',
 }

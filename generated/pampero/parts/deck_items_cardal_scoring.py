@@ -47,13 +47,13 @@ K = [
 ]
 
 
-def x_8781(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
+def x_8861(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return (3 * (_w2 if type((_w2 := sum([len([v_x_2658 for v_x_2658 in items_of(_c1) if (True if (((v_x_2658.get('piece', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'piece', None)) == 'transformer')) and (((v_x_2658.get('owner', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'owner', None)) == E.get('you'))) else False)]) for v_s_2657 in items_of(ctx.state.get('places')) for _c1 in ((_h1.get(v_s_2657, []) if type(_h1) is dict else KEY(_h1, v_s_2657, [])),) if any(((v_y_2659.get('piece', None) if type(v_y_2659) is dict else KEY(v_y_2659, 'piece', None)) == 'electrical_pole') for v_y_2659 in items_of(_c1))]))) is int else num(_w2)))
-    return MEMO(ctx, (8781, E.get('you'), ctx.stamps.get('places', 0),), compute)
+        return (3 * (_w2 if type((_w2 := sum([len([v_x_2665 for v_x_2665 in items_of(_c1) if (True if (((v_x_2665.get('piece', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'piece', None)) == 'transformer')) and (((v_x_2665.get('owner', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'owner', None)) == E.get('you'))) else False)]) for v_s_2664 in items_of(ctx.state.get('places')) for _c1 in ((_h1.get(v_s_2664, []) if type(_h1) is dict else KEY(_h1, v_s_2664, [])),) if any(((v_y_2666.get('piece', None) if type(v_y_2666) is dict else KEY(v_y_2666, 'piece', None)) == 'electrical_pole') for v_y_2666 in items_of(_c1))]))) is int else num(_w2)))
+    return MEMO(ctx, (8861, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 
 TRIALS = {
@@ -61,14 +61,14 @@ TRIALS = {
 
 
 CODE = {
-    8781: x_8781,
+    8861: x_8861,
 }
 AT = {
-    8781: 'rules_data/pampero/modules/nature_items.yaml:8',
+    8861: 'rules_data/pampero/modules/nature_items.yaml:8',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/nature_items.yaml:8
-    'cardal_scoring': '{"id":"cardal_scoring","deck":"specialist_scoring","module":"cardal_transmission","use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":3},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2657","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2658","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2657"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~2659","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2657"},"d":[]},"e":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"y~2659"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"electrical_pole"}}}]}}]},"x":8781},"source":{"doc":"pampero-nature","section":"Cardal Transmission Specialist Scoring Card: $3 for each of your transformers next to an electrical pole. Discard after scoring once"},"at":"rules_data/pampero/modules/nature_items.yaml:8"}',
+    'cardal_scoring': '{"id":"cardal_scoring","deck":"specialist_scoring","module":"cardal_transmission","use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":3},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2664","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2665","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2664"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~2666","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2664"},"d":[]},"e":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"y~2666"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"electrical_pole"}}}]}}]},"x":8861},"source":{"doc":"pampero-nature","section":"Cardal Transmission Specialist Scoring Card: $3 for each of your transformers next to an electrical pole. Discard after scoring once"},"at":"rules_data/pampero/modules/nature_items.yaml:8"}',
 }

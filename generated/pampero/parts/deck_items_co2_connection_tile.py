@@ -54,103 +54,103 @@ K = [
 ]
 
 
-x_10914 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10915 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_10918 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_10922 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_10923 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_10928 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_10929 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_10931 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_10932 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_10934 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_10935 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_10937 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_10938 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10994 = _C.x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_10995 = _C.x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_10998 = _C.x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_11002 = _C.x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_11003 = _C.x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_11008 = _C.x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_11009 = _C.x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_11011 = _C.x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_11012 = _C.x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_11014 = _C.x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_11015 = _C.x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_11017 = _C.x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_11018 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9608(ctx, k, s=None, E=None, B=9608):  # rules_data/pampero/modules/verne_items.yaml:21
+def t_9624(ctx, k, s=None, E=None, B=9624):  # rules_data/pampero/modules/verne_items.yaml:21
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 1, True)
-    LOCAL(ctx, E, 'r~2658', 'co2', True)
-    return t_9611(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~2664', 1, True)
+    LOCAL(ctx, E, 'r~2665', 'co2', True)
+    return t_9627(ctx, k, s, E, B)
 
 
-d_9609 = _C.rebased(_C.d_7433, 9608)  # rules_data/pampero/modules/verne_items.yaml:21
-d_9610 = _C.rebased(_C.d_9545, 9608)  # rules_data/pampero/modules/verne_items.yaml:21
-t_9611 = _C.rebased(_C.t_7409, 9608)  # rules_data/pampero/definitions/resources.yaml:56
-d_9612 = _C.rebased(_C.d_7410, 9608)  # rules_data/pampero/definitions/resources.yaml:56
-t_9613 = _C.rebased(_C.t_7411, 9608)  # rules_data/pampero/definitions/resources.yaml:57
-t_9614 = _C.rebased(_C.t_7412, 9608)  # rules_data/pampero/definitions/resources.yaml:58
-d_9615 = _C.rebased(_C.d_7413, 9608)  # rules_data/pampero/definitions/resources.yaml:58
-t_9616 = _C.rebased(_C.t_7414, 9608)  # rules_data/pampero/definitions/resources.yaml:59
-d_9617 = _C.rebased(_C.d_7415, 9608)  # rules_data/pampero/definitions/resources.yaml:60
-t_9618 = _C.rebased(_C.t_7416, 9608)  # rules_data/pampero/definitions/resources.yaml:62
-d_9619 = _C.rebased(_C.d_7417, 9608)  # rules_data/pampero/definitions/resources.yaml:62
-t_9620 = _C.rebased(_C.t_7418, 9608)  # rules_data/pampero/definitions/resources.yaml:62
-t_9621 = _C.rebased(_C.t_7419, 9608)  # rules_data/pampero/definitions/resources.yaml:62
-d_9622 = _C.rebased(_C.d_7420, 9608)  # rules_data/pampero/definitions/resources.yaml:63
-d_9623 = _C.rebased(_C.d_7421, 9608)  # rules_data/pampero/definitions/resources.yaml:64
-d_9624 = _C.rebased(_C.d_7422, 9608)  # rules_data/pampero/definitions/resources.yaml:64
-d_9625 = _C.rebased(_C.d_7423, 9608)  # rules_data/pampero/definitions/resources.yaml:26
-d_9626 = _C.rebased(_C.d_7424, 9608)  # rules_data/pampero/definitions/resources.yaml:26
-d_9627 = _C.rebased(_C.d_7425, 9608)  # rules_data/pampero/definitions/resources.yaml:27
-d_9628 = _C.rebased(_C.d_7426, 9608)  # rules_data/pampero/definitions/resources.yaml:27
-d_9629 = _C.rebased(_C.d_7427, 9608)  # rules_data/pampero/definitions/resources.yaml:28
-d_9630 = _C.rebased(_C.d_7428, 9608)  # rules_data/pampero/definitions/resources.yaml:29
-d_9631 = _C.rebased(_C.d_7429, 9608)  # rules_data/pampero/definitions/resources.yaml:29
-d_9632 = _C.rebased(_C.d_7430, 9608)  # rules_data/pampero/definitions/resources.yaml:30
-d_9633 = _C.rebased(_C.d_7431, 9608)  # rules_data/pampero/definitions/resources.yaml:30
+d_9625 = _C.rebased(_C.d_7449, 9624)  # rules_data/pampero/modules/verne_items.yaml:21
+d_9626 = _C.rebased(_C.d_9561, 9624)  # rules_data/pampero/modules/verne_items.yaml:21
+t_9627 = _C.rebased(_C.t_7425, 9624)  # rules_data/pampero/definitions/resources.yaml:56
+d_9628 = _C.rebased(_C.d_7426, 9624)  # rules_data/pampero/definitions/resources.yaml:56
+t_9629 = _C.rebased(_C.t_7427, 9624)  # rules_data/pampero/definitions/resources.yaml:57
+t_9630 = _C.rebased(_C.t_7428, 9624)  # rules_data/pampero/definitions/resources.yaml:58
+d_9631 = _C.rebased(_C.d_7429, 9624)  # rules_data/pampero/definitions/resources.yaml:58
+t_9632 = _C.rebased(_C.t_7430, 9624)  # rules_data/pampero/definitions/resources.yaml:59
+d_9633 = _C.rebased(_C.d_7431, 9624)  # rules_data/pampero/definitions/resources.yaml:60
+t_9634 = _C.rebased(_C.t_7432, 9624)  # rules_data/pampero/definitions/resources.yaml:62
+d_9635 = _C.rebased(_C.d_7433, 9624)  # rules_data/pampero/definitions/resources.yaml:62
+t_9636 = _C.rebased(_C.t_7434, 9624)  # rules_data/pampero/definitions/resources.yaml:62
+t_9637 = _C.rebased(_C.t_7435, 9624)  # rules_data/pampero/definitions/resources.yaml:62
+d_9638 = _C.rebased(_C.d_7436, 9624)  # rules_data/pampero/definitions/resources.yaml:63
+d_9639 = _C.rebased(_C.d_7437, 9624)  # rules_data/pampero/definitions/resources.yaml:64
+d_9640 = _C.rebased(_C.d_7438, 9624)  # rules_data/pampero/definitions/resources.yaml:64
+d_9641 = _C.rebased(_C.d_7439, 9624)  # rules_data/pampero/definitions/resources.yaml:26
+d_9642 = _C.rebased(_C.d_7440, 9624)  # rules_data/pampero/definitions/resources.yaml:26
+d_9643 = _C.rebased(_C.d_7441, 9624)  # rules_data/pampero/definitions/resources.yaml:27
+d_9644 = _C.rebased(_C.d_7442, 9624)  # rules_data/pampero/definitions/resources.yaml:27
+d_9645 = _C.rebased(_C.d_7443, 9624)  # rules_data/pampero/definitions/resources.yaml:28
+d_9646 = _C.rebased(_C.d_7444, 9624)  # rules_data/pampero/definitions/resources.yaml:29
+d_9647 = _C.rebased(_C.d_7445, 9624)  # rules_data/pampero/definitions/resources.yaml:29
+d_9648 = _C.rebased(_C.d_7446, 9624)  # rules_data/pampero/definitions/resources.yaml:30
+d_9649 = _C.rebased(_C.d_7447, 9624)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    9608: t_9608,
-    9609: CPS(d_9609),
-    9610: CPS(d_9610),
-    9611: t_9611,
-    9612: CPS(d_9612),
-    9613: t_9613,
-    9614: t_9614,
-    9615: CPS(d_9615),
-    9616: t_9616,
-    9617: CPS(d_9617),
-    9618: t_9618,
-    9619: CPS(d_9619),
-    9620: t_9620,
-    9621: t_9621,
-    9622: CPS(d_9622),
-    9623: CPS(d_9623),
-    9624: CPS(d_9624),
+    9624: t_9624,
     9625: CPS(d_9625),
     9626: CPS(d_9626),
-    9627: CPS(d_9627),
+    9627: t_9627,
     9628: CPS(d_9628),
-    9629: CPS(d_9629),
-    9630: CPS(d_9630),
+    9629: t_9629,
+    9630: t_9630,
     9631: CPS(d_9631),
-    9632: CPS(d_9632),
+    9632: t_9632,
     9633: CPS(d_9633),
+    9634: t_9634,
+    9635: CPS(d_9635),
+    9636: t_9636,
+    9637: t_9637,
+    9638: CPS(d_9638),
+    9639: CPS(d_9639),
+    9640: CPS(d_9640),
+    9641: CPS(d_9641),
+    9642: CPS(d_9642),
+    9643: CPS(d_9643),
+    9644: CPS(d_9644),
+    9645: CPS(d_9645),
+    9646: CPS(d_9646),
+    9647: CPS(d_9647),
+    9648: CPS(d_9648),
+    9649: CPS(d_9649),
 }
 
 
 CODE = {
-    10914: x_10914,
-    10915: x_10915,
-    10918: x_10918,
-    10922: x_10922,
-    10923: x_10923,
-    10928: x_10928,
-    10929: x_10929,
-    10931: x_10931,
-    10932: x_10932,
-    10934: x_10934,
-    10935: x_10935,
-    10937: x_10937,
-    10938: x_10938,
+    10994: x_10994,
+    10995: x_10995,
+    10998: x_10998,
+    11002: x_11002,
+    11003: x_11003,
+    11008: x_11008,
+    11009: x_11009,
+    11011: x_11011,
+    11012: x_11012,
+    11014: x_11014,
+    11015: x_11015,
+    11017: x_11017,
+    11018: x_11018,
 }
 AT = {
 }
@@ -158,5 +158,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_items.yaml:20
-    'co2_connection_tile': '{"id":"co2_connection_tile","deck":"connection_tiles_a","module":"co2","effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":1,"x":10911},"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9609},{"op":"let","v":"r~2658","e":{"op":"lit","v":"co2","x":10912},"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9610},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":10913},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9612},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":10914},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":10915},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":10916},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9615},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9617},"label":{"op":"lit","v":{"instead":0},"x":10917}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":10918},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":10919},"o":"=","e":{"op":"var","n":"instead~2663","x":10920},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9619},{"op":"rep","n":{"op":"var","n":"instead~2663","x":10921},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":10922},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9621},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9620}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9618},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":10923}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"co2"},"kinds":{"r":"resources"},"text":{"en":"gain 1 CO2 token","it":"guadagna 1 gettone CO2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9616},{"op":"set","t":{"op":"var","n":"left~2659","x":10924},"o":"-=","e":{"op":"var","n":"taken~2662","x":10925},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9622}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9614},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9613},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":10926},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9623},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":10927},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9624},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":10928},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9626},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10929},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":10930},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":10931},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9628},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9627},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":10932},"o":"+=","e":{"op":"var","n":"k~2666","x":10933},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9629},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10934},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":10935},"o":"-=","e":{"op":"var","n":"k~2666","x":10936},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9631},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9630},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":10937},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10938},"o":"+=","e":{"op":"var","n":"k~2666","x":10939},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9633},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9632}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9625}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9611}],"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9608},"numbers":{"energy":1},"placeholder":"the CO2 connection tile\'s text is not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Game Setup: 3 (the CO2 connection tile with the zone A tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:20"}',
+    'co2_connection_tile': '{"id":"co2_connection_tile","deck":"connection_tiles_a","module":"co2","effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":1,"x":10991},"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9625},{"op":"let","v":"r~2665","e":{"op":"lit","v":"co2","x":10992},"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9626},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":10993},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9628},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":10994},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":10995},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":10996},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9631},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9633},"label":{"op":"lit","v":{"instead":0},"x":10997}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":10998},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":10999},"o":"=","e":{"op":"var","n":"instead~2670","x":11000},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9635},{"op":"rep","n":{"op":"var","n":"instead~2670","x":11001},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":11002},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9637},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9636}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9634},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":11003}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"co2"},"kinds":{"r":"resources"},"text":{"en":"gain 1 CO2 token","it":"guadagna 1 gettone CO2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9632},{"op":"set","t":{"op":"var","n":"left~2666","x":11004},"o":"-=","e":{"op":"var","n":"taken~2669","x":11005},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9638}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9630},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9629},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":11006},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9639},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":11007},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9640},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":11008},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9642},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11009},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":11010},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":11011},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9644},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9643},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":11012},"o":"+=","e":{"op":"var","n":"k~2673","x":11013},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9645},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11014},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":11015},"o":"-=","e":{"op":"var","n":"k~2673","x":11016},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9647},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9646},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":11017},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11018},"o":"+=","e":{"op":"var","n":"k~2673","x":11019},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9649},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9648}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9641}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9627}],"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9624},"numbers":{"energy":1},"placeholder":"the CO2 connection tile\'s text is not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Game Setup: 3 (the CO2 connection tile with the zone A tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:20"}',
 }

@@ -54,129 +54,129 @@ K = [
 ]
 
 
-def x_10881(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
+def x_10961(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0))
-        return (True if (((_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)) > 0)) and (all(((_h1 if type(_h1) is int else num(_h1)) >= (_w7 if type((_w7 := (_w6.get('co2', 0) if type((_w6 := (ctx.state['players'][v_p_2657] if type(v_p_2657) is int and 0 <= v_p_2657 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'co2', 0)))) is int else num(_w7))) for v_p_2657 in items_of(list(range(len(ctx.state['players'])))))) else False)
-    return MEMO(ctx, (10881, E.get('you'), ctx.stamps.get('stock', 0),), compute)
+        return (True if (((_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)) > 0)) and (all(((_h1 if type(_h1) is int else num(_h1)) >= (_w7 if type((_w7 := (_w6.get('co2', 0) if type((_w6 := (ctx.state['players'][v_p_2664] if type(v_p_2664) is int and 0 <= v_p_2664 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'co2', 0)))) is int else num(_w7))) for v_p_2664 in items_of(list(range(len(ctx.state['players'])))))) else False)
+    return MEMO(ctx, (10961, E.get('you'), ctx.stamps.get('stock', 0),), compute)
 
 
-x_10885 = _C.x_9027  # rules_data/pampero/definitions/resources.yaml:57
-x_10886 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:57
-x_10889 = _C.x_9031  # rules_data/pampero/definitions/resources.yaml:59
-x_10893 = _C.x_9035  # rules_data/pampero/definitions/resources.yaml:62
-x_10894 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:59
-x_10899 = _C.x_9041  # rules_data/pampero/definitions/resources.yaml:26
-x_10900 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:27
-x_10902 = _C.x_9044  # rules_data/pampero/definitions/resources.yaml:27
-x_10903 = _C.x_9045  # rules_data/pampero/definitions/resources.yaml:28
-x_10905 = _C.x_9047  # rules_data/pampero/definitions/resources.yaml:29
-x_10906 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:29
-x_10908 = _C.x_9050  # rules_data/pampero/definitions/resources.yaml:30
-x_10909 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10965 = _C.x_9107  # rules_data/pampero/definitions/resources.yaml:57
+x_10966 = _C.x_9108  # rules_data/pampero/definitions/resources.yaml:57
+x_10969 = _C.x_9111  # rules_data/pampero/definitions/resources.yaml:59
+x_10973 = _C.x_9115  # rules_data/pampero/definitions/resources.yaml:62
+x_10974 = _C.x_9116  # rules_data/pampero/definitions/resources.yaml:59
+x_10979 = _C.x_9121  # rules_data/pampero/definitions/resources.yaml:26
+x_10980 = _C.x_9122  # rules_data/pampero/definitions/resources.yaml:27
+x_10982 = _C.x_9124  # rules_data/pampero/definitions/resources.yaml:27
+x_10983 = _C.x_9125  # rules_data/pampero/definitions/resources.yaml:28
+x_10985 = _C.x_9127  # rules_data/pampero/definitions/resources.yaml:29
+x_10986 = _C.x_9128  # rules_data/pampero/definitions/resources.yaml:29
+x_10988 = _C.x_9130  # rules_data/pampero/definitions/resources.yaml:30
+x_10989 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9582(ctx, k, s=None, E=None, B=9582):  # rules_data/pampero/modules/verne_items.yaml:16
+def t_9598(ctx, k, s=None, E=None, B=9598):  # rules_data/pampero/modules/verne_items.yaml:16
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2658', 5, True)
-    LOCAL(ctx, E, 'r~2659', 'money', True)
-    return t_9585(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~2665', 5, True)
+    LOCAL(ctx, E, 'r~2666', 'money', True)
+    return t_9601(ctx, k, s, E, B)
 
 
-def d_9583(ctx, E=None, B=9582):  # rules_data/pampero/modules/verne_items.yaml:16
+def d_9599(ctx, E=None, B=9598):  # rules_data/pampero/modules/verne_items.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2658', 5, True)
+    LOCAL(ctx, E, 'n~2665', 5, True)
     return True
 
 
-d_9584 = _C.rebased(_C.d_7980, 9582)  # rules_data/pampero/modules/verne_items.yaml:16
-t_9585 = _C.rebased(_C.t_7981, 9582)  # rules_data/pampero/definitions/resources.yaml:56
-d_9586 = _C.rebased(_C.d_7982, 9582)  # rules_data/pampero/definitions/resources.yaml:56
-t_9587 = _C.rebased(_C.t_7983, 9582)  # rules_data/pampero/definitions/resources.yaml:57
-t_9588 = _C.rebased(_C.t_7984, 9582)  # rules_data/pampero/definitions/resources.yaml:58
-d_9589 = _C.rebased(_C.d_7985, 9582)  # rules_data/pampero/definitions/resources.yaml:58
-t_9590 = _C.rebased(_C.t_7414, 9582)  # rules_data/pampero/definitions/resources.yaml:59
-d_9591 = _C.rebased(_C.d_7415, 9582)  # rules_data/pampero/definitions/resources.yaml:60
-t_9592 = _C.rebased(_C.t_7988, 9582)  # rules_data/pampero/definitions/resources.yaml:62
-d_9593 = _C.rebased(_C.d_7989, 9582)  # rules_data/pampero/definitions/resources.yaml:62
-t_9594 = _C.rebased(_C.t_7990, 9582)  # rules_data/pampero/definitions/resources.yaml:62
-t_9595 = _C.rebased(_C.t_7991, 9582)  # rules_data/pampero/definitions/resources.yaml:62
-d_9596 = _C.rebased(_C.d_7992, 9582)  # rules_data/pampero/definitions/resources.yaml:63
-d_9597 = _C.rebased(_C.d_7993, 9582)  # rules_data/pampero/definitions/resources.yaml:64
-d_9598 = _C.rebased(_C.d_7994, 9582)  # rules_data/pampero/definitions/resources.yaml:64
-d_9599 = _C.rebased(_C.d_7995, 9582)  # rules_data/pampero/definitions/resources.yaml:26
-d_9600 = _C.rebased(_C.d_7996, 9582)  # rules_data/pampero/definitions/resources.yaml:26
-d_9601 = _C.rebased(_C.d_7997, 9582)  # rules_data/pampero/definitions/resources.yaml:27
-d_9602 = _C.rebased(_C.d_7998, 9582)  # rules_data/pampero/definitions/resources.yaml:27
-d_9603 = _C.rebased(_C.d_7999, 9582)  # rules_data/pampero/definitions/resources.yaml:28
-d_9604 = _C.rebased(_C.d_8000, 9582)  # rules_data/pampero/definitions/resources.yaml:29
-d_9605 = _C.rebased(_C.d_8001, 9582)  # rules_data/pampero/definitions/resources.yaml:29
-d_9606 = _C.rebased(_C.d_8002, 9582)  # rules_data/pampero/definitions/resources.yaml:30
-d_9607 = _C.rebased(_C.d_8003, 9582)  # rules_data/pampero/definitions/resources.yaml:30
+d_9600 = _C.rebased(_C.d_7996, 9598)  # rules_data/pampero/modules/verne_items.yaml:16
+t_9601 = _C.rebased(_C.t_7997, 9598)  # rules_data/pampero/definitions/resources.yaml:56
+d_9602 = _C.rebased(_C.d_7998, 9598)  # rules_data/pampero/definitions/resources.yaml:56
+t_9603 = _C.rebased(_C.t_7999, 9598)  # rules_data/pampero/definitions/resources.yaml:57
+t_9604 = _C.rebased(_C.t_8000, 9598)  # rules_data/pampero/definitions/resources.yaml:58
+d_9605 = _C.rebased(_C.d_8001, 9598)  # rules_data/pampero/definitions/resources.yaml:58
+t_9606 = _C.rebased(_C.t_7430, 9598)  # rules_data/pampero/definitions/resources.yaml:59
+d_9607 = _C.rebased(_C.d_7431, 9598)  # rules_data/pampero/definitions/resources.yaml:60
+t_9608 = _C.rebased(_C.t_8004, 9598)  # rules_data/pampero/definitions/resources.yaml:62
+d_9609 = _C.rebased(_C.d_8005, 9598)  # rules_data/pampero/definitions/resources.yaml:62
+t_9610 = _C.rebased(_C.t_8006, 9598)  # rules_data/pampero/definitions/resources.yaml:62
+t_9611 = _C.rebased(_C.t_8007, 9598)  # rules_data/pampero/definitions/resources.yaml:62
+d_9612 = _C.rebased(_C.d_8008, 9598)  # rules_data/pampero/definitions/resources.yaml:63
+d_9613 = _C.rebased(_C.d_8009, 9598)  # rules_data/pampero/definitions/resources.yaml:64
+d_9614 = _C.rebased(_C.d_8010, 9598)  # rules_data/pampero/definitions/resources.yaml:64
+d_9615 = _C.rebased(_C.d_8011, 9598)  # rules_data/pampero/definitions/resources.yaml:26
+d_9616 = _C.rebased(_C.d_8012, 9598)  # rules_data/pampero/definitions/resources.yaml:26
+d_9617 = _C.rebased(_C.d_8013, 9598)  # rules_data/pampero/definitions/resources.yaml:27
+d_9618 = _C.rebased(_C.d_8014, 9598)  # rules_data/pampero/definitions/resources.yaml:27
+d_9619 = _C.rebased(_C.d_8015, 9598)  # rules_data/pampero/definitions/resources.yaml:28
+d_9620 = _C.rebased(_C.d_8016, 9598)  # rules_data/pampero/definitions/resources.yaml:29
+d_9621 = _C.rebased(_C.d_8017, 9598)  # rules_data/pampero/definitions/resources.yaml:29
+d_9622 = _C.rebased(_C.d_8018, 9598)  # rules_data/pampero/definitions/resources.yaml:30
+d_9623 = _C.rebased(_C.d_8019, 9598)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    9582: t_9582,
-    9583: CPS(d_9583),
-    9584: CPS(d_9584),
-    9585: t_9585,
-    9586: CPS(d_9586),
-    9587: t_9587,
-    9588: t_9588,
-    9589: CPS(d_9589),
-    9590: t_9590,
-    9591: CPS(d_9591),
-    9592: t_9592,
-    9593: CPS(d_9593),
-    9594: t_9594,
-    9595: t_9595,
-    9596: CPS(d_9596),
-    9597: CPS(d_9597),
-    9598: CPS(d_9598),
+    9598: t_9598,
     9599: CPS(d_9599),
     9600: CPS(d_9600),
-    9601: CPS(d_9601),
+    9601: t_9601,
     9602: CPS(d_9602),
-    9603: CPS(d_9603),
-    9604: CPS(d_9604),
+    9603: t_9603,
+    9604: t_9604,
     9605: CPS(d_9605),
-    9606: CPS(d_9606),
+    9606: t_9606,
     9607: CPS(d_9607),
+    9608: t_9608,
+    9609: CPS(d_9609),
+    9610: t_9610,
+    9611: t_9611,
+    9612: CPS(d_9612),
+    9613: CPS(d_9613),
+    9614: CPS(d_9614),
+    9615: CPS(d_9615),
+    9616: CPS(d_9616),
+    9617: CPS(d_9617),
+    9618: CPS(d_9618),
+    9619: CPS(d_9619),
+    9620: CPS(d_9620),
+    9621: CPS(d_9621),
+    9622: CPS(d_9622),
+    9623: CPS(d_9623),
 }
 
 
 CODE = {
-    10881: x_10881,
-    10885: x_10885,
-    10886: x_10886,
-    10889: x_10889,
-    10893: x_10893,
-    10894: x_10894,
-    10899: x_10899,
-    10900: x_10900,
-    10902: x_10902,
-    10903: x_10903,
-    10905: x_10905,
-    10906: x_10906,
-    10908: x_10908,
-    10909: x_10909,
+    10961: x_10961,
+    10965: x_10965,
+    10966: x_10966,
+    10969: x_10969,
+    10973: x_10973,
+    10974: x_10974,
+    10979: x_10979,
+    10980: x_10980,
+    10982: x_10982,
+    10983: x_10983,
+    10985: x_10985,
+    10986: x_10986,
+    10988: x_10988,
+    10989: x_10989,
 }
 AT = {
-    10881: 'rules_data/pampero/modules/verne_items.yaml:15',
+    10961: 'rules_data/pampero/modules/verne_items.yaml:15',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/verne_items.yaml:15
-    'co2_crown_reward': '{"id":"co2_crown_reward","deck":"co2_crown","module":"co2","use":"section","condition":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"co2"},"d":0},"b":{"op":"lit","v":0}},{"op":"fn","f":"all","a":[{"op":"mapc","v":"p~2657","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"co2"},"d":0},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"p~2657"}},"k":{"op":"lit","v":"co2"},"d":0}}}]}],"x":10881},"effect":{"op":"seq","b":[{"op":"let","v":"n~2658","e":{"op":"lit","v":5,"x":10882},"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9583},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":10883},"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9584},{"op":"seq","b":[{"op":"let","v":"left~2660","e":{"op":"var","n":"n~2658","x":10884},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9586},{"op":"for","v":"rep~2662","src":{"op":"filt","v":"q~2661","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2661"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2659"}},"x":10885},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2660"},"b":{"op":"lit","v":0},"x":10886},"b":{"op":"seq","b":[{"op":"let","v":"taken~2663","e":{"op":"lit","v":0,"x":10887},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9589},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9591},"label":{"op":"lit","v":{"instead":0},"x":10888}},{"gens":[{"v":"instead~2664","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2660"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2660"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null}}]}]},"x":10889},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2663","x":10890},"o":"=","e":{"op":"var","n":"instead~2664","x":10891},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9593},{"op":"rep","n":{"op":"var","n":"instead~2664","x":10892},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"effect","d":null,"x":10893},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9595},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9594}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9592},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2664"}],"x":10894}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9590},{"op":"set","t":{"op":"var","n":"left~2660","x":10895},"o":"-=","e":{"op":"var","n":"taken~2663","x":10896},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9596}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9588},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9587},{"op":"let","v":"n~2665","e":{"op":"var","n":"left~2660","x":10897},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9597},{"op":"let","v":"r~2666","e":{"op":"var","n":"r~2659","x":10898},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9598},{"op":"seq","b":[{"op":"let","v":"k~2667","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2665"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2665"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0}]}]}}]}],"x":10899},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9600},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10900},"t":{"op":"set","t":{"op":"var","n":"k~2667","x":10901},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2667"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0}}]}]}]}],"x":10902},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9602},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9601},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0,"x":10903},"o":"+=","e":{"op":"var","n":"k~2667","x":10904},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9603},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10905},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0,"x":10906},"o":"-=","e":{"op":"var","n":"k~2667","x":10907},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9605},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9604},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2667"},"b":{"op":"lit","v":0}}],"x":10908},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10909},"o":"+=","e":{"op":"var","n":"k~2667","x":10910},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9607},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9606}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9599}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9585}],"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9582},"placeholder":"the crown reward tile\'s text is not in the sources","note":"slip: the crown tile of setup step 5 is not in the component list (6x CO2 reward tiles)","source":{"doc":"pampero-verne","section":"CO2 > Game Setup: 5 (the CO2 end-of-game reward tile (with the crown)); Gameplay Changes (only resolved by the player with the most CO2 reward tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:15"}',
+    'co2_crown_reward': '{"id":"co2_crown_reward","deck":"co2_crown","module":"co2","use":"section","condition":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"co2"},"d":0},"b":{"op":"lit","v":0}},{"op":"fn","f":"all","a":[{"op":"mapc","v":"p~2664","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"co2"},"d":0},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"p~2664"}},"k":{"op":"lit","v":"co2"},"d":0}}}]}],"x":10961},"effect":{"op":"seq","b":[{"op":"let","v":"n~2665","e":{"op":"lit","v":5,"x":10962},"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9599},{"op":"let","v":"r~2666","e":{"op":"lit","v":"money","x":10963},"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9600},{"op":"seq","b":[{"op":"let","v":"left~2667","e":{"op":"var","n":"n~2665","x":10964},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9602},{"op":"for","v":"rep~2669","src":{"op":"filt","v":"q~2668","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2668"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2666"}},"x":10965},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2667"},"b":{"op":"lit","v":0},"x":10966},"b":{"op":"seq","b":[{"op":"let","v":"taken~2670","e":{"op":"lit","v":0,"x":10967},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9605},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9607},"label":{"op":"lit","v":{"instead":0},"x":10968}},{"gens":[{"v":"instead~2671","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2667"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2667"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null}}]}]},"x":10969},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2670","x":10970},"o":"=","e":{"op":"var","n":"instead~2671","x":10971},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9609},{"op":"rep","n":{"op":"var","n":"instead~2671","x":10972},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"effect","d":null,"x":10973},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9611},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9610}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9608},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2671"}],"x":10974}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9606},{"op":"set","t":{"op":"var","n":"left~2667","x":10975},"o":"-=","e":{"op":"var","n":"taken~2670","x":10976},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9612}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9604},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9603},{"op":"let","v":"n~2672","e":{"op":"var","n":"left~2667","x":10977},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9613},{"op":"let","v":"r~2673","e":{"op":"var","n":"r~2666","x":10978},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9614},{"op":"seq","b":[{"op":"let","v":"k~2674","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2672"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2672"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0}]}]}}]}],"x":10979},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9616},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10980},"t":{"op":"set","t":{"op":"var","n":"k~2674","x":10981},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2674"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0}}]}]}]}],"x":10982},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9618},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9617},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0,"x":10983},"o":"+=","e":{"op":"var","n":"k~2674","x":10984},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9619},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10985},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0,"x":10986},"o":"-=","e":{"op":"var","n":"k~2674","x":10987},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9621},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9620},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2674"},"b":{"op":"lit","v":0}}],"x":10988},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10989},"o":"+=","e":{"op":"var","n":"k~2674","x":10990},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9623},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9622}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9615}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9601}],"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9598},"placeholder":"the crown reward tile\'s text is not in the sources","note":"slip: the crown tile of setup step 5 is not in the component list (6x CO2 reward tiles)","source":{"doc":"pampero-verne","section":"CO2 > Game Setup: 5 (the CO2 end-of-game reward tile (with the crown)); Gameplay Changes (only resolved by the player with the most CO2 reward tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:15"}',
 }

@@ -54,159 +54,159 @@ K = [
 ]
 
 
-x_10839 = _C.x_8614  # rules_data/pampero/definitions/resources.yaml:84
-x_10842 = _C.x_8617  # rules_data/pampero/definitions/resources.yaml:39
-x_10844 = _C.x_8619  # rules_data/pampero/definitions/resources.yaml:40
-x_10845 = _C.x_8620  # rules_data/pampero/definitions/resources.yaml:40
-x_10847 = _C.x_8622  # rules_data/pampero/definitions/resources.yaml:41
-x_10848 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
-x_10853 = _C.x_8628  # rules_data/pampero/definitions/resources.yaml:57
-x_10854 = _C.x_8629  # rules_data/pampero/definitions/resources.yaml:57
-x_10857 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:59
-x_10861 = _C.x_8636  # rules_data/pampero/definitions/resources.yaml:62
-x_10862 = _C.x_8637  # rules_data/pampero/definitions/resources.yaml:59
-x_10867 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:26
-x_10868 = _C.x_8643  # rules_data/pampero/definitions/resources.yaml:27
-x_10870 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:27
-x_10871 = _C.x_8646  # rules_data/pampero/definitions/resources.yaml:28
-x_10873 = _C.x_8648  # rules_data/pampero/definitions/resources.yaml:29
-x_10874 = _C.x_8649  # rules_data/pampero/definitions/resources.yaml:29
-x_10876 = _C.x_8651  # rules_data/pampero/definitions/resources.yaml:30
-x_10877 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9542 = _C.rebased(_C.t_7618, 9542)  # rules_data/pampero/definitions/resources.yaml:126
+x_10919 = _C.x_8694  # rules_data/pampero/definitions/resources.yaml:84
+x_10922 = _C.x_8697  # rules_data/pampero/definitions/resources.yaml:39
+x_10924 = _C.x_8699  # rules_data/pampero/definitions/resources.yaml:40
+x_10925 = _C.x_8700  # rules_data/pampero/definitions/resources.yaml:40
+x_10927 = _C.x_8702  # rules_data/pampero/definitions/resources.yaml:41
+x_10928 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:41
+x_10933 = _C.x_8708  # rules_data/pampero/definitions/resources.yaml:57
+x_10934 = _C.x_8709  # rules_data/pampero/definitions/resources.yaml:57
+x_10937 = _C.x_8712  # rules_data/pampero/definitions/resources.yaml:59
+x_10941 = _C.x_8716  # rules_data/pampero/definitions/resources.yaml:62
+x_10942 = _C.x_8717  # rules_data/pampero/definitions/resources.yaml:59
+x_10947 = _C.x_8722  # rules_data/pampero/definitions/resources.yaml:26
+x_10948 = _C.x_8723  # rules_data/pampero/definitions/resources.yaml:27
+x_10950 = _C.x_8725  # rules_data/pampero/definitions/resources.yaml:27
+x_10951 = _C.x_8726  # rules_data/pampero/definitions/resources.yaml:28
+x_10953 = _C.x_8728  # rules_data/pampero/definitions/resources.yaml:29
+x_10954 = _C.x_8729  # rules_data/pampero/definitions/resources.yaml:29
+x_10956 = _C.x_8731  # rules_data/pampero/definitions/resources.yaml:30
+x_10957 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_9558 = _C.rebased(_C.t_7634, 9558)  # rules_data/pampero/definitions/resources.yaml:126
 
 
-def t_9543(ctx, k, s=None, E=None, B=9542):  # rules_data/pampero/modules/verne_items.yaml:12
+def t_9559(ctx, k, s=None, E=None, B=9558):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 1, True)
-    LOCAL(ctx, E, 'r~2658', 'co2', True)
-    if not d_9546(ctx, E, B):
+    LOCAL(ctx, E, 'n~2664', 1, True)
+    LOCAL(ctx, E, 'r~2665', 'co2', True)
+    if not d_9562(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2661', 4, True)
-    LOCAL(ctx, E, 'r~2662', 'money', True)
-    return t_9558(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~2668', 4, True)
+    LOCAL(ctx, E, 'r~2669', 'money', True)
+    return t_9574(ctx, k, s, E, B)
 
 
-d_9544 = _C.rebased(_C.d_7433, 9542)  # rules_data/pampero/modules/verne_items.yaml:12
-d_9545 = _C.rebased(_C.d_9545, 9542)  # rules_data/pampero/modules/verne_items.yaml:12
-d_9546 = _C.rebased(_C.d_7622, 9542)  # rules_data/pampero/definitions/resources.yaml:84
-d_9547 = _C.rebased(_C.d_7623, 9542)  # rules_data/pampero/definitions/resources.yaml:84
-d_9548 = _C.rebased(_C.d_7624, 9542)  # rules_data/pampero/definitions/resources.yaml:84
-d_9549 = _C.rebased(_C.d_7625, 9542)  # rules_data/pampero/definitions/resources.yaml:84
-d_9550 = _C.rebased(_C.d_7626, 9542)  # rules_data/pampero/definitions/resources.yaml:39
-d_9551 = _C.rebased(_C.d_7627, 9542)  # rules_data/pampero/definitions/resources.yaml:39
-d_9552 = _C.rebased(_C.d_7628, 9542)  # rules_data/pampero/definitions/resources.yaml:40
-d_9553 = _C.rebased(_C.d_7629, 9542)  # rules_data/pampero/definitions/resources.yaml:40
-d_9554 = _C.rebased(_C.d_7630, 9542)  # rules_data/pampero/definitions/resources.yaml:41
-d_9555 = _C.rebased(_C.d_7631, 9542)  # rules_data/pampero/definitions/resources.yaml:41
+d_9560 = _C.rebased(_C.d_7449, 9558)  # rules_data/pampero/modules/verne_items.yaml:12
+d_9561 = _C.rebased(_C.d_9561, 9558)  # rules_data/pampero/modules/verne_items.yaml:12
+d_9562 = _C.rebased(_C.d_7638, 9558)  # rules_data/pampero/definitions/resources.yaml:84
+d_9563 = _C.rebased(_C.d_7639, 9558)  # rules_data/pampero/definitions/resources.yaml:84
+d_9564 = _C.rebased(_C.d_7640, 9558)  # rules_data/pampero/definitions/resources.yaml:84
+d_9565 = _C.rebased(_C.d_7641, 9558)  # rules_data/pampero/definitions/resources.yaml:84
+d_9566 = _C.rebased(_C.d_7642, 9558)  # rules_data/pampero/definitions/resources.yaml:39
+d_9567 = _C.rebased(_C.d_7643, 9558)  # rules_data/pampero/definitions/resources.yaml:39
+d_9568 = _C.rebased(_C.d_7644, 9558)  # rules_data/pampero/definitions/resources.yaml:40
+d_9569 = _C.rebased(_C.d_7645, 9558)  # rules_data/pampero/definitions/resources.yaml:40
+d_9570 = _C.rebased(_C.d_7646, 9558)  # rules_data/pampero/definitions/resources.yaml:41
+d_9571 = _C.rebased(_C.d_7647, 9558)  # rules_data/pampero/definitions/resources.yaml:41
 
 
-def d_9556(ctx, E=None, B=9542):  # rules_data/pampero/modules/verne_items.yaml:12
+def d_9572(ctx, E=None, B=9558):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2661', 4, True)
+    LOCAL(ctx, E, 'n~2668', 4, True)
     return True
 
 
-d_9557 = _C.rebased(_C.d_7925, 9542)  # rules_data/pampero/modules/verne_items.yaml:12
-t_9558 = _C.rebased(_C.t_7634, 9542)  # rules_data/pampero/definitions/resources.yaml:56
-d_9559 = _C.rebased(_C.d_7635, 9542)  # rules_data/pampero/definitions/resources.yaml:56
-t_9560 = _C.rebased(_C.t_7636, 9542)  # rules_data/pampero/definitions/resources.yaml:57
-t_9561 = _C.rebased(_C.t_7637, 9542)  # rules_data/pampero/definitions/resources.yaml:58
-d_9562 = _C.rebased(_C.d_7638, 9542)  # rules_data/pampero/definitions/resources.yaml:58
-t_9563 = _C.rebased(_C.t_7639, 9542)  # rules_data/pampero/definitions/resources.yaml:59
-d_9564 = _C.rebased(_C.d_7415, 9542)  # rules_data/pampero/definitions/resources.yaml:60
-t_9565 = _C.rebased(_C.t_7641, 9542)  # rules_data/pampero/definitions/resources.yaml:62
-d_9566 = _C.rebased(_C.d_7642, 9542)  # rules_data/pampero/definitions/resources.yaml:62
-t_9567 = _C.rebased(_C.t_7643, 9542)  # rules_data/pampero/definitions/resources.yaml:62
-t_9568 = _C.rebased(_C.t_7644, 9542)  # rules_data/pampero/definitions/resources.yaml:62
-d_9569 = _C.rebased(_C.d_7645, 9542)  # rules_data/pampero/definitions/resources.yaml:63
-d_9570 = _C.rebased(_C.d_7646, 9542)  # rules_data/pampero/definitions/resources.yaml:64
-d_9571 = _C.rebased(_C.d_7647, 9542)  # rules_data/pampero/definitions/resources.yaml:64
-d_9572 = _C.rebased(_C.d_7648, 9542)  # rules_data/pampero/definitions/resources.yaml:26
-d_9573 = _C.rebased(_C.d_7649, 9542)  # rules_data/pampero/definitions/resources.yaml:26
-d_9574 = _C.rebased(_C.d_7650, 9542)  # rules_data/pampero/definitions/resources.yaml:27
-d_9575 = _C.rebased(_C.d_7651, 9542)  # rules_data/pampero/definitions/resources.yaml:27
-d_9576 = _C.rebased(_C.d_7652, 9542)  # rules_data/pampero/definitions/resources.yaml:28
-d_9577 = _C.rebased(_C.d_7653, 9542)  # rules_data/pampero/definitions/resources.yaml:29
-d_9578 = _C.rebased(_C.d_7654, 9542)  # rules_data/pampero/definitions/resources.yaml:29
-d_9579 = _C.rebased(_C.d_7655, 9542)  # rules_data/pampero/definitions/resources.yaml:30
-d_9580 = _C.rebased(_C.d_7656, 9542)  # rules_data/pampero/definitions/resources.yaml:30
-d_9581 = _C.rebased(_C.d_7415, 9542)  # rules_data/pampero/definitions/resources.yaml:126
+d_9573 = _C.rebased(_C.d_7941, 9558)  # rules_data/pampero/modules/verne_items.yaml:12
+t_9574 = _C.rebased(_C.t_7650, 9558)  # rules_data/pampero/definitions/resources.yaml:56
+d_9575 = _C.rebased(_C.d_7651, 9558)  # rules_data/pampero/definitions/resources.yaml:56
+t_9576 = _C.rebased(_C.t_7652, 9558)  # rules_data/pampero/definitions/resources.yaml:57
+t_9577 = _C.rebased(_C.t_7653, 9558)  # rules_data/pampero/definitions/resources.yaml:58
+d_9578 = _C.rebased(_C.d_7654, 9558)  # rules_data/pampero/definitions/resources.yaml:58
+t_9579 = _C.rebased(_C.t_7655, 9558)  # rules_data/pampero/definitions/resources.yaml:59
+d_9580 = _C.rebased(_C.d_7431, 9558)  # rules_data/pampero/definitions/resources.yaml:60
+t_9581 = _C.rebased(_C.t_7657, 9558)  # rules_data/pampero/definitions/resources.yaml:62
+d_9582 = _C.rebased(_C.d_7658, 9558)  # rules_data/pampero/definitions/resources.yaml:62
+t_9583 = _C.rebased(_C.t_7659, 9558)  # rules_data/pampero/definitions/resources.yaml:62
+t_9584 = _C.rebased(_C.t_7660, 9558)  # rules_data/pampero/definitions/resources.yaml:62
+d_9585 = _C.rebased(_C.d_7661, 9558)  # rules_data/pampero/definitions/resources.yaml:63
+d_9586 = _C.rebased(_C.d_7662, 9558)  # rules_data/pampero/definitions/resources.yaml:64
+d_9587 = _C.rebased(_C.d_7663, 9558)  # rules_data/pampero/definitions/resources.yaml:64
+d_9588 = _C.rebased(_C.d_7664, 9558)  # rules_data/pampero/definitions/resources.yaml:26
+d_9589 = _C.rebased(_C.d_7665, 9558)  # rules_data/pampero/definitions/resources.yaml:26
+d_9590 = _C.rebased(_C.d_7666, 9558)  # rules_data/pampero/definitions/resources.yaml:27
+d_9591 = _C.rebased(_C.d_7667, 9558)  # rules_data/pampero/definitions/resources.yaml:27
+d_9592 = _C.rebased(_C.d_7668, 9558)  # rules_data/pampero/definitions/resources.yaml:28
+d_9593 = _C.rebased(_C.d_7669, 9558)  # rules_data/pampero/definitions/resources.yaml:29
+d_9594 = _C.rebased(_C.d_7670, 9558)  # rules_data/pampero/definitions/resources.yaml:29
+d_9595 = _C.rebased(_C.d_7671, 9558)  # rules_data/pampero/definitions/resources.yaml:30
+d_9596 = _C.rebased(_C.d_7672, 9558)  # rules_data/pampero/definitions/resources.yaml:30
+d_9597 = _C.rebased(_C.d_7431, 9558)  # rules_data/pampero/definitions/resources.yaml:126
 
 
 TRIALS = {
-    9542: t_9542,
-    9543: t_9543,
-    9544: CPS(d_9544),
-    9545: CPS(d_9545),
-    9546: CPS(d_9546),
-    9547: CPS(d_9547),
-    9548: CPS(d_9548),
-    9549: CPS(d_9549),
-    9550: CPS(d_9550),
-    9551: CPS(d_9551),
-    9552: CPS(d_9552),
-    9553: CPS(d_9553),
-    9554: CPS(d_9554),
-    9555: CPS(d_9555),
-    9556: CPS(d_9556),
-    9557: CPS(d_9557),
     9558: t_9558,
-    9559: CPS(d_9559),
-    9560: t_9560,
-    9561: t_9561,
+    9559: t_9559,
+    9560: CPS(d_9560),
+    9561: CPS(d_9561),
     9562: CPS(d_9562),
-    9563: t_9563,
+    9563: CPS(d_9563),
     9564: CPS(d_9564),
-    9565: t_9565,
+    9565: CPS(d_9565),
     9566: CPS(d_9566),
-    9567: t_9567,
-    9568: t_9568,
+    9567: CPS(d_9567),
+    9568: CPS(d_9568),
     9569: CPS(d_9569),
     9570: CPS(d_9570),
     9571: CPS(d_9571),
     9572: CPS(d_9572),
     9573: CPS(d_9573),
-    9574: CPS(d_9574),
+    9574: t_9574,
     9575: CPS(d_9575),
-    9576: CPS(d_9576),
-    9577: CPS(d_9577),
+    9576: t_9576,
+    9577: t_9577,
     9578: CPS(d_9578),
-    9579: CPS(d_9579),
+    9579: t_9579,
     9580: CPS(d_9580),
-    9581: CPS(d_9581),
+    9581: t_9581,
+    9582: CPS(d_9582),
+    9583: t_9583,
+    9584: t_9584,
+    9585: CPS(d_9585),
+    9586: CPS(d_9586),
+    9587: CPS(d_9587),
+    9588: CPS(d_9588),
+    9589: CPS(d_9589),
+    9590: CPS(d_9590),
+    9591: CPS(d_9591),
+    9592: CPS(d_9592),
+    9593: CPS(d_9593),
+    9594: CPS(d_9594),
+    9595: CPS(d_9595),
+    9596: CPS(d_9596),
+    9597: CPS(d_9597),
 }
 
 
 CODE = {
-    10839: x_10839,
-    10842: x_10842,
-    10844: x_10844,
-    10845: x_10845,
-    10847: x_10847,
-    10848: x_10848,
-    10853: x_10853,
-    10854: x_10854,
-    10857: x_10857,
-    10861: x_10861,
-    10862: x_10862,
-    10867: x_10867,
-    10868: x_10868,
-    10870: x_10870,
-    10871: x_10871,
-    10873: x_10873,
-    10874: x_10874,
-    10876: x_10876,
-    10877: x_10877,
+    10919: x_10919,
+    10922: x_10922,
+    10924: x_10924,
+    10925: x_10925,
+    10927: x_10927,
+    10928: x_10928,
+    10933: x_10933,
+    10934: x_10934,
+    10937: x_10937,
+    10941: x_10941,
+    10942: x_10942,
+    10947: x_10947,
+    10948: x_10948,
+    10950: x_10950,
+    10951: x_10951,
+    10953: x_10953,
+    10954: x_10954,
+    10956: x_10956,
+    10957: x_10957,
 }
 AT = {
 }
@@ -214,5 +214,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_items.yaml:11
-    'co2_reward': '{"id":"co2_reward","deck":"co2_rewards","module":"co2","use":"section","copies":6,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":1,"x":10837},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9544},{"op":"let","v":"r~2658","e":{"op":"lit","v":"co2","x":10838},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9545},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0},"b":{"op":"var","n":"n~2657"},"x":10839},"at":"rules_data/pampero/definitions/resources.yaml:84","id":9547},{"op":"let","v":"n~2659","e":{"op":"var","n":"n~2657","x":10840},"at":"rules_data/pampero/definitions/resources.yaml:84","id":9548},{"op":"let","v":"r~2660","e":{"op":"var","n":"r~2658","x":10841},"at":"rules_data/pampero/definitions/resources.yaml:84","id":9549},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0,"x":10842},"o":"-=","e":{"op":"var","n":"n~2659","x":10843},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9551},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10844},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0,"x":10845},"o":"+=","e":{"op":"var","n":"n~2659","x":10846},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":9553},"at":"rules_data/pampero/definitions/resources.yaml:40","id":9552},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2659"},"b":{"op":"lit","v":0}}],"x":10847},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10848},"o":"-=","e":{"op":"var","n":"n~2659","x":10849},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":9555},"at":"rules_data/pampero/definitions/resources.yaml:41","id":9554}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9550}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":9546},{"op":"let","v":"n~2661","e":{"op":"lit","v":4,"x":10850},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9556},{"op":"let","v":"r~2662","e":{"op":"lit","v":"money","x":10851},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9557},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":10852},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9559},{"op":"for","v":"rep~2665","src":{"op":"filt","v":"q~2664","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},"x":10853},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0},"x":10854},"b":{"op":"seq","b":[{"op":"let","v":"taken~2666","e":{"op":"lit","v":0,"x":10855},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9562},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9564},"label":{"op":"lit","v":{"instead":0},"x":10856}},{"gens":[{"v":"instead~2667","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null}}]}]},"x":10857},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2666","x":10858},"o":"=","e":{"op":"var","n":"instead~2667","x":10859},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9566},{"op":"rep","n":{"op":"var","n":"instead~2667","x":10860},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"effect","d":null,"x":10861},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9568},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9567}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9565},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2667"}],"x":10862}}],"kind":"replace","prompt":{"def":"gain","args":{"n":4,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $4","it":"guadagna $4"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9563},{"op":"set","t":{"op":"var","n":"left~2663","x":10863},"o":"-=","e":{"op":"var","n":"taken~2666","x":10864},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9569}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9561},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9560},{"op":"let","v":"n~2668","e":{"op":"var","n":"left~2663","x":10865},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9570},{"op":"let","v":"r~2669","e":{"op":"var","n":"r~2662","x":10866},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9571},{"op":"seq","b":[{"op":"let","v":"k~2670","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2668"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2668"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0}]}]}}]}],"x":10867},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9573},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10868},"t":{"op":"set","t":{"op":"var","n":"k~2670","x":10869},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2670"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0}}]}]}]}],"x":10870},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9575},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9574},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0,"x":10871},"o":"+=","e":{"op":"var","n":"k~2670","x":10872},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9576},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10873},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0,"x":10874},"o":"-=","e":{"op":"var","n":"k~2670","x":10875},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9578},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9577},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2670"},"b":{"op":"lit","v":0}}],"x":10876},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10877},"o":"+=","e":{"op":"var","n":"k~2670","x":10878},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9580},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9579}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9572}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9558}],"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9543},"label":{"op":"lit","v":{"may":true},"x":10879}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:126","id":9581},"label":{"op":"lit","v":{"may":false},"x":10880}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 1 CO2 token and gain $4","it":"puoi pagare 1 gettone CO2 e guadagnare $4"}},"at":"rules_data/pampero/definitions/resources.yaml:126","id":9542},"placeholder":"CO2 reward tile texts are not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Gameplay Changes: Each player may trigger the CO2 reward tile below the first and second scoring tile"},"at":"rules_data/pampero/modules/verne_items.yaml:11"}',
+    'co2_reward': '{"id":"co2_reward","deck":"co2_rewards","module":"co2","use":"section","copies":6,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":1,"x":10917},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9560},{"op":"let","v":"r~2665","e":{"op":"lit","v":"co2","x":10918},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9561},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0},"b":{"op":"var","n":"n~2664"},"x":10919},"at":"rules_data/pampero/definitions/resources.yaml:84","id":9563},{"op":"let","v":"n~2666","e":{"op":"var","n":"n~2664","x":10920},"at":"rules_data/pampero/definitions/resources.yaml:84","id":9564},{"op":"let","v":"r~2667","e":{"op":"var","n":"r~2665","x":10921},"at":"rules_data/pampero/definitions/resources.yaml:84","id":9565},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0,"x":10922},"o":"-=","e":{"op":"var","n":"n~2666","x":10923},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9567},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10924},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0,"x":10925},"o":"+=","e":{"op":"var","n":"n~2666","x":10926},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":9569},"at":"rules_data/pampero/definitions/resources.yaml:40","id":9568},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2666"},"b":{"op":"lit","v":0}}],"x":10927},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10928},"o":"-=","e":{"op":"var","n":"n~2666","x":10929},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":9571},"at":"rules_data/pampero/definitions/resources.yaml:41","id":9570}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9566}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":9562},{"op":"let","v":"n~2668","e":{"op":"lit","v":4,"x":10930},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9572},{"op":"let","v":"r~2669","e":{"op":"lit","v":"money","x":10931},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9573},{"op":"seq","b":[{"op":"let","v":"left~2670","e":{"op":"var","n":"n~2668","x":10932},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9575},{"op":"for","v":"rep~2672","src":{"op":"filt","v":"q~2671","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2671"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2669"}},"x":10933},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2670"},"b":{"op":"lit","v":0},"x":10934},"b":{"op":"seq","b":[{"op":"let","v":"taken~2673","e":{"op":"lit","v":0,"x":10935},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9578},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9580},"label":{"op":"lit","v":{"instead":0},"x":10936}},{"gens":[{"v":"instead~2674","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2670"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2670"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"room","d":null}}]}]},"x":10937},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2673","x":10938},"o":"=","e":{"op":"var","n":"instead~2674","x":10939},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9582},{"op":"rep","n":{"op":"var","n":"instead~2674","x":10940},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"effect","d":null,"x":10941},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9584},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9583}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9581},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2674"}],"x":10942}}],"kind":"replace","prompt":{"def":"gain","args":{"n":4,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $4","it":"guadagna $4"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9579},{"op":"set","t":{"op":"var","n":"left~2670","x":10943},"o":"-=","e":{"op":"var","n":"taken~2673","x":10944},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9585}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9577},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9576},{"op":"let","v":"n~2675","e":{"op":"var","n":"left~2670","x":10945},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9586},{"op":"let","v":"r~2676","e":{"op":"var","n":"r~2669","x":10946},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9587},{"op":"seq","b":[{"op":"let","v":"k~2677","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2675"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2675"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2676"},"d":0}]}]}}]}],"x":10947},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9589},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10948},"t":{"op":"set","t":{"op":"var","n":"k~2677","x":10949},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2677"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":0}}]}]}]}],"x":10950},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9591},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9590},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":0,"x":10951},"o":"+=","e":{"op":"var","n":"k~2677","x":10952},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9592},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10953},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2676"},"d":0,"x":10954},"o":"-=","e":{"op":"var","n":"k~2677","x":10955},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9594},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9593},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2677"},"b":{"op":"lit","v":0}}],"x":10956},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10957},"o":"+=","e":{"op":"var","n":"k~2677","x":10958},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9596},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9595}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9588}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9574}],"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9559},"label":{"op":"lit","v":{"may":true},"x":10959}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:126","id":9597},"label":{"op":"lit","v":{"may":false},"x":10960}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 1 CO2 token and gain $4","it":"puoi pagare 1 gettone CO2 e guadagnare $4"}},"at":"rules_data/pampero/definitions/resources.yaml:126","id":9558},"placeholder":"CO2 reward tile texts are not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Gameplay Changes: Each player may trigger the CO2 reward tile below the first and second scoring tile"},"at":"rules_data/pampero/modules/verne_items.yaml:11"}',
 }

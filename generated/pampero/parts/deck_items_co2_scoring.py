@@ -47,7 +47,7 @@ K = [
 ]
 
 
-def x_10940(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
+def x_11020(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:24
     if E is None:
         E = ctx.env()
     return (1 * (_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)))
@@ -58,14 +58,14 @@ TRIALS = {
 
 
 CODE = {
-    10940: x_10940,
+    11020: x_11020,
 }
 AT = {
-    10940: 'rules_data/pampero/modules/verne_items.yaml:24',
+    11020: 'rules_data/pampero/modules/verne_items.yaml:24',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/verne_items.yaml:24
-    'co2_scoring': '{"id":"co2_scoring","deck":"specialist_scoring","module":"co2","use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"co2"},"d":0},"x":10940},"placeholder":"the CO2 specialist scoring card\'s text is not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Game Setup: 4 (CO2 specialist scoring card)"},"at":"rules_data/pampero/modules/verne_items.yaml:24"}',
+    'co2_scoring': '{"id":"co2_scoring","deck":"specialist_scoring","module":"co2","use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"co2"},"d":0},"x":11020},"placeholder":"the CO2 specialist scoring card\'s text is not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Game Setup: 4 (CO2 specialist scoring card)"},"at":"rules_data/pampero/modules/verne_items.yaml:24"}',
 }

@@ -54,168 +54,168 @@ K = [
 ]
 
 
-x_8614 = _C.x_8614  # rules_data/pampero/definitions/resources.yaml:84
-x_8617 = _C.x_8617  # rules_data/pampero/definitions/resources.yaml:39
-x_8619 = _C.x_8619  # rules_data/pampero/definitions/resources.yaml:40
-x_8620 = _C.x_8620  # rules_data/pampero/definitions/resources.yaml:40
-x_8622 = _C.x_8622  # rules_data/pampero/definitions/resources.yaml:41
-x_8623 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
-x_8628 = _C.x_8628  # rules_data/pampero/definitions/resources.yaml:57
-x_8629 = _C.x_8629  # rules_data/pampero/definitions/resources.yaml:57
-x_8632 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:59
-x_8636 = _C.x_8636  # rules_data/pampero/definitions/resources.yaml:62
-x_8637 = _C.x_8637  # rules_data/pampero/definitions/resources.yaml:59
-x_8642 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:26
-x_8643 = _C.x_8643  # rules_data/pampero/definitions/resources.yaml:27
-x_8645 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:27
-x_8646 = _C.x_8646  # rules_data/pampero/definitions/resources.yaml:28
-x_8648 = _C.x_8648  # rules_data/pampero/definitions/resources.yaml:29
-x_8649 = _C.x_8649  # rules_data/pampero/definitions/resources.yaml:29
-x_8651 = _C.x_8651  # rules_data/pampero/definitions/resources.yaml:30
-x_8652 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7618 = _C.rebased(_C.t_7618, 7618)  # rules_data/pampero/definitions/resources.yaml:126
+x_8694 = _C.x_8694  # rules_data/pampero/definitions/resources.yaml:84
+x_8697 = _C.x_8697  # rules_data/pampero/definitions/resources.yaml:39
+x_8699 = _C.x_8699  # rules_data/pampero/definitions/resources.yaml:40
+x_8700 = _C.x_8700  # rules_data/pampero/definitions/resources.yaml:40
+x_8702 = _C.x_8702  # rules_data/pampero/definitions/resources.yaml:41
+x_8703 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:41
+x_8708 = _C.x_8708  # rules_data/pampero/definitions/resources.yaml:57
+x_8709 = _C.x_8709  # rules_data/pampero/definitions/resources.yaml:57
+x_8712 = _C.x_8712  # rules_data/pampero/definitions/resources.yaml:59
+x_8716 = _C.x_8716  # rules_data/pampero/definitions/resources.yaml:62
+x_8717 = _C.x_8717  # rules_data/pampero/definitions/resources.yaml:59
+x_8722 = _C.x_8722  # rules_data/pampero/definitions/resources.yaml:26
+x_8723 = _C.x_8723  # rules_data/pampero/definitions/resources.yaml:27
+x_8725 = _C.x_8725  # rules_data/pampero/definitions/resources.yaml:27
+x_8726 = _C.x_8726  # rules_data/pampero/definitions/resources.yaml:28
+x_8728 = _C.x_8728  # rules_data/pampero/definitions/resources.yaml:29
+x_8729 = _C.x_8729  # rules_data/pampero/definitions/resources.yaml:29
+x_8731 = _C.x_8731  # rules_data/pampero/definitions/resources.yaml:30
+x_8732 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_7634 = _C.rebased(_C.t_7634, 7634)  # rules_data/pampero/definitions/resources.yaml:126
 
 
-def t_7619(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
+def t_7635(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 2, True)
-    LOCAL(ctx, E, 'r~2658', 'energy', True)
-    if not d_7622(ctx, E, B):
+    LOCAL(ctx, E, 'n~2664', 2, True)
+    LOCAL(ctx, E, 'r~2665', 'energy', True)
+    if not d_7638(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2661', 1, True)
-    LOCAL(ctx, E, 'r~2662', 'batteries', True)
-    return t_7634(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~2668', 1, True)
+    LOCAL(ctx, E, 'r~2669', 'batteries', True)
+    return t_7650(ctx, k, s, E, B)
 
 
-d_7620 = _C.rebased(_C.d_7620, 7618)  # rules_data/pampero/modules/companies.yaml:19
-d_7621 = _C.rebased(_C.d_7460, 7618)  # rules_data/pampero/modules/companies.yaml:19
-d_7622 = _C.rebased(_C.d_7622, 7618)  # rules_data/pampero/definitions/resources.yaml:84
-d_7623 = _C.rebased(_C.d_7623, 7618)  # rules_data/pampero/definitions/resources.yaml:84
-d_7624 = _C.rebased(_C.d_7624, 7618)  # rules_data/pampero/definitions/resources.yaml:84
-d_7625 = _C.rebased(_C.d_7625, 7618)  # rules_data/pampero/definitions/resources.yaml:84
-d_7626 = _C.rebased(_C.d_7626, 7618)  # rules_data/pampero/definitions/resources.yaml:39
-d_7627 = _C.rebased(_C.d_7627, 7618)  # rules_data/pampero/definitions/resources.yaml:39
-d_7628 = _C.rebased(_C.d_7628, 7618)  # rules_data/pampero/definitions/resources.yaml:40
-d_7629 = _C.rebased(_C.d_7629, 7618)  # rules_data/pampero/definitions/resources.yaml:40
-d_7630 = _C.rebased(_C.d_7630, 7618)  # rules_data/pampero/definitions/resources.yaml:41
-d_7631 = _C.rebased(_C.d_7631, 7618)  # rules_data/pampero/definitions/resources.yaml:41
+d_7636 = _C.rebased(_C.d_7636, 7634)  # rules_data/pampero/modules/companies.yaml:19
+d_7637 = _C.rebased(_C.d_7476, 7634)  # rules_data/pampero/modules/companies.yaml:19
+d_7638 = _C.rebased(_C.d_7638, 7634)  # rules_data/pampero/definitions/resources.yaml:84
+d_7639 = _C.rebased(_C.d_7639, 7634)  # rules_data/pampero/definitions/resources.yaml:84
+d_7640 = _C.rebased(_C.d_7640, 7634)  # rules_data/pampero/definitions/resources.yaml:84
+d_7641 = _C.rebased(_C.d_7641, 7634)  # rules_data/pampero/definitions/resources.yaml:84
+d_7642 = _C.rebased(_C.d_7642, 7634)  # rules_data/pampero/definitions/resources.yaml:39
+d_7643 = _C.rebased(_C.d_7643, 7634)  # rules_data/pampero/definitions/resources.yaml:39
+d_7644 = _C.rebased(_C.d_7644, 7634)  # rules_data/pampero/definitions/resources.yaml:40
+d_7645 = _C.rebased(_C.d_7645, 7634)  # rules_data/pampero/definitions/resources.yaml:40
+d_7646 = _C.rebased(_C.d_7646, 7634)  # rules_data/pampero/definitions/resources.yaml:41
+d_7647 = _C.rebased(_C.d_7647, 7634)  # rules_data/pampero/definitions/resources.yaml:41
 
 
-def d_7632(ctx, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
+def d_7648(ctx, E=None, B=7634):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2661', 1, True)
+    LOCAL(ctx, E, 'n~2668', 1, True)
     return True
 
 
-def d_7633(ctx, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
+def d_7649(ctx, E=None, B=7634):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2662', 'batteries', True)
+    LOCAL(ctx, E, 'r~2669', 'batteries', True)
     return True
 
 
-t_7634 = _C.rebased(_C.t_7634, 7618)  # rules_data/pampero/definitions/resources.yaml:56
-d_7635 = _C.rebased(_C.d_7635, 7618)  # rules_data/pampero/definitions/resources.yaml:56
-t_7636 = _C.rebased(_C.t_7636, 7618)  # rules_data/pampero/definitions/resources.yaml:57
-t_7637 = _C.rebased(_C.t_7637, 7618)  # rules_data/pampero/definitions/resources.yaml:58
-d_7638 = _C.rebased(_C.d_7638, 7618)  # rules_data/pampero/definitions/resources.yaml:58
-t_7639 = _C.rebased(_C.t_7639, 7618)  # rules_data/pampero/definitions/resources.yaml:59
-d_7640 = _C.rebased(_C.d_7415, 7618)  # rules_data/pampero/definitions/resources.yaml:60
-t_7641 = _C.rebased(_C.t_7641, 7618)  # rules_data/pampero/definitions/resources.yaml:62
-d_7642 = _C.rebased(_C.d_7642, 7618)  # rules_data/pampero/definitions/resources.yaml:62
-t_7643 = _C.rebased(_C.t_7643, 7618)  # rules_data/pampero/definitions/resources.yaml:62
-t_7644 = _C.rebased(_C.t_7644, 7618)  # rules_data/pampero/definitions/resources.yaml:62
-d_7645 = _C.rebased(_C.d_7645, 7618)  # rules_data/pampero/definitions/resources.yaml:63
-d_7646 = _C.rebased(_C.d_7646, 7618)  # rules_data/pampero/definitions/resources.yaml:64
-d_7647 = _C.rebased(_C.d_7647, 7618)  # rules_data/pampero/definitions/resources.yaml:64
-d_7648 = _C.rebased(_C.d_7648, 7618)  # rules_data/pampero/definitions/resources.yaml:26
-d_7649 = _C.rebased(_C.d_7649, 7618)  # rules_data/pampero/definitions/resources.yaml:26
-d_7650 = _C.rebased(_C.d_7650, 7618)  # rules_data/pampero/definitions/resources.yaml:27
-d_7651 = _C.rebased(_C.d_7651, 7618)  # rules_data/pampero/definitions/resources.yaml:27
-d_7652 = _C.rebased(_C.d_7652, 7618)  # rules_data/pampero/definitions/resources.yaml:28
-d_7653 = _C.rebased(_C.d_7653, 7618)  # rules_data/pampero/definitions/resources.yaml:29
-d_7654 = _C.rebased(_C.d_7654, 7618)  # rules_data/pampero/definitions/resources.yaml:29
-d_7655 = _C.rebased(_C.d_7655, 7618)  # rules_data/pampero/definitions/resources.yaml:30
-d_7656 = _C.rebased(_C.d_7656, 7618)  # rules_data/pampero/definitions/resources.yaml:30
-d_7657 = _C.rebased(_C.d_7415, 7618)  # rules_data/pampero/definitions/resources.yaml:126
+t_7650 = _C.rebased(_C.t_7650, 7634)  # rules_data/pampero/definitions/resources.yaml:56
+d_7651 = _C.rebased(_C.d_7651, 7634)  # rules_data/pampero/definitions/resources.yaml:56
+t_7652 = _C.rebased(_C.t_7652, 7634)  # rules_data/pampero/definitions/resources.yaml:57
+t_7653 = _C.rebased(_C.t_7653, 7634)  # rules_data/pampero/definitions/resources.yaml:58
+d_7654 = _C.rebased(_C.d_7654, 7634)  # rules_data/pampero/definitions/resources.yaml:58
+t_7655 = _C.rebased(_C.t_7655, 7634)  # rules_data/pampero/definitions/resources.yaml:59
+d_7656 = _C.rebased(_C.d_7431, 7634)  # rules_data/pampero/definitions/resources.yaml:60
+t_7657 = _C.rebased(_C.t_7657, 7634)  # rules_data/pampero/definitions/resources.yaml:62
+d_7658 = _C.rebased(_C.d_7658, 7634)  # rules_data/pampero/definitions/resources.yaml:62
+t_7659 = _C.rebased(_C.t_7659, 7634)  # rules_data/pampero/definitions/resources.yaml:62
+t_7660 = _C.rebased(_C.t_7660, 7634)  # rules_data/pampero/definitions/resources.yaml:62
+d_7661 = _C.rebased(_C.d_7661, 7634)  # rules_data/pampero/definitions/resources.yaml:63
+d_7662 = _C.rebased(_C.d_7662, 7634)  # rules_data/pampero/definitions/resources.yaml:64
+d_7663 = _C.rebased(_C.d_7663, 7634)  # rules_data/pampero/definitions/resources.yaml:64
+d_7664 = _C.rebased(_C.d_7664, 7634)  # rules_data/pampero/definitions/resources.yaml:26
+d_7665 = _C.rebased(_C.d_7665, 7634)  # rules_data/pampero/definitions/resources.yaml:26
+d_7666 = _C.rebased(_C.d_7666, 7634)  # rules_data/pampero/definitions/resources.yaml:27
+d_7667 = _C.rebased(_C.d_7667, 7634)  # rules_data/pampero/definitions/resources.yaml:27
+d_7668 = _C.rebased(_C.d_7668, 7634)  # rules_data/pampero/definitions/resources.yaml:28
+d_7669 = _C.rebased(_C.d_7669, 7634)  # rules_data/pampero/definitions/resources.yaml:29
+d_7670 = _C.rebased(_C.d_7670, 7634)  # rules_data/pampero/definitions/resources.yaml:29
+d_7671 = _C.rebased(_C.d_7671, 7634)  # rules_data/pampero/definitions/resources.yaml:30
+d_7672 = _C.rebased(_C.d_7672, 7634)  # rules_data/pampero/definitions/resources.yaml:30
+d_7673 = _C.rebased(_C.d_7431, 7634)  # rules_data/pampero/definitions/resources.yaml:126
 
 
 TRIALS = {
-    7618: t_7618,
-    7619: t_7619,
-    7620: CPS(d_7620),
-    7621: CPS(d_7621),
-    7622: CPS(d_7622),
-    7623: CPS(d_7623),
-    7624: CPS(d_7624),
-    7625: CPS(d_7625),
-    7626: CPS(d_7626),
-    7627: CPS(d_7627),
-    7628: CPS(d_7628),
-    7629: CPS(d_7629),
-    7630: CPS(d_7630),
-    7631: CPS(d_7631),
-    7632: CPS(d_7632),
-    7633: CPS(d_7633),
     7634: t_7634,
-    7635: CPS(d_7635),
-    7636: t_7636,
-    7637: t_7637,
+    7635: t_7635,
+    7636: CPS(d_7636),
+    7637: CPS(d_7637),
     7638: CPS(d_7638),
-    7639: t_7639,
+    7639: CPS(d_7639),
     7640: CPS(d_7640),
-    7641: t_7641,
+    7641: CPS(d_7641),
     7642: CPS(d_7642),
-    7643: t_7643,
-    7644: t_7644,
+    7643: CPS(d_7643),
+    7644: CPS(d_7644),
     7645: CPS(d_7645),
     7646: CPS(d_7646),
     7647: CPS(d_7647),
     7648: CPS(d_7648),
     7649: CPS(d_7649),
-    7650: CPS(d_7650),
+    7650: t_7650,
     7651: CPS(d_7651),
-    7652: CPS(d_7652),
-    7653: CPS(d_7653),
+    7652: t_7652,
+    7653: t_7653,
     7654: CPS(d_7654),
-    7655: CPS(d_7655),
+    7655: t_7655,
     7656: CPS(d_7656),
-    7657: CPS(d_7657),
+    7657: t_7657,
+    7658: CPS(d_7658),
+    7659: t_7659,
+    7660: t_7660,
+    7661: CPS(d_7661),
+    7662: CPS(d_7662),
+    7663: CPS(d_7663),
+    7664: CPS(d_7664),
+    7665: CPS(d_7665),
+    7666: CPS(d_7666),
+    7667: CPS(d_7667),
+    7668: CPS(d_7668),
+    7669: CPS(d_7669),
+    7670: CPS(d_7670),
+    7671: CPS(d_7671),
+    7672: CPS(d_7672),
+    7673: CPS(d_7673),
 }
 
 
 CODE = {
-    8614: x_8614,
-    8617: x_8617,
-    8619: x_8619,
-    8620: x_8620,
-    8622: x_8622,
-    8623: x_8623,
-    8628: x_8628,
-    8629: x_8629,
-    8632: x_8632,
-    8636: x_8636,
-    8637: x_8637,
-    8642: x_8642,
-    8643: x_8643,
-    8645: x_8645,
-    8646: x_8646,
-    8648: x_8648,
-    8649: x_8649,
-    8651: x_8651,
-    8652: x_8652,
+    8694: x_8694,
+    8697: x_8697,
+    8699: x_8699,
+    8700: x_8700,
+    8702: x_8702,
+    8703: x_8703,
+    8708: x_8708,
+    8709: x_8709,
+    8712: x_8712,
+    8716: x_8716,
+    8717: x_8717,
+    8722: x_8722,
+    8723: x_8723,
+    8725: x_8725,
+    8726: x_8726,
+    8728: x_8728,
+    8729: x_8729,
+    8731: x_8731,
+    8732: x_8732,
 }
 AT = {
 }
@@ -223,5 +223,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/companies.yaml:18
-    'company_energy_battery': '{"id":"company_energy_battery","deck":"companies","module":"companies","use":"consolidation","effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":2,"x":8612},"at":"rules_data/pampero/modules/companies.yaml:19","id":7620},{"op":"let","v":"r~2658","e":{"op":"lit","v":"energy","x":8613},"at":"rules_data/pampero/modules/companies.yaml:19","id":7621},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0},"b":{"op":"var","n":"n~2657"},"x":8614},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7623},{"op":"let","v":"n~2659","e":{"op":"var","n":"n~2657","x":8615},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7624},{"op":"let","v":"r~2660","e":{"op":"var","n":"r~2658","x":8616},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7625},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0,"x":8617},"o":"-=","e":{"op":"var","n":"n~2659","x":8618},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7627},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8619},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0,"x":8620},"o":"+=","e":{"op":"var","n":"n~2659","x":8621},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7629},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7628},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2659"},"b":{"op":"lit","v":0}}],"x":8622},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8623},"o":"-=","e":{"op":"var","n":"n~2659","x":8624},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7631},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7630}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7626}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7622},{"op":"let","v":"n~2661","e":{"op":"lit","v":1,"x":8625},"at":"rules_data/pampero/modules/companies.yaml:19","id":7632},{"op":"let","v":"r~2662","e":{"op":"lit","v":"batteries","x":8626},"at":"rules_data/pampero/modules/companies.yaml:19","id":7633},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":8627},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7635},{"op":"for","v":"rep~2665","src":{"op":"filt","v":"q~2664","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},"x":8628},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0},"x":8629},"b":{"op":"seq","b":[{"op":"let","v":"taken~2666","e":{"op":"lit","v":0,"x":8630},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7638},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7640},"label":{"op":"lit","v":{"instead":0},"x":8631}},{"gens":[{"v":"instead~2667","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null}}]}]},"x":8632},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2666","x":8633},"o":"=","e":{"op":"var","n":"instead~2667","x":8634},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7642},{"op":"rep","n":{"op":"var","n":"instead~2667","x":8635},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"effect","d":null,"x":8636},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7644},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7643}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7641},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2667"}],"x":8637}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"batteries"},"kinds":{"r":"resources"},"text":{"en":"gain 1 battery","it":"guadagna 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7639},{"op":"set","t":{"op":"var","n":"left~2663","x":8638},"o":"-=","e":{"op":"var","n":"taken~2666","x":8639},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7645}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7637},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7636},{"op":"let","v":"n~2668","e":{"op":"var","n":"left~2663","x":8640},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7646},{"op":"let","v":"r~2669","e":{"op":"var","n":"r~2662","x":8641},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7647},{"op":"seq","b":[{"op":"let","v":"k~2670","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2668"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2668"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0}]}]}}]}],"x":8642},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7649},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8643},"t":{"op":"set","t":{"op":"var","n":"k~2670","x":8644},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2670"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0}}]}]}]}],"x":8645},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7651},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7650},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0,"x":8646},"o":"+=","e":{"op":"var","n":"k~2670","x":8647},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7652},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8648},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0,"x":8649},"o":"-=","e":{"op":"var","n":"k~2670","x":8650},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7654},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7653},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2670"},"b":{"op":"lit","v":0}}],"x":8651},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8652},"o":"+=","e":{"op":"var","n":"k~2670","x":8653},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7656},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7655}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7648}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7634}],"at":"rules_data/pampero/modules/companies.yaml:19","id":7619},"label":{"op":"lit","v":{"may":true},"x":8654}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:126","id":7657},"label":{"op":"lit","v":{"may":false},"x":8655}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 2 energy and gain 1 battery","it":"puoi pagare 2 energia e guadagnare 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:126","id":7618},"name":{"en":"During the Produce Batteries step of Consolidation, you may pay 2 energy to take one battery one time","it":"Durante il passo Produci batterie del consolidamento, puoi pagare 2 energia per prendere una batteria, una volta"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:18"}',
+    'company_energy_battery': '{"id":"company_energy_battery","deck":"companies","module":"companies","use":"consolidation","effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":2,"x":8692},"at":"rules_data/pampero/modules/companies.yaml:19","id":7636},{"op":"let","v":"r~2665","e":{"op":"lit","v":"energy","x":8693},"at":"rules_data/pampero/modules/companies.yaml:19","id":7637},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0},"b":{"op":"var","n":"n~2664"},"x":8694},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7639},{"op":"let","v":"n~2666","e":{"op":"var","n":"n~2664","x":8695},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7640},{"op":"let","v":"r~2667","e":{"op":"var","n":"r~2665","x":8696},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7641},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0,"x":8697},"o":"-=","e":{"op":"var","n":"n~2666","x":8698},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7643},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8699},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0,"x":8700},"o":"+=","e":{"op":"var","n":"n~2666","x":8701},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7645},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7644},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2666"},"b":{"op":"lit","v":0}}],"x":8702},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8703},"o":"-=","e":{"op":"var","n":"n~2666","x":8704},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7647},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7646}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7642}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7638},{"op":"let","v":"n~2668","e":{"op":"lit","v":1,"x":8705},"at":"rules_data/pampero/modules/companies.yaml:19","id":7648},{"op":"let","v":"r~2669","e":{"op":"lit","v":"batteries","x":8706},"at":"rules_data/pampero/modules/companies.yaml:19","id":7649},{"op":"seq","b":[{"op":"let","v":"left~2670","e":{"op":"var","n":"n~2668","x":8707},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7651},{"op":"for","v":"rep~2672","src":{"op":"filt","v":"q~2671","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2671"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2669"}},"x":8708},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2670"},"b":{"op":"lit","v":0},"x":8709},"b":{"op":"seq","b":[{"op":"let","v":"taken~2673","e":{"op":"lit","v":0,"x":8710},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7654},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7656},"label":{"op":"lit","v":{"instead":0},"x":8711}},{"gens":[{"v":"instead~2674","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2670"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2670"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"room","d":null}}]}]},"x":8712},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2673","x":8713},"o":"=","e":{"op":"var","n":"instead~2674","x":8714},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7658},{"op":"rep","n":{"op":"var","n":"instead~2674","x":8715},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"effect","d":null,"x":8716},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7660},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7659}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7657},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2674"}],"x":8717}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"batteries"},"kinds":{"r":"resources"},"text":{"en":"gain 1 battery","it":"guadagna 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7655},{"op":"set","t":{"op":"var","n":"left~2670","x":8718},"o":"-=","e":{"op":"var","n":"taken~2673","x":8719},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7661}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7653},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7652},{"op":"let","v":"n~2675","e":{"op":"var","n":"left~2670","x":8720},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7662},{"op":"let","v":"r~2676","e":{"op":"var","n":"r~2669","x":8721},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7663},{"op":"seq","b":[{"op":"let","v":"k~2677","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2675"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2675"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2676"},"d":0}]}]}}]}],"x":8722},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7665},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8723},"t":{"op":"set","t":{"op":"var","n":"k~2677","x":8724},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2677"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":0}}]}]}]}],"x":8725},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7667},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7666},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":0,"x":8726},"o":"+=","e":{"op":"var","n":"k~2677","x":8727},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7668},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8728},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2676"},"d":0,"x":8729},"o":"-=","e":{"op":"var","n":"k~2677","x":8730},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7670},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7669},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2677"},"b":{"op":"lit","v":0}}],"x":8731},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8732},"o":"+=","e":{"op":"var","n":"k~2677","x":8733},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7672},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7671}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7664}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7650}],"at":"rules_data/pampero/modules/companies.yaml:19","id":7635},"label":{"op":"lit","v":{"may":true},"x":8734}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:126","id":7673},"label":{"op":"lit","v":{"may":false},"x":8735}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 2 energy and gain 1 battery","it":"puoi pagare 2 energia e guadagnare 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:126","id":7634},"name":{"en":"During the Produce Batteries step of Consolidation, you may pay 2 energy to take one battery one time","it":"Durante il passo Produci batterie del consolidamento, puoi pagare 2 energia per prendere una batteria, una volta"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:18"}',
 }

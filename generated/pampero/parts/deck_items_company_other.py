@@ -7,51 +7,51 @@ compiler.runtime.lazy)."""
 
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(7675, """
-x_8677 x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8678 x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_8681 x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_8685 x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_8686 x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_8691 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8692 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8694 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8695 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8697 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8698 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8700 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8701 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7675 t_7406 @  # rules_data/pampero/modules/companies.yaml:31
-d_7676 d_7407 @  # rules_data/pampero/modules/companies.yaml:31
-d_7677 d_7408 @  # rules_data/pampero/modules/companies.yaml:31
-t_7678 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
-d_7679 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
-t_7680 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
-t_7681 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
-d_7682 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
-t_7683 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
-d_7684 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
-t_7685 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7686 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
-t_7687 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
-t_7688 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7689 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
-d_7690 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
-d_7691 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
-d_7692 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7693 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7694 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7695 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7696 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_7697 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7698 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7699 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_7700 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+CODE, TRIALS = _C.bound(7691, """
+x_8757 x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_8758 x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_8761 x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_8765 x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_8766 x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_8771 x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_8772 x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_8774 x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_8775 x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_8777 x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_8778 x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_8780 x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_8781 x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_7691 t_7422 @  # rules_data/pampero/modules/companies.yaml:31
+d_7692 d_7423 @  # rules_data/pampero/modules/companies.yaml:31
+d_7693 d_7424 @  # rules_data/pampero/modules/companies.yaml:31
+t_7694 t_7425 @  # rules_data/pampero/definitions/resources.yaml:56
+d_7695 d_7426 @  # rules_data/pampero/definitions/resources.yaml:56
+t_7696 t_7427 @  # rules_data/pampero/definitions/resources.yaml:57
+t_7697 t_7428 @  # rules_data/pampero/definitions/resources.yaml:58
+d_7698 d_7429 @  # rules_data/pampero/definitions/resources.yaml:58
+t_7699 t_7430 @  # rules_data/pampero/definitions/resources.yaml:59
+d_7700 d_7431 @  # rules_data/pampero/definitions/resources.yaml:60
+t_7701 t_7432 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7702 d_7433 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7703 t_7434 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7704 t_7435 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7705 d_7436 @  # rules_data/pampero/definitions/resources.yaml:63
+d_7706 d_7437 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7707 d_7438 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7708 d_7439 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7709 d_7440 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7710 d_7441 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7711 d_7442 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7712 d_7443 @  # rules_data/pampero/definitions/resources.yaml:28
+d_7713 d_7444 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7714 d_7445 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7715 d_7446 @  # rules_data/pampero/definitions/resources.yaml:30
+d_7716 d_7447 @  # rules_data/pampero/definitions/resources.yaml:30
 """)
 AT = {}
 
 
 RECORDS = {
     # rules_data/pampero/modules/companies.yaml:30
-    'company_other': '{"id":"company_other","name":{"en":"other company tile (not transcribed)","it":"altra tessera compagnia (non trascritta)"},"deck":"companies","module":"companies","use":"setup","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":3,"x":8674},"at":"rules_data/pampero/modules/companies.yaml:31","id":7676},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":8675},"at":"rules_data/pampero/modules/companies.yaml:31","id":7677},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":8676},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7679},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":8677},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":8678},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":8679},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7682},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7684},"label":{"op":"lit","v":{"instead":0},"x":8680}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":8681},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":8682},"o":"=","e":{"op":"var","n":"instead~2663","x":8683},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7686},{"op":"rep","n":{"op":"var","n":"instead~2663","x":8684},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":8685},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7688},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7687}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7685},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":8686}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7683},{"op":"set","t":{"op":"var","n":"left~2659","x":8687},"o":"-=","e":{"op":"var","n":"taken~2662","x":8688},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7689}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7681},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7680},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":8689},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7690},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":8690},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7691},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":8691},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7693},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8692},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":8693},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":8694},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7695},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7694},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":8695},"o":"+=","e":{"op":"var","n":"k~2666","x":8696},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7696},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8697},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":8698},"o":"-=","e":{"op":"var","n":"k~2666","x":8699},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7698},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7697},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":8700},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8701},"o":"+=","e":{"op":"var","n":"k~2666","x":8702},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7700},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7699}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7692}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7678}],"at":"rules_data/pampero/modules/companies.yaml:31","id":7675},"placeholder":"six company tiles\' effects are not transcribed in the sources","source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:30"}',
+    'company_other': '{"id":"company_other","name":{"en":"other company tile (not transcribed)","it":"altra tessera compagnia (non trascritta)"},"deck":"companies","module":"companies","use":"setup","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":3,"x":8754},"at":"rules_data/pampero/modules/companies.yaml:31","id":7692},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":8755},"at":"rules_data/pampero/modules/companies.yaml:31","id":7693},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":8756},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7695},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":8757},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":8758},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":8759},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7698},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7700},"label":{"op":"lit","v":{"instead":0},"x":8760}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":8761},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":8762},"o":"=","e":{"op":"var","n":"instead~2670","x":8763},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7702},{"op":"rep","n":{"op":"var","n":"instead~2670","x":8764},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":8765},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7704},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7703}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7701},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":8766}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7699},{"op":"set","t":{"op":"var","n":"left~2666","x":8767},"o":"-=","e":{"op":"var","n":"taken~2669","x":8768},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7705}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7697},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7696},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":8769},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7706},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":8770},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7707},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":8771},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7709},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8772},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":8773},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":8774},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7711},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7710},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":8775},"o":"+=","e":{"op":"var","n":"k~2673","x":8776},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7712},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8777},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":8778},"o":"-=","e":{"op":"var","n":"k~2673","x":8779},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7714},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7713},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":8780},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8781},"o":"+=","e":{"op":"var","n":"k~2673","x":8782},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7716},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7715}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7708}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7694}],"at":"rules_data/pampero/modules/companies.yaml:31","id":7691},"placeholder":"six company tiles\' effects are not transcribed in the sources","source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:30"}',
 }

@@ -54,103 +54,103 @@ K = [
 ]
 
 
-x_8586 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8587 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_8590 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_8594 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_8595 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_8600 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8601 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8603 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8604 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8606 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8607 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8609 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8610 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_8666 = _C.x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_8667 = _C.x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_8670 = _C.x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_8674 = _C.x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_8675 = _C.x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_8680 = _C.x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_8681 = _C.x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_8683 = _C.x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_8684 = _C.x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_8686 = _C.x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_8687 = _C.x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_8689 = _C.x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_8690 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7592(ctx, k, s=None, E=None, B=7592):  # rules_data/pampero/modules/companies.yaml:14
+def t_7608(ctx, k, s=None, E=None, B=7608):  # rules_data/pampero/modules/companies.yaml:14
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 5, True)
-    LOCAL(ctx, E, 'r~2658', 'money', True)
-    return t_7595(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~2664', 5, True)
+    LOCAL(ctx, E, 'r~2665', 'money', True)
+    return t_7611(ctx, k, s, E, B)
 
 
-d_7593 = _C.rebased(_C.d_7593, 7592)  # rules_data/pampero/modules/companies.yaml:14
-d_7594 = _C.rebased(_C.d_7408, 7592)  # rules_data/pampero/modules/companies.yaml:14
-t_7595 = _C.rebased(_C.t_7409, 7592)  # rules_data/pampero/definitions/resources.yaml:56
-d_7596 = _C.rebased(_C.d_7410, 7592)  # rules_data/pampero/definitions/resources.yaml:56
-t_7597 = _C.rebased(_C.t_7411, 7592)  # rules_data/pampero/definitions/resources.yaml:57
-t_7598 = _C.rebased(_C.t_7412, 7592)  # rules_data/pampero/definitions/resources.yaml:58
-d_7599 = _C.rebased(_C.d_7413, 7592)  # rules_data/pampero/definitions/resources.yaml:58
-t_7600 = _C.rebased(_C.t_7414, 7592)  # rules_data/pampero/definitions/resources.yaml:59
-d_7601 = _C.rebased(_C.d_7415, 7592)  # rules_data/pampero/definitions/resources.yaml:60
-t_7602 = _C.rebased(_C.t_7416, 7592)  # rules_data/pampero/definitions/resources.yaml:62
-d_7603 = _C.rebased(_C.d_7417, 7592)  # rules_data/pampero/definitions/resources.yaml:62
-t_7604 = _C.rebased(_C.t_7418, 7592)  # rules_data/pampero/definitions/resources.yaml:62
-t_7605 = _C.rebased(_C.t_7419, 7592)  # rules_data/pampero/definitions/resources.yaml:62
-d_7606 = _C.rebased(_C.d_7420, 7592)  # rules_data/pampero/definitions/resources.yaml:63
-d_7607 = _C.rebased(_C.d_7421, 7592)  # rules_data/pampero/definitions/resources.yaml:64
-d_7608 = _C.rebased(_C.d_7422, 7592)  # rules_data/pampero/definitions/resources.yaml:64
-d_7609 = _C.rebased(_C.d_7423, 7592)  # rules_data/pampero/definitions/resources.yaml:26
-d_7610 = _C.rebased(_C.d_7424, 7592)  # rules_data/pampero/definitions/resources.yaml:26
-d_7611 = _C.rebased(_C.d_7425, 7592)  # rules_data/pampero/definitions/resources.yaml:27
-d_7612 = _C.rebased(_C.d_7426, 7592)  # rules_data/pampero/definitions/resources.yaml:27
-d_7613 = _C.rebased(_C.d_7427, 7592)  # rules_data/pampero/definitions/resources.yaml:28
-d_7614 = _C.rebased(_C.d_7428, 7592)  # rules_data/pampero/definitions/resources.yaml:29
-d_7615 = _C.rebased(_C.d_7429, 7592)  # rules_data/pampero/definitions/resources.yaml:29
-d_7616 = _C.rebased(_C.d_7430, 7592)  # rules_data/pampero/definitions/resources.yaml:30
-d_7617 = _C.rebased(_C.d_7431, 7592)  # rules_data/pampero/definitions/resources.yaml:30
+d_7609 = _C.rebased(_C.d_7609, 7608)  # rules_data/pampero/modules/companies.yaml:14
+d_7610 = _C.rebased(_C.d_7424, 7608)  # rules_data/pampero/modules/companies.yaml:14
+t_7611 = _C.rebased(_C.t_7425, 7608)  # rules_data/pampero/definitions/resources.yaml:56
+d_7612 = _C.rebased(_C.d_7426, 7608)  # rules_data/pampero/definitions/resources.yaml:56
+t_7613 = _C.rebased(_C.t_7427, 7608)  # rules_data/pampero/definitions/resources.yaml:57
+t_7614 = _C.rebased(_C.t_7428, 7608)  # rules_data/pampero/definitions/resources.yaml:58
+d_7615 = _C.rebased(_C.d_7429, 7608)  # rules_data/pampero/definitions/resources.yaml:58
+t_7616 = _C.rebased(_C.t_7430, 7608)  # rules_data/pampero/definitions/resources.yaml:59
+d_7617 = _C.rebased(_C.d_7431, 7608)  # rules_data/pampero/definitions/resources.yaml:60
+t_7618 = _C.rebased(_C.t_7432, 7608)  # rules_data/pampero/definitions/resources.yaml:62
+d_7619 = _C.rebased(_C.d_7433, 7608)  # rules_data/pampero/definitions/resources.yaml:62
+t_7620 = _C.rebased(_C.t_7434, 7608)  # rules_data/pampero/definitions/resources.yaml:62
+t_7621 = _C.rebased(_C.t_7435, 7608)  # rules_data/pampero/definitions/resources.yaml:62
+d_7622 = _C.rebased(_C.d_7436, 7608)  # rules_data/pampero/definitions/resources.yaml:63
+d_7623 = _C.rebased(_C.d_7437, 7608)  # rules_data/pampero/definitions/resources.yaml:64
+d_7624 = _C.rebased(_C.d_7438, 7608)  # rules_data/pampero/definitions/resources.yaml:64
+d_7625 = _C.rebased(_C.d_7439, 7608)  # rules_data/pampero/definitions/resources.yaml:26
+d_7626 = _C.rebased(_C.d_7440, 7608)  # rules_data/pampero/definitions/resources.yaml:26
+d_7627 = _C.rebased(_C.d_7441, 7608)  # rules_data/pampero/definitions/resources.yaml:27
+d_7628 = _C.rebased(_C.d_7442, 7608)  # rules_data/pampero/definitions/resources.yaml:27
+d_7629 = _C.rebased(_C.d_7443, 7608)  # rules_data/pampero/definitions/resources.yaml:28
+d_7630 = _C.rebased(_C.d_7444, 7608)  # rules_data/pampero/definitions/resources.yaml:29
+d_7631 = _C.rebased(_C.d_7445, 7608)  # rules_data/pampero/definitions/resources.yaml:29
+d_7632 = _C.rebased(_C.d_7446, 7608)  # rules_data/pampero/definitions/resources.yaml:30
+d_7633 = _C.rebased(_C.d_7447, 7608)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    7592: t_7592,
-    7593: CPS(d_7593),
-    7594: CPS(d_7594),
-    7595: t_7595,
-    7596: CPS(d_7596),
-    7597: t_7597,
-    7598: t_7598,
-    7599: CPS(d_7599),
-    7600: t_7600,
-    7601: CPS(d_7601),
-    7602: t_7602,
-    7603: CPS(d_7603),
-    7604: t_7604,
-    7605: t_7605,
-    7606: CPS(d_7606),
-    7607: CPS(d_7607),
-    7608: CPS(d_7608),
+    7608: t_7608,
     7609: CPS(d_7609),
     7610: CPS(d_7610),
-    7611: CPS(d_7611),
+    7611: t_7611,
     7612: CPS(d_7612),
-    7613: CPS(d_7613),
-    7614: CPS(d_7614),
+    7613: t_7613,
+    7614: t_7614,
     7615: CPS(d_7615),
-    7616: CPS(d_7616),
+    7616: t_7616,
     7617: CPS(d_7617),
+    7618: t_7618,
+    7619: CPS(d_7619),
+    7620: t_7620,
+    7621: t_7621,
+    7622: CPS(d_7622),
+    7623: CPS(d_7623),
+    7624: CPS(d_7624),
+    7625: CPS(d_7625),
+    7626: CPS(d_7626),
+    7627: CPS(d_7627),
+    7628: CPS(d_7628),
+    7629: CPS(d_7629),
+    7630: CPS(d_7630),
+    7631: CPS(d_7631),
+    7632: CPS(d_7632),
+    7633: CPS(d_7633),
 }
 
 
 CODE = {
-    8586: x_8586,
-    8587: x_8587,
-    8590: x_8590,
-    8594: x_8594,
-    8595: x_8595,
-    8600: x_8600,
-    8601: x_8601,
-    8603: x_8603,
-    8604: x_8604,
-    8606: x_8606,
-    8607: x_8607,
-    8609: x_8609,
-    8610: x_8610,
+    8666: x_8666,
+    8667: x_8667,
+    8670: x_8670,
+    8674: x_8674,
+    8675: x_8675,
+    8680: x_8680,
+    8681: x_8681,
+    8683: x_8683,
+    8684: x_8684,
+    8686: x_8686,
+    8687: x_8687,
+    8689: x_8689,
+    8690: x_8690,
 }
 AT = {
 }
@@ -158,5 +158,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/companies.yaml:14
-    'company_start_money': '{"id":"company_start_money","deck":"companies","module":"companies","use":"setup","effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":5,"x":8583},"at":"rules_data/pampero/modules/companies.yaml:14","id":7593},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":8584},"at":"rules_data/pampero/modules/companies.yaml:14","id":7594},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":8585},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7596},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":8586},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":8587},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":8588},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7599},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7601},"label":{"op":"lit","v":{"instead":0},"x":8589}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":8590},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":8591},"o":"=","e":{"op":"var","n":"instead~2663","x":8592},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7603},{"op":"rep","n":{"op":"var","n":"instead~2663","x":8593},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":8594},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7605},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7604}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7602},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":8595}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7600},{"op":"set","t":{"op":"var","n":"left~2659","x":8596},"o":"-=","e":{"op":"var","n":"taken~2662","x":8597},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7606}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7598},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7597},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":8598},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7607},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":8599},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7608},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":8600},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7610},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8601},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":8602},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":8603},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7612},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7611},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":8604},"o":"+=","e":{"op":"var","n":"k~2666","x":8605},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7613},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8606},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":8607},"o":"-=","e":{"op":"var","n":"k~2666","x":8608},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7615},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7614},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":8609},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8610},"o":"+=","e":{"op":"var","n":"k~2666","x":8611},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7617},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7616}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7609}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7595}],"at":"rules_data/pampero/modules/companies.yaml:14","id":7592},"name":{"en":"Begin the game with $30, instead of $25","it":"Inizia la partita con $30 invece di $25"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:14"}',
+    'company_start_money': '{"id":"company_start_money","deck":"companies","module":"companies","use":"setup","effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":5,"x":8663},"at":"rules_data/pampero/modules/companies.yaml:14","id":7609},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":8664},"at":"rules_data/pampero/modules/companies.yaml:14","id":7610},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":8665},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7612},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":8666},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":8667},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":8668},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7615},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7617},"label":{"op":"lit","v":{"instead":0},"x":8669}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":8670},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":8671},"o":"=","e":{"op":"var","n":"instead~2670","x":8672},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7619},{"op":"rep","n":{"op":"var","n":"instead~2670","x":8673},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":8674},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7621},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7620}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7618},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":8675}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7616},{"op":"set","t":{"op":"var","n":"left~2666","x":8676},"o":"-=","e":{"op":"var","n":"taken~2669","x":8677},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7622}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7614},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7613},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":8678},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7623},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":8679},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7624},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":8680},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7626},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8681},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":8682},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":8683},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7628},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7627},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":8684},"o":"+=","e":{"op":"var","n":"k~2673","x":8685},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7629},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8686},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":8687},"o":"-=","e":{"op":"var","n":"k~2673","x":8688},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7631},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7630},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":8689},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8690},"o":"+=","e":{"op":"var","n":"k~2673","x":8691},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7633},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7632}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7625}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7611}],"at":"rules_data/pampero/modules/companies.yaml:14","id":7608},"name":{"en":"Begin the game with $30, instead of $25","it":"Inizia la partita con $30 invece di $25"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:14"}',
 }

@@ -53,328 +53,328 @@ K = [
 ]
 
 
-def x_8658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
+def x_8738(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8658, E.get('p~2657'), E.get('s~2658'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~2657'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2657'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~2657'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~2657'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~2657'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~2658'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~2657'))) is str else []))) and ((lambda v_movers_2660: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~2658'))) is str else None) == 0)) or (((v_movers_2660 if type(v_movers_2660) is int else num(v_movers_2660)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~2658'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~2658'))) is str else None) != None) else (True if ((not any((ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_2661.get('piece', None) if type(v_x_2661) is dict else KEY(v_x_2661, 'piece', None)))) is str else None) for v_x_2661 in items_of(KEY(ctx.state.get('places'), E.get('s~2658'), []))))) and ((v_movers_2660 == 0)) else False)))(len([v_x_2659 for v_x_2659 in items_of(KEY(ctx.state.get('places'), E.get('s~2658'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_2659.get('piece', None) if type(v_x_2659) is dict else KEY(v_x_2659, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~2657'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~2658'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~2657'))) is str else []))) and ((not any((ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_2662.get('piece', None) if type(v_x_2662) is dict else KEY(v_x_2662, 'piece', None)))) is str else None) for v_x_2662 in items_of(KEY(ctx.state.get('places'), E.get('s~2658'), []))))) else False))) else False))
+    return MEMO(ctx, (8738, E.get('p~2664'), E.get('s~2665'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~2664'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2664'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~2664'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~2664'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~2664'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~2665'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~2664'))) is str else []))) and ((lambda v_movers_2667: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~2665'))) is str else None) == 0)) or (((v_movers_2667 if type(v_movers_2667) is int else num(v_movers_2667)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~2665'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~2665'))) is str else None) != None) else (True if ((not any((ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_2668.get('piece', None) if type(v_x_2668) is dict else KEY(v_x_2668, 'piece', None)))) is str else None) for v_x_2668 in items_of(KEY(ctx.state.get('places'), E.get('s~2665'), []))))) and ((v_movers_2667 == 0)) else False)))(len([v_x_2666 for v_x_2666 in items_of(KEY(ctx.state.get('places'), E.get('s~2665'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_2666.get('piece', None) if type(v_x_2666) is dict else KEY(v_x_2666, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~2664'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~2665'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~2664'))) is str else []))) and ((not any((ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_2669.get('piece', None) if type(v_x_2669) is dict else KEY(v_x_2669, 'piece', None)))) is str else None) for v_x_2669 in items_of(KEY(ctx.state.get('places'), E.get('s~2665'), []))))) else False))) else False))
 
 
-def x_8661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
+def x_8741(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2663'))) is str else None) != None)
+    return ((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2670'))) is str else None) != None)
 
 
-def x_8662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
+def x_8742(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~2663'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2663'), 0))
+    return (_w1.get(E.get('p~2670'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2670'), 0))
 
 
-def x_8664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
+def x_8744(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('p~2663'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, E.get('p~2663'), 0))
+    return (_w2.get(E.get('p~2670'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, E.get('p~2670'), 0))
 
 
-def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
+def x_8746(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2664'), []) if type((_w1 := ctx.state.get('places'))) is dict else KEY(_w1, E.get('s~2664'), []))
+    return (_w1.get(E.get('s~2671'), []) if type((_w1 := ctx.state.get('places'))) is dict else KEY(_w1, E.get('s~2671'), []))
 
 
-def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
+def x_8747(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
-    return [{'piece': E.get('p~2663'), 'owner': E.get('you')}]
+    return [{'piece': E.get('p~2670'), 'owner': E.get('you')}]
 
 
-def x_8670(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
+def x_8750(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~2665'))) is str else None)
+    return (ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~2672'))) is str else None)
 
 
-def x_8671(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
+def x_8751(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
     return IDS(ctx, 'grid_columns')
 
 
-def x_8672(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
+def x_8752(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~2667'))) is str else 0) == (((_w2 if type((_w2 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2669 for v_x_2669 in items_of((_h1.get(v_s_2668, []) if type(_h1) is dict else KEY(_h1, v_s_2668, []))) if (True if (((v_x_2669.get('piece', None) if type(v_x_2669) is dict else KEY(v_x_2669, 'piece', None)) == 'tower')) and (((v_x_2669.get('owner', None) if type(v_x_2669) is dict else KEY(v_x_2669, 'owner', None)) == E.get('you'))) else False)]) for v_s_2668 in items_of(ctx.state.get('places'))])))
-    return MEMO(ctx, (8672, E.get('c~2667'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
+        return ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~2674'))) is str else 0) == (((_w2 if type((_w2 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2676 for v_x_2676 in items_of((_h1.get(v_s_2675, []) if type(_h1) is dict else KEY(_h1, v_s_2675, []))) if (True if (((v_x_2676.get('piece', None) if type(v_x_2676) is dict else KEY(v_x_2676, 'piece', None)) == 'tower')) and (((v_x_2676.get('owner', None) if type(v_x_2676) is dict else KEY(v_x_2676, 'owner', None)) == E.get('you'))) else False)]) for v_s_2675 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8752, E.get('c~2674'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
 
 
-def x_8673(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
+def x_8753(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('c~2667'))
+    return FLD(ctx, K[0], E.get('c~2674'))
 
 
-def t_7658(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/modules/companies.yaml:25
+def t_7674(ctx, k, s=None, E=None, B=7674):  # rules_data/pampero/modules/companies.yaml:25
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2657', 'bulldozer', True)
-    LOCAL(ctx, E, 's~2658', 'utility', True)
-    return t_7661(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'p~2664', 'bulldozer', True)
+    LOCAL(ctx, E, 's~2665', 'utility', True)
+    return t_7677(ctx, k, s, E, B)
 
 
-def d_7659(ctx, E=None, B=7658):  # rules_data/pampero/modules/companies.yaml:25
+def d_7675(ctx, E=None, B=7674):  # rules_data/pampero/modules/companies.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2657', 'bulldozer', True)
+    LOCAL(ctx, E, 'p~2664', 'bulldozer', True)
     return True
 
 
-def d_7660(ctx, E=None, B=7658):  # rules_data/pampero/modules/companies.yaml:25
+def d_7676(ctx, E=None, B=7674):  # rules_data/pampero/modules/companies.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2658', 'utility', True)
+    LOCAL(ctx, E, 's~2665', 'utility', True)
     return True
 
 
-def t_7661(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:152
+def t_7677(ctx, k, s=None, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8658(ctx, E):
-        return t_7662(ctx, k, s, E, B)
+    if x_8738(ctx, E):
+        return t_7678(ctx, k, s, E, B)
     return k()
 
 
-def t_7662(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:153
+def t_7678(ctx, k, s=None, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2663', E.get('p~2657'), True)
-    LOCAL(ctx, E, 's~2664', E.get('s~2658'), True)
-    if not d_7665(ctx, E, B):
+    LOCAL(ctx, E, 'p~2670', E.get('p~2664'), True)
+    LOCAL(ctx, E, 's~2671', E.get('s~2665'), True)
+    if not d_7681(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~2665', E.get('p~2657'), True)
-    LOCAL(ctx, E, 's~2666', E.get('s~2658'), True)
-    return t_7672(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'p~2672', E.get('p~2664'), True)
+    LOCAL(ctx, E, 's~2673', E.get('s~2665'), True)
+    return t_7688(ctx, k, s, E, B)
 
 
-def d_7663(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:153
+def d_7679(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2663', E.get('p~2657'), True)
+    LOCAL(ctx, E, 'p~2670', E.get('p~2664'), True)
     return True
 
 
-def d_7664(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:153
+def d_7680(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2664', E.get('s~2658'), True)
+    LOCAL(ctx, E, 's~2671', E.get('s~2665'), True)
     return True
 
 
-def d_7665(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:124
+def d_7681(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_7666(ctx, E, B):
+    if not d_7682(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2664'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2671'))
     if c is not None:
-        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2663'), 'owner': E.get('you')}]), '+=', True, K[1])
+        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2670'), 'owner': E.get('you')}]), '+=', True, K[1])
     return True
 
 
-def d_7666(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:124
+def d_7682(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2663'))) is str else None) != None)):
+    if (((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2670'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2663'))
+        c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2670'))
         if c is not None:
             SET(ctx, 'supply', c, key, 1, '-=', False, K[3])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2663'))
+        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2670'))
         if c is not None:
             SET(ctx, 'pieces', c, key, 1, '-=', False, K[5])
     return True
 
 
-def d_7667(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:124
+def d_7683(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2663'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2670'))
     if c is not None:
         SET(ctx, 'supply', c, key, 1, '-=', False, K[3])
     return True
 
 
-def d_7668(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:124
+def d_7684(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2663'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2670'))
     if c is not None:
         SET(ctx, 'pieces', c, key, 1, '-=', False, K[5])
     return True
 
 
-def d_7669(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:125
+def d_7685(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2664'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2671'))
     if c is not None:
-        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2663'), 'owner': E.get('you')}]), '+=', True, K[1])
+        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2670'), 'owner': E.get('you')}]), '+=', True, K[1])
     return True
 
 
-def d_7670(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:153
+def d_7686(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2665', E.get('p~2657'), True)
+    LOCAL(ctx, E, 'p~2672', E.get('p~2664'), True)
     return True
 
 
-def d_7671(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:153
+def d_7687(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2666', E.get('s~2658'), True)
+    LOCAL(ctx, E, 's~2673', E.get('s~2665'), True)
     return True
 
 
-def t_7672(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:179
+def t_7688(ctx, k, s=None, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~2665'))) is str else None)):
-        return t_7673(ctx, k, s, E, B)
+    if ((ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~2672'))) is str else None)):
+        return t_7689(ctx, k, s, E, B)
     return k()
 
 
-def t_7673(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:179
+def t_7689(ctx, k, s=None, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of((IDS(ctx, 'grid_columns'))))
-    old = E.get('c~2667', MISSING)
+    old = E.get('c~2674', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2667', old)
+        UNSET(ctx, E, 'c~2674', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~2667', item, True)
-            if x_8672(ctx, E):
-                return t_7674(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'c~2674', item, True)
+            if x_8752(ctx, E):
+                return t_7690(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_7674(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:179
+def t_7690(ctx, k, s=None, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8673(ctx, E), k)
+    return DO(ctx, x_8753(ctx, E), k)
 
 
 TRIALS = {
-    7658: t_7658,
-    7659: CPS(d_7659),
-    7660: CPS(d_7660),
-    7661: t_7661,
-    7662: t_7662,
-    7663: CPS(d_7663),
-    7664: CPS(d_7664),
-    7665: CPS(d_7665),
-    7666: CPS(d_7666),
-    7667: CPS(d_7667),
-    7668: CPS(d_7668),
-    7669: CPS(d_7669),
-    7670: CPS(d_7670),
-    7671: CPS(d_7671),
-    7672: t_7672,
-    7673: t_7673,
     7674: t_7674,
+    7675: CPS(d_7675),
+    7676: CPS(d_7676),
+    7677: t_7677,
+    7678: t_7678,
+    7679: CPS(d_7679),
+    7680: CPS(d_7680),
+    7681: CPS(d_7681),
+    7682: CPS(d_7682),
+    7683: CPS(d_7683),
+    7684: CPS(d_7684),
+    7685: CPS(d_7685),
+    7686: CPS(d_7686),
+    7687: CPS(d_7687),
+    7688: t_7688,
+    7689: t_7689,
+    7690: t_7690,
 }
 
 
 CODE = {
-    8658: x_8658,
-    8661: x_8661,
-    8662: x_8662,
-    8664: x_8664,
-    8666: x_8666,
-    8667: x_8667,
-    8670: x_8670,
-    8671: x_8671,
-    8672: x_8672,
-    8673: x_8673,
+    8738: x_8738,
+    8741: x_8741,
+    8742: x_8742,
+    8744: x_8744,
+    8746: x_8746,
+    8747: x_8747,
+    8750: x_8750,
+    8751: x_8751,
+    8752: x_8752,
+    8753: x_8753,
 }
 AT = {
-    8658: 'rules_data/pampero/definitions/board.yaml:152',
-    8661: 'rules_data/pampero/definitions/board.yaml:124',
-    8662: 'rules_data/pampero/definitions/board.yaml:124',
-    8664: 'rules_data/pampero/definitions/board.yaml:124',
-    8666: 'rules_data/pampero/definitions/board.yaml:125',
-    8667: 'rules_data/pampero/definitions/board.yaml:125',
-    8670: 'rules_data/pampero/definitions/board.yaml:179',
-    8671: 'rules_data/pampero/definitions/board.yaml:179',
-    8672: 'rules_data/pampero/definitions/board.yaml:179',
-    8673: 'rules_data/pampero/definitions/board.yaml:179',
+    8738: 'rules_data/pampero/definitions/board.yaml:152',
+    8741: 'rules_data/pampero/definitions/board.yaml:124',
+    8742: 'rules_data/pampero/definitions/board.yaml:124',
+    8744: 'rules_data/pampero/definitions/board.yaml:124',
+    8746: 'rules_data/pampero/definitions/board.yaml:125',
+    8747: 'rules_data/pampero/definitions/board.yaml:125',
+    8750: 'rules_data/pampero/definitions/board.yaml:179',
+    8751: 'rules_data/pampero/definitions/board.yaml:179',
+    8752: 'rules_data/pampero/definitions/board.yaml:179',
+    8753: 'rules_data/pampero/definitions/board.yaml:179',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/companies.yaml:25
-    'company_utility_bulldozer': '{"id":"company_utility_bulldozer","deck":"companies","module":"companies","use":"setup","effect":{"op":"seq","b":[{"op":"let","v":"p~2657","e":{"op":"lit","v":"bulldozer","x":8656},"at":"rules_data/pampero/modules/companies.yaml:25","id":7659},{"op":"let","v":"s~2658","e":{"op":"lit","v":"utility","x":8657},"at":"rules_data/pampero/modules/companies.yaml:25","id":7660},{"op":"if","c":{"op":"and","a":[{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2657"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2657"},"d":0},"b":{"op":"lit","v":0}},"b":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2657"},"d":0},"b":{"op":"lit","v":0}}},{"op":"cond","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2657"},"f":"mover","d":null},"a":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2658"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2657"},"f":"on","d":[]},"neg":false},{"op":"letx","v":"movers~2660","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2659","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2658"},"d":[]},"w":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2659"},"k":{"op":"lit","v":"piece"}},"f":"mover","d":null}}]},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2658"},"f":"capacity","d":null},"b":{"op":"lit","v":null}},"a":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2658"},"f":"capacity","d":null},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"movers~2660"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2658"},"f":"capacity","d":null}}]},"b":{"op":"and","a":[{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2661","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2658"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2661"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}},{"op":"cmp","o":"==","a":{"op":"var","n":"movers~2660"},"b":{"op":"lit","v":0}}]}}}]},"b":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2658"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2657"},"f":"on","d":[]},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2662","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2658"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2662"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}}]}}],"x":8658},"t":{"op":"seq","b":[{"op":"let","v":"p~2663","e":{"op":"var","n":"p~2657","x":8659},"at":"rules_data/pampero/definitions/board.yaml:153","id":7663},{"op":"let","v":"s~2664","e":{"op":"var","n":"s~2658","x":8660},"at":"rules_data/pampero/definitions/board.yaml:153","id":7664},{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2663"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8661},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2663"},"d":0,"x":8662},"o":"-=","e":{"op":"lit","v":1,"x":8663},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7667},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2663"},"d":0,"x":8664},"o":"-=","e":{"op":"lit","v":1,"x":8665},"bd":["player","pieces","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7668},"at":"rules_data/pampero/definitions/board.yaml:124","id":7666},{"op":"set","t":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2664"},"d":[],"x":8666},"o":"+=","e":{"op":"list","a":[{"op":"obj","k":["piece","owner"],"a":[{"op":"var","n":"p~2663"},{"op":"var","n":"you"}]}],"x":8667},"nn":true,"bd":["game","places","key"],"at":"rules_data/pampero/definitions/board.yaml:125","id":7669}],"at":"rules_data/pampero/definitions/board.yaml:124","id":7665},{"op":"let","v":"p~2665","e":{"op":"var","n":"p~2657","x":8668},"at":"rules_data/pampero/definitions/board.yaml:153","id":7670},{"op":"let","v":"s~2666","e":{"op":"var","n":"s~2658","x":8669},"at":"rules_data/pampero/definitions/board.yaml:153","id":7671},{"op":"if","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2665"},"f":"from_grid","d":null,"x":8670},"t":{"op":"for","v":"c~2667","src":{"op":"ids","kind":"grid_columns","x":8671},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2667"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2668","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2669","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2668"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2669"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2669"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"x":8672},"b":{"op":"do","e":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2667"},"f":"tower","d":null,"x":8673},"at":"rules_data/pampero/definitions/board.yaml:179","id":7674},"at":"rules_data/pampero/definitions/board.yaml:179","id":7673},"at":"rules_data/pampero/definitions/board.yaml:179","id":7672}],"at":"rules_data/pampero/definitions/board.yaml:153","id":7662},"at":"rules_data/pampero/definitions/board.yaml:152","id":7661}],"at":"rules_data/pampero/modules/companies.yaml:25","id":7658},"grants":["helper_moves_first","helpers_off_map"],"name":{"en":"Place your bulldozer in the Utility Area; move it before building instead of after","it":"Metti il tuo bulldozer nell\'area di servizio; muovilo prima di costruire invece che dopo"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:25"}',
+    'company_utility_bulldozer': '{"id":"company_utility_bulldozer","deck":"companies","module":"companies","use":"setup","effect":{"op":"seq","b":[{"op":"let","v":"p~2664","e":{"op":"lit","v":"bulldozer","x":8736},"at":"rules_data/pampero/modules/companies.yaml:25","id":7675},{"op":"let","v":"s~2665","e":{"op":"lit","v":"utility","x":8737},"at":"rules_data/pampero/modules/companies.yaml:25","id":7676},{"op":"if","c":{"op":"and","a":[{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2664"},"d":0},"b":{"op":"lit","v":0}},"b":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2664"},"d":0},"b":{"op":"lit","v":0}}},{"op":"cond","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2664"},"f":"mover","d":null},"a":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2665"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2664"},"f":"on","d":[]},"neg":false},{"op":"letx","v":"movers~2667","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2666","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2665"},"d":[]},"w":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2666"},"k":{"op":"lit","v":"piece"}},"f":"mover","d":null}}]},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2665"},"f":"capacity","d":null},"b":{"op":"lit","v":null}},"a":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2665"},"f":"capacity","d":null},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"movers~2667"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2665"},"f":"capacity","d":null}}]},"b":{"op":"and","a":[{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2668","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2665"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2668"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}},{"op":"cmp","o":"==","a":{"op":"var","n":"movers~2667"},"b":{"op":"lit","v":0}}]}}}]},"b":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2665"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2664"},"f":"on","d":[]},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2669","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2665"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2669"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}}]}}],"x":8738},"t":{"op":"seq","b":[{"op":"let","v":"p~2670","e":{"op":"var","n":"p~2664","x":8739},"at":"rules_data/pampero/definitions/board.yaml:153","id":7679},{"op":"let","v":"s~2671","e":{"op":"var","n":"s~2665","x":8740},"at":"rules_data/pampero/definitions/board.yaml:153","id":7680},{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2670"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8741},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2670"},"d":0,"x":8742},"o":"-=","e":{"op":"lit","v":1,"x":8743},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7683},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2670"},"d":0,"x":8744},"o":"-=","e":{"op":"lit","v":1,"x":8745},"bd":["player","pieces","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7684},"at":"rules_data/pampero/definitions/board.yaml:124","id":7682},{"op":"set","t":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2671"},"d":[],"x":8746},"o":"+=","e":{"op":"list","a":[{"op":"obj","k":["piece","owner"],"a":[{"op":"var","n":"p~2670"},{"op":"var","n":"you"}]}],"x":8747},"nn":true,"bd":["game","places","key"],"at":"rules_data/pampero/definitions/board.yaml:125","id":7685}],"at":"rules_data/pampero/definitions/board.yaml:124","id":7681},{"op":"let","v":"p~2672","e":{"op":"var","n":"p~2664","x":8748},"at":"rules_data/pampero/definitions/board.yaml:153","id":7686},{"op":"let","v":"s~2673","e":{"op":"var","n":"s~2665","x":8749},"at":"rules_data/pampero/definitions/board.yaml:153","id":7687},{"op":"if","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2672"},"f":"from_grid","d":null,"x":8750},"t":{"op":"for","v":"c~2674","src":{"op":"ids","kind":"grid_columns","x":8751},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2674"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2675","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2676","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2675"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2676"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2676"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"x":8752},"b":{"op":"do","e":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2674"},"f":"tower","d":null,"x":8753},"at":"rules_data/pampero/definitions/board.yaml:179","id":7690},"at":"rules_data/pampero/definitions/board.yaml:179","id":7689},"at":"rules_data/pampero/definitions/board.yaml:179","id":7688}],"at":"rules_data/pampero/definitions/board.yaml:153","id":7678},"at":"rules_data/pampero/definitions/board.yaml:152","id":7677}],"at":"rules_data/pampero/modules/companies.yaml:25","id":7674},"grants":["helper_moves_first","helpers_off_map"],"name":{"en":"Place your bulldozer in the Utility Area; move it before building instead of after","it":"Metti il tuo bulldozer nell\'area di servizio; muovilo prima di costruire invece che dopo"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:25"}',
 }

@@ -7,51 +7,51 @@ compiler.runtime.lazy)."""
 
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(7458, """
-x_8438 x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8439 x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_8442 x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_8446 x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_8447 x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_8452 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8453 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8455 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8456 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8458 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8459 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8461 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8462 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7458 t_7458 @  # rules_data/pampero/items/connection_tiles.yaml:12
-d_7459 d_7433 @  # rules_data/pampero/items/connection_tiles.yaml:12
-d_7460 d_7460 @  # rules_data/pampero/items/connection_tiles.yaml:12
-t_7461 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
-d_7462 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
-t_7463 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
-t_7464 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
-d_7465 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
-t_7466 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
-d_7467 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
-t_7468 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7469 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
-t_7470 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
-t_7471 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7472 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
-d_7473 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
-d_7474 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
-d_7475 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7476 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7477 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7478 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7479 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_7480 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7481 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7482 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_7483 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+CODE, TRIALS = _C.bound(7474, """
+x_8518 x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_8519 x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_8522 x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_8526 x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_8527 x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_8532 x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_8533 x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_8535 x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_8536 x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_8538 x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_8539 x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_8541 x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_8542 x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_7474 t_7474 @  # rules_data/pampero/items/connection_tiles.yaml:12
+d_7475 d_7449 @  # rules_data/pampero/items/connection_tiles.yaml:12
+d_7476 d_7476 @  # rules_data/pampero/items/connection_tiles.yaml:12
+t_7477 t_7425 @  # rules_data/pampero/definitions/resources.yaml:56
+d_7478 d_7426 @  # rules_data/pampero/definitions/resources.yaml:56
+t_7479 t_7427 @  # rules_data/pampero/definitions/resources.yaml:57
+t_7480 t_7428 @  # rules_data/pampero/definitions/resources.yaml:58
+d_7481 d_7429 @  # rules_data/pampero/definitions/resources.yaml:58
+t_7482 t_7430 @  # rules_data/pampero/definitions/resources.yaml:59
+d_7483 d_7431 @  # rules_data/pampero/definitions/resources.yaml:60
+t_7484 t_7432 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7485 d_7433 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7486 t_7434 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7487 t_7435 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7488 d_7436 @  # rules_data/pampero/definitions/resources.yaml:63
+d_7489 d_7437 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7490 d_7438 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7491 d_7439 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7492 d_7440 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7493 d_7441 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7494 d_7442 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7495 d_7443 @  # rules_data/pampero/definitions/resources.yaml:28
+d_7496 d_7444 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7497 d_7445 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7498 d_7446 @  # rules_data/pampero/definitions/resources.yaml:30
+d_7499 d_7447 @  # rules_data/pampero/definitions/resources.yaml:30
 """)
 AT = {}
 
 
 RECORDS = {
     # rules_data/pampero/items/connection_tiles.yaml:9
-    'connection_tile_a': '{"id":"connection_tile_a","deck":"connection_tiles_a","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":1,"x":8435},"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7459},{"op":"let","v":"r~2658","e":{"op":"lit","v":"energy","x":8436},"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7460},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":8437},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7462},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":8438},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":8439},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":8440},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7465},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7467},"label":{"op":"lit","v":{"instead":0},"x":8441}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":8442},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":8443},"o":"=","e":{"op":"var","n":"instead~2663","x":8444},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7469},{"op":"rep","n":{"op":"var","n":"instead~2663","x":8445},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":8446},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7471},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7470}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7468},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":8447}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 1 energy","it":"guadagna 1 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7466},{"op":"set","t":{"op":"var","n":"left~2659","x":8448},"o":"-=","e":{"op":"var","n":"taken~2662","x":8449},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7472}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7464},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7463},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":8450},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7473},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":8451},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7474},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":8452},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7476},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8453},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":8454},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":8455},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7478},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7477},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":8456},"o":"+=","e":{"op":"var","n":"k~2666","x":8457},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7479},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8458},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":8459},"o":"-=","e":{"op":"var","n":"k~2666","x":8460},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7481},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7480},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":8461},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8462},"o":"+=","e":{"op":"var","n":"k~2666","x":8463},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7483},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7482}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7475}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7461}],"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7458},"numbers":{"energy":1},"placeholder":"base connection tile texts are not in the sources","source":{"doc":"pampero-nature","section":"Nature Reserve > Setup: 3 (the zone A tiles from the base game)"},"at":"rules_data/pampero/items/connection_tiles.yaml:9"}',
+    'connection_tile_a': '{"id":"connection_tile_a","deck":"connection_tiles_a","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":1,"x":8515},"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7475},{"op":"let","v":"r~2665","e":{"op":"lit","v":"energy","x":8516},"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7476},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":8517},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7478},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":8518},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":8519},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":8520},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7481},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7483},"label":{"op":"lit","v":{"instead":0},"x":8521}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":8522},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":8523},"o":"=","e":{"op":"var","n":"instead~2670","x":8524},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7485},{"op":"rep","n":{"op":"var","n":"instead~2670","x":8525},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":8526},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7487},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7486}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7484},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":8527}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 1 energy","it":"guadagna 1 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7482},{"op":"set","t":{"op":"var","n":"left~2666","x":8528},"o":"-=","e":{"op":"var","n":"taken~2669","x":8529},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7488}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7480},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7479},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":8530},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7489},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":8531},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7490},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":8532},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7492},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8533},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":8534},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":8535},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7494},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7493},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":8536},"o":"+=","e":{"op":"var","n":"k~2673","x":8537},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7495},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8538},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":8539},"o":"-=","e":{"op":"var","n":"k~2673","x":8540},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7497},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7496},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":8541},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8542},"o":"+=","e":{"op":"var","n":"k~2673","x":8543},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7499},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7498}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7491}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7477}],"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7474},"numbers":{"energy":1},"placeholder":"base connection tile texts are not in the sources","source":{"doc":"pampero-nature","section":"Nature Reserve > Setup: 3 (the zone A tiles from the base game)"},"at":"rules_data/pampero/items/connection_tiles.yaml:9"}',
 }

@@ -7,51 +7,51 @@ compiler.runtime.lazy)."""
 
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(7484, """
-x_8467 x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8468 x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_8471 x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_8475 x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_8476 x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_8481 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8482 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8484 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8485 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8487 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8488 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8490 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8491 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7484 t_7458 @  # rules_data/pampero/items/connection_tiles.yaml:19
-d_7485 d_7433 @  # rules_data/pampero/items/connection_tiles.yaml:19
-d_7486 d_7460 @  # rules_data/pampero/items/connection_tiles.yaml:19
-t_7487 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
-d_7488 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
-t_7489 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
-t_7490 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
-d_7491 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
-t_7492 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
-d_7493 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
-t_7494 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7495 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
-t_7496 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
-t_7497 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7498 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
-d_7499 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
-d_7500 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
-d_7501 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7502 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7503 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7504 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7505 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_7506 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7507 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7508 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_7509 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+CODE, TRIALS = _C.bound(7500, """
+x_8547 x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_8548 x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_8551 x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_8555 x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_8556 x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_8561 x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_8562 x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_8564 x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_8565 x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_8567 x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_8568 x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_8570 x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_8571 x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_7500 t_7474 @  # rules_data/pampero/items/connection_tiles.yaml:19
+d_7501 d_7449 @  # rules_data/pampero/items/connection_tiles.yaml:19
+d_7502 d_7476 @  # rules_data/pampero/items/connection_tiles.yaml:19
+t_7503 t_7425 @  # rules_data/pampero/definitions/resources.yaml:56
+d_7504 d_7426 @  # rules_data/pampero/definitions/resources.yaml:56
+t_7505 t_7427 @  # rules_data/pampero/definitions/resources.yaml:57
+t_7506 t_7428 @  # rules_data/pampero/definitions/resources.yaml:58
+d_7507 d_7429 @  # rules_data/pampero/definitions/resources.yaml:58
+t_7508 t_7430 @  # rules_data/pampero/definitions/resources.yaml:59
+d_7509 d_7431 @  # rules_data/pampero/definitions/resources.yaml:60
+t_7510 t_7432 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7511 d_7433 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7512 t_7434 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7513 t_7435 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7514 d_7436 @  # rules_data/pampero/definitions/resources.yaml:63
+d_7515 d_7437 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7516 d_7438 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7517 d_7439 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7518 d_7440 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7519 d_7441 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7520 d_7442 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7521 d_7443 @  # rules_data/pampero/definitions/resources.yaml:28
+d_7522 d_7444 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7523 d_7445 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7524 d_7446 @  # rules_data/pampero/definitions/resources.yaml:30
+d_7525 d_7447 @  # rules_data/pampero/definitions/resources.yaml:30
 """)
 AT = {}
 
 
 RECORDS = {
     # rules_data/pampero/items/connection_tiles.yaml:16
-    'connection_tile_bc': '{"id":"connection_tile_bc","deck":"connection_tiles_bc","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":1,"x":8464},"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7485},{"op":"let","v":"r~2658","e":{"op":"lit","v":"energy","x":8465},"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7486},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":8466},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7488},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":8467},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":8468},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":8469},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7491},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7493},"label":{"op":"lit","v":{"instead":0},"x":8470}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":8471},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":8472},"o":"=","e":{"op":"var","n":"instead~2663","x":8473},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7495},{"op":"rep","n":{"op":"var","n":"instead~2663","x":8474},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":8475},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7497},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7496}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7494},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":8476}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 1 energy","it":"guadagna 1 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7492},{"op":"set","t":{"op":"var","n":"left~2659","x":8477},"o":"-=","e":{"op":"var","n":"taken~2662","x":8478},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7498}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7490},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7489},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":8479},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7499},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":8480},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7500},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":8481},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7502},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8482},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":8483},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":8484},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7504},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7503},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":8485},"o":"+=","e":{"op":"var","n":"k~2666","x":8486},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7505},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8487},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":8488},"o":"-=","e":{"op":"var","n":"k~2666","x":8489},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7507},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7506},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":8490},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8491},"o":"+=","e":{"op":"var","n":"k~2666","x":8492},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7509},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7508}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7501}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7487}],"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7484},"numbers":{"energy":2},"placeholder":"base connection tile texts are not in the sources","source":{"doc":"pampero-verne","section":"H2 Game Setup: 2 (the zone B-C tiles from the base game)"},"at":"rules_data/pampero/items/connection_tiles.yaml:16"}',
+    'connection_tile_bc': '{"id":"connection_tile_bc","deck":"connection_tiles_bc","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":1,"x":8544},"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7501},{"op":"let","v":"r~2665","e":{"op":"lit","v":"energy","x":8545},"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7502},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":8546},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7504},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":8547},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":8548},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":8549},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7507},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7509},"label":{"op":"lit","v":{"instead":0},"x":8550}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":8551},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":8552},"o":"=","e":{"op":"var","n":"instead~2670","x":8553},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7511},{"op":"rep","n":{"op":"var","n":"instead~2670","x":8554},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":8555},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7513},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7512}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7510},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":8556}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 1 energy","it":"guadagna 1 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7508},{"op":"set","t":{"op":"var","n":"left~2666","x":8557},"o":"-=","e":{"op":"var","n":"taken~2669","x":8558},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7514}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7506},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7505},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":8559},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7515},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":8560},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7516},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":8561},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7518},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8562},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":8563},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":8564},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7520},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7519},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":8565},"o":"+=","e":{"op":"var","n":"k~2673","x":8566},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7521},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8567},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":8568},"o":"-=","e":{"op":"var","n":"k~2673","x":8569},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7523},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7522},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":8570},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8571},"o":"+=","e":{"op":"var","n":"k~2673","x":8572},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7525},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7524}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7517}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7503}],"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7500},"numbers":{"energy":2},"placeholder":"base connection tile texts are not in the sources","source":{"doc":"pampero-verne","section":"H2 Game Setup: 2 (the zone B-C tiles from the base game)"},"at":"rules_data/pampero/items/connection_tiles.yaml:16"}',
 }

@@ -47,13 +47,13 @@ K = [
 ]
 
 
-def x_8721(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:62
+def x_8801(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:62
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return (2 * (_w3 if type((_w3 := sum([len([v_x_2658 for v_x_2658 in items_of((_h1.get(v_s_2657, []) if type(_h1) is dict else KEY(_h1, v_s_2657, []))) if (True if (((v_x_2658.get('owner', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_2658.get('piece', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'piece', None)))) is str else None) != None)) else False)]) for v_s_2657 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None) == 'c')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None))) is str else None) == 'c')) else False)) else False)]))) is int else num(_w3)))
-    return MEMO(ctx, (8721, E.get('you'), ctx.stamps.get('places', 0),), compute)
+        return (2 * (_w3 if type((_w3 := sum([len([v_x_2665 for v_x_2665 in items_of((_h1.get(v_s_2664, []) if type(_h1) is dict else KEY(_h1, v_s_2664, []))) if (True if (((v_x_2665.get('owner', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_2665.get('piece', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'piece', None)))) is str else None) != None)) else False)]) for v_s_2664 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None) == 'c')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None))) is str else None) == 'c')) else False)) else False)]))) is int else num(_w3)))
+    return MEMO(ctx, (8801, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 
 TRIALS = {
@@ -61,14 +61,14 @@ TRIALS = {
 
 
 CODE = {
-    8721: x_8721,
+    8801: x_8801,
 }
 AT = {
-    8721: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:62',
+    8801: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:62',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/cs_scoring_tiles.yaml:62
-    'cs_pieces_c': '{"id":"cs_pieces_c","deck":"cs_scoring_tiles","module":"cs_extra_scoring_tiles","use":"section","name":{"en":"$2 for each piece in your color in zone C","it":"$2 per ogni tuo pezzo nella zona C"},"score":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2657","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2658","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2657"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"piece"}},"f":"per_player","d":null},"b":{"op":"lit","v":null}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"b":{"op":"lit","v":"c"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"c"}}]}]}}]},"x":8721},"source":{"doc":"pampero-clear-skies","section":"Scoring Tile Reference"},"at":"rules_data/pampero/modules/cs_scoring_tiles.yaml:62"}',
+    'cs_pieces_c': '{"id":"cs_pieces_c","deck":"cs_scoring_tiles","module":"cs_extra_scoring_tiles","use":"section","name":{"en":"$2 for each piece in your color in zone C","it":"$2 per ogni tuo pezzo nella zona C"},"score":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2664","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2665","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2664"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"piece"}},"f":"per_player","d":null},"b":{"op":"lit","v":null}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"b":{"op":"lit","v":"c"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"c"}}]}]}}]},"x":8801},"source":{"doc":"pampero-clear-skies","section":"Scoring Tile Reference"},"at":"rules_data/pampero/modules/cs_scoring_tiles.yaml:62"}',
 }

@@ -7,51 +7,51 @@ compiler.runtime.lazy)."""
 
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(9738, """
-x_11061 x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_11062 x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_11065 x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_11069 x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_11070 x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_11075 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_11076 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_11078 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_11079 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_11081 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_11082 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_11084 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_11085 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9738 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:21
-d_9739 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:21
-d_9740 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:21
-t_9741 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
-d_9742 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
-t_9743 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
-t_9744 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
-d_9745 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
-t_9746 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
-d_9747 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9748 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9749 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
-t_9750 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
-t_9751 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9752 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
-d_9753 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
-d_9754 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
-d_9755 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9756 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9757 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9758 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9759 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_9760 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9761 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9762 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_9763 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+CODE, TRIALS = _C.bound(9754, """
+x_11141 x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_11142 x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_11145 x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_11149 x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_11150 x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_11155 x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_11156 x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_11158 x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_11159 x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_11161 x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_11162 x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_11164 x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_11165 x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_9754 t_9532 @  # rules_data/pampero/modules/verne_tiles.yaml:21
+d_9755 d_7636 @  # rules_data/pampero/modules/verne_tiles.yaml:21
+d_9756 d_7424 @  # rules_data/pampero/modules/verne_tiles.yaml:21
+t_9757 t_7425 @  # rules_data/pampero/definitions/resources.yaml:56
+d_9758 d_7426 @  # rules_data/pampero/definitions/resources.yaml:56
+t_9759 t_7427 @  # rules_data/pampero/definitions/resources.yaml:57
+t_9760 t_7428 @  # rules_data/pampero/definitions/resources.yaml:58
+d_9761 d_7429 @  # rules_data/pampero/definitions/resources.yaml:58
+t_9762 t_7430 @  # rules_data/pampero/definitions/resources.yaml:59
+d_9763 d_7431 @  # rules_data/pampero/definitions/resources.yaml:60
+t_9764 t_7432 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9765 d_7433 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9766 t_7434 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9767 t_7435 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9768 d_7436 @  # rules_data/pampero/definitions/resources.yaml:63
+d_9769 d_7437 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9770 d_7438 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9771 d_7439 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9772 d_7440 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9773 d_7441 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9774 d_7442 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9775 d_7443 @  # rules_data/pampero/definitions/resources.yaml:28
+d_9776 d_7444 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9777 d_7445 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9778 d_7446 @  # rules_data/pampero/definitions/resources.yaml:30
+d_9779 d_7447 @  # rules_data/pampero/definitions/resources.yaml:30
 """)
 AT = {}
 
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:19
-    'event_set_i': '{"id":"event_set_i","name":{"en":"event tile of set I","it":"tessera evento del gruppo I"},"deck":"events","module":"events","set":"i","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":2,"x":11058},"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9739},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":11059},"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9740},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":11060},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9742},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":11061},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":11062},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":11063},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9745},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9747},"label":{"op":"lit","v":{"instead":0},"x":11064}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":11065},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":11066},"o":"=","e":{"op":"var","n":"instead~2663","x":11067},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9749},{"op":"rep","n":{"op":"var","n":"instead~2663","x":11068},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":11069},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9751},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9750}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9748},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":11070}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9746},{"op":"set","t":{"op":"var","n":"left~2659","x":11071},"o":"-=","e":{"op":"var","n":"taken~2662","x":11072},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9752}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9744},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9743},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":11073},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9753},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":11074},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9754},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":11075},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9756},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11076},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":11077},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":11078},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9758},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9757},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":11079},"o":"+=","e":{"op":"var","n":"k~2666","x":11080},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9759},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11081},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":11082},"o":"-=","e":{"op":"var","n":"k~2666","x":11083},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9761},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9760},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":11084},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11085},"o":"+=","e":{"op":"var","n":"k~2666","x":11086},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9763},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9762}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9755}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9741}],"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9738},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:19"}',
+    'event_set_i': '{"id":"event_set_i","name":{"en":"event tile of set I","it":"tessera evento del gruppo I"},"deck":"events","module":"events","set":"i","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":2,"x":11138},"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9755},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":11139},"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9756},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":11140},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9758},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":11141},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":11142},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":11143},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9761},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9763},"label":{"op":"lit","v":{"instead":0},"x":11144}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":11145},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":11146},"o":"=","e":{"op":"var","n":"instead~2670","x":11147},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9765},{"op":"rep","n":{"op":"var","n":"instead~2670","x":11148},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":11149},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9767},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9766}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9764},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":11150}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9762},{"op":"set","t":{"op":"var","n":"left~2666","x":11151},"o":"-=","e":{"op":"var","n":"taken~2669","x":11152},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9768}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9760},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9759},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":11153},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9769},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":11154},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9770},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":11155},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9772},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11156},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":11157},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":11158},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9774},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9773},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":11159},"o":"+=","e":{"op":"var","n":"k~2673","x":11160},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9775},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11161},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":11162},"o":"-=","e":{"op":"var","n":"k~2673","x":11163},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9777},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9776},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":11164},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11165},"o":"+=","e":{"op":"var","n":"k~2673","x":11166},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9779},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9778}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9771}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9757}],"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9754},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:19"}',
 }

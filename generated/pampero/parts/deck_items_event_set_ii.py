@@ -7,51 +7,51 @@ compiler.runtime.lazy)."""
 
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(9764, """
-x_11090 x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_11091 x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_11094 x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_11098 x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_11099 x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_11104 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_11105 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_11107 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_11108 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_11110 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_11111 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_11113 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_11114 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9764 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:25
-d_9765 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:25
-d_9766 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:25
-t_9767 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
-d_9768 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
-t_9769 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
-t_9770 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
-d_9771 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
-t_9772 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
-d_9773 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9774 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9775 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
-t_9776 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
-t_9777 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9778 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
-d_9779 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
-d_9780 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
-d_9781 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9782 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9783 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9784 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9785 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_9786 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9787 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9788 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_9789 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+CODE, TRIALS = _C.bound(9780, """
+x_11170 x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_11171 x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_11174 x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_11178 x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_11179 x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_11184 x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_11185 x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_11187 x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_11188 x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_11190 x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_11191 x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_11193 x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_11194 x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_9780 t_9532 @  # rules_data/pampero/modules/verne_tiles.yaml:25
+d_9781 d_7636 @  # rules_data/pampero/modules/verne_tiles.yaml:25
+d_9782 d_7424 @  # rules_data/pampero/modules/verne_tiles.yaml:25
+t_9783 t_7425 @  # rules_data/pampero/definitions/resources.yaml:56
+d_9784 d_7426 @  # rules_data/pampero/definitions/resources.yaml:56
+t_9785 t_7427 @  # rules_data/pampero/definitions/resources.yaml:57
+t_9786 t_7428 @  # rules_data/pampero/definitions/resources.yaml:58
+d_9787 d_7429 @  # rules_data/pampero/definitions/resources.yaml:58
+t_9788 t_7430 @  # rules_data/pampero/definitions/resources.yaml:59
+d_9789 d_7431 @  # rules_data/pampero/definitions/resources.yaml:60
+t_9790 t_7432 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9791 d_7433 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9792 t_7434 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9793 t_7435 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9794 d_7436 @  # rules_data/pampero/definitions/resources.yaml:63
+d_9795 d_7437 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9796 d_7438 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9797 d_7439 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9798 d_7440 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9799 d_7441 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9800 d_7442 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9801 d_7443 @  # rules_data/pampero/definitions/resources.yaml:28
+d_9802 d_7444 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9803 d_7445 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9804 d_7446 @  # rules_data/pampero/definitions/resources.yaml:30
+d_9805 d_7447 @  # rules_data/pampero/definitions/resources.yaml:30
 """)
 AT = {}
 
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:23
-    'event_set_ii': '{"id":"event_set_ii","name":{"en":"event tile of set II","it":"tessera evento del gruppo II"},"deck":"events","module":"events","set":"ii","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":2,"x":11087},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9765},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":11088},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9766},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":11089},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9768},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":11090},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":11091},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":11092},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9771},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9773},"label":{"op":"lit","v":{"instead":0},"x":11093}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":11094},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":11095},"o":"=","e":{"op":"var","n":"instead~2663","x":11096},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9775},{"op":"rep","n":{"op":"var","n":"instead~2663","x":11097},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":11098},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9777},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9776}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9774},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":11099}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9772},{"op":"set","t":{"op":"var","n":"left~2659","x":11100},"o":"-=","e":{"op":"var","n":"taken~2662","x":11101},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9778}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9770},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9769},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":11102},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9779},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":11103},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9780},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":11104},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9782},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11105},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":11106},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":11107},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9784},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9783},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":11108},"o":"+=","e":{"op":"var","n":"k~2666","x":11109},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9785},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11110},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":11111},"o":"-=","e":{"op":"var","n":"k~2666","x":11112},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9787},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9786},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":11113},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11114},"o":"+=","e":{"op":"var","n":"k~2666","x":11115},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9789},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9788}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9781}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9767}],"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9764},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:23"}',
+    'event_set_ii': '{"id":"event_set_ii","name":{"en":"event tile of set II","it":"tessera evento del gruppo II"},"deck":"events","module":"events","set":"ii","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":2,"x":11167},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9781},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":11168},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9782},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":11169},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9784},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":11170},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":11171},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":11172},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9787},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9789},"label":{"op":"lit","v":{"instead":0},"x":11173}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":11174},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":11175},"o":"=","e":{"op":"var","n":"instead~2670","x":11176},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9791},{"op":"rep","n":{"op":"var","n":"instead~2670","x":11177},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":11178},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9793},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9792}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9790},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":11179}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9788},{"op":"set","t":{"op":"var","n":"left~2666","x":11180},"o":"-=","e":{"op":"var","n":"taken~2669","x":11181},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9794}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9786},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9785},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":11182},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9795},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":11183},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9796},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":11184},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9798},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11185},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":11186},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":11187},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9800},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9799},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":11188},"o":"+=","e":{"op":"var","n":"k~2673","x":11189},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9801},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11190},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":11191},"o":"-=","e":{"op":"var","n":"k~2673","x":11192},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9803},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9802},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":11193},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11194},"o":"+=","e":{"op":"var","n":"k~2673","x":11195},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9805},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9804}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9797}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9783}],"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9780},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:23"}',
 }

@@ -7,51 +7,51 @@ compiler.runtime.lazy)."""
 
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(9790, """
-x_11119 x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_11120 x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_11123 x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_11127 x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_11128 x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_11133 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_11134 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_11136 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_11137 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_11139 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_11140 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_11142 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_11143 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9790 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:29
-d_9791 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:29
-d_9792 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:29
-t_9793 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
-d_9794 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
-t_9795 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
-t_9796 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
-d_9797 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
-t_9798 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
-d_9799 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9800 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9801 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
-t_9802 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
-t_9803 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9804 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
-d_9805 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
-d_9806 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
-d_9807 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9808 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9809 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9810 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9811 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_9812 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9813 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9814 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_9815 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+CODE, TRIALS = _C.bound(9806, """
+x_11199 x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_11200 x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_11203 x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_11207 x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_11208 x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_11213 x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_11214 x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_11216 x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_11217 x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_11219 x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_11220 x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_11222 x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_11223 x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_9806 t_9532 @  # rules_data/pampero/modules/verne_tiles.yaml:29
+d_9807 d_7636 @  # rules_data/pampero/modules/verne_tiles.yaml:29
+d_9808 d_7424 @  # rules_data/pampero/modules/verne_tiles.yaml:29
+t_9809 t_7425 @  # rules_data/pampero/definitions/resources.yaml:56
+d_9810 d_7426 @  # rules_data/pampero/definitions/resources.yaml:56
+t_9811 t_7427 @  # rules_data/pampero/definitions/resources.yaml:57
+t_9812 t_7428 @  # rules_data/pampero/definitions/resources.yaml:58
+d_9813 d_7429 @  # rules_data/pampero/definitions/resources.yaml:58
+t_9814 t_7430 @  # rules_data/pampero/definitions/resources.yaml:59
+d_9815 d_7431 @  # rules_data/pampero/definitions/resources.yaml:60
+t_9816 t_7432 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9817 d_7433 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9818 t_7434 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9819 t_7435 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9820 d_7436 @  # rules_data/pampero/definitions/resources.yaml:63
+d_9821 d_7437 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9822 d_7438 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9823 d_7439 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9824 d_7440 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9825 d_7441 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9826 d_7442 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9827 d_7443 @  # rules_data/pampero/definitions/resources.yaml:28
+d_9828 d_7444 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9829 d_7445 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9830 d_7446 @  # rules_data/pampero/definitions/resources.yaml:30
+d_9831 d_7447 @  # rules_data/pampero/definitions/resources.yaml:30
 """)
 AT = {}
 
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:27
-    'event_set_iii': '{"id":"event_set_iii","name":{"en":"event tile of set III","it":"tessera evento del gruppo III"},"deck":"events","module":"events","set":"iii","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":2,"x":11116},"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9791},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":11117},"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9792},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":11118},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9794},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":11119},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":11120},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":11121},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9797},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9799},"label":{"op":"lit","v":{"instead":0},"x":11122}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":11123},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":11124},"o":"=","e":{"op":"var","n":"instead~2663","x":11125},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9801},{"op":"rep","n":{"op":"var","n":"instead~2663","x":11126},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":11127},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9803},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9802}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9800},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":11128}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9798},{"op":"set","t":{"op":"var","n":"left~2659","x":11129},"o":"-=","e":{"op":"var","n":"taken~2662","x":11130},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9804}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9796},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9795},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":11131},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9805},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":11132},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9806},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":11133},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9808},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11134},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":11135},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":11136},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9810},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9809},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":11137},"o":"+=","e":{"op":"var","n":"k~2666","x":11138},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9811},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11139},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":11140},"o":"-=","e":{"op":"var","n":"k~2666","x":11141},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9813},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9812},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":11142},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11143},"o":"+=","e":{"op":"var","n":"k~2666","x":11144},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9815},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9814}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9807}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9793}],"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9790},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:27"}',
+    'event_set_iii': '{"id":"event_set_iii","name":{"en":"event tile of set III","it":"tessera evento del gruppo III"},"deck":"events","module":"events","set":"iii","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":2,"x":11196},"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9807},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":11197},"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9808},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":11198},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9810},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":11199},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":11200},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":11201},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9813},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9815},"label":{"op":"lit","v":{"instead":0},"x":11202}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":11203},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":11204},"o":"=","e":{"op":"var","n":"instead~2670","x":11205},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9817},{"op":"rep","n":{"op":"var","n":"instead~2670","x":11206},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":11207},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9819},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9818}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9816},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":11208}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9814},{"op":"set","t":{"op":"var","n":"left~2666","x":11209},"o":"-=","e":{"op":"var","n":"taken~2669","x":11210},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9820}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9812},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9811},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":11211},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9821},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":11212},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9822},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":11213},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9824},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11214},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":11215},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":11216},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9826},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9825},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":11217},"o":"+=","e":{"op":"var","n":"k~2673","x":11218},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9827},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11219},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":11220},"o":"-=","e":{"op":"var","n":"k~2673","x":11221},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9829},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9828},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":11222},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11223},"o":"+=","e":{"op":"var","n":"k~2673","x":11224},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9831},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9830}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9823}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9809}],"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9806},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:27"}',
 }

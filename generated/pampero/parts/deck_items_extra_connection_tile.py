@@ -7,51 +7,51 @@ compiler.runtime.lazy)."""
 
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(9516, """
-x_10811 x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10812 x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_10815 x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_10819 x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_10820 x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_10825 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_10826 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_10828 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_10829 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_10831 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_10832 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_10834 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_10835 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9516 t_9516 @  # rules_data/pampero/modules/tbsct.yaml:13
-d_9517 d_7620 @  # rules_data/pampero/modules/tbsct.yaml:13
-d_9518 d_7408 @  # rules_data/pampero/modules/tbsct.yaml:13
-t_9519 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
-d_9520 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
-t_9521 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
-t_9522 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
-d_9523 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
-t_9524 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
-d_9525 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9526 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9527 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
-t_9528 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
-t_9529 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9530 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
-d_9531 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
-d_9532 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
-d_9533 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9534 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9535 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9536 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9537 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_9538 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9539 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9540 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_9541 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+CODE, TRIALS = _C.bound(9532, """
+x_10891 x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_10892 x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_10895 x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_10899 x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_10900 x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_10905 x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_10906 x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_10908 x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_10909 x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_10911 x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_10912 x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_10914 x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_10915 x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_9532 t_9532 @  # rules_data/pampero/modules/tbsct.yaml:13
+d_9533 d_7636 @  # rules_data/pampero/modules/tbsct.yaml:13
+d_9534 d_7424 @  # rules_data/pampero/modules/tbsct.yaml:13
+t_9535 t_7425 @  # rules_data/pampero/definitions/resources.yaml:56
+d_9536 d_7426 @  # rules_data/pampero/definitions/resources.yaml:56
+t_9537 t_7427 @  # rules_data/pampero/definitions/resources.yaml:57
+t_9538 t_7428 @  # rules_data/pampero/definitions/resources.yaml:58
+d_9539 d_7429 @  # rules_data/pampero/definitions/resources.yaml:58
+t_9540 t_7430 @  # rules_data/pampero/definitions/resources.yaml:59
+d_9541 d_7431 @  # rules_data/pampero/definitions/resources.yaml:60
+t_9542 t_7432 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9543 d_7433 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9544 t_7434 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9545 t_7435 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9546 d_7436 @  # rules_data/pampero/definitions/resources.yaml:63
+d_9547 d_7437 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9548 d_7438 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9549 d_7439 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9550 d_7440 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9551 d_7441 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9552 d_7442 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9553 d_7443 @  # rules_data/pampero/definitions/resources.yaml:28
+d_9554 d_7444 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9555 d_7445 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9556 d_7446 @  # rules_data/pampero/definitions/resources.yaml:30
+d_9557 d_7447 @  # rules_data/pampero/definitions/resources.yaml:30
 """)
 AT = {}
 
 
 RECORDS = {
     # rules_data/pampero/modules/tbsct.yaml:12
-    'extra_connection_tile': '{"id":"extra_connection_tile","name":{"en":"extra connection tile","it":"tessera connessione extra"},"deck":"extra_connection_tiles","module":"tower_bonus_connection_tiles","copies":9,"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":2,"x":10808},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9517},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":10809},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9518},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":10810},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9520},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":10811},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":10812},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":10813},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9523},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9525},"label":{"op":"lit","v":{"instead":0},"x":10814}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":10815},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":10816},"o":"=","e":{"op":"var","n":"instead~2663","x":10817},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9527},{"op":"rep","n":{"op":"var","n":"instead~2663","x":10818},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":10819},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9529},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9528}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9526},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":10820}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9524},{"op":"set","t":{"op":"var","n":"left~2659","x":10821},"o":"-=","e":{"op":"var","n":"taken~2662","x":10822},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9530}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9522},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9521},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":10823},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9531},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":10824},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9532},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":10825},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9534},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10826},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":10827},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":10828},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9536},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9535},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":10829},"o":"+=","e":{"op":"var","n":"k~2666","x":10830},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9537},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10831},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":10832},"o":"-=","e":{"op":"var","n":"k~2666","x":10833},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9539},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9538},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":10834},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10835},"o":"+=","e":{"op":"var","n":"k~2666","x":10836},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9541},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9540}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9533}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9519}],"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9516},"placeholder":"extra connection tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Components: 9x extra connection tiles"},"at":"rules_data/pampero/modules/tbsct.yaml:12"}',
+    'extra_connection_tile': '{"id":"extra_connection_tile","name":{"en":"extra connection tile","it":"tessera connessione extra"},"deck":"extra_connection_tiles","module":"tower_bonus_connection_tiles","copies":9,"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":2,"x":10888},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9533},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":10889},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9534},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":10890},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9536},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":10891},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":10892},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":10893},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9539},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9541},"label":{"op":"lit","v":{"instead":0},"x":10894}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":10895},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":10896},"o":"=","e":{"op":"var","n":"instead~2670","x":10897},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9543},{"op":"rep","n":{"op":"var","n":"instead~2670","x":10898},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":10899},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9545},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9544}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9542},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":10900}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9540},{"op":"set","t":{"op":"var","n":"left~2666","x":10901},"o":"-=","e":{"op":"var","n":"taken~2669","x":10902},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9546}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9538},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9537},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":10903},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9547},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":10904},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9548},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":10905},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9550},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10906},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":10907},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":10908},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9552},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9551},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":10909},"o":"+=","e":{"op":"var","n":"k~2673","x":10910},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9553},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10911},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":10912},"o":"-=","e":{"op":"var","n":"k~2673","x":10913},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9555},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9554},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":10914},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10915},"o":"+=","e":{"op":"var","n":"k~2673","x":10916},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9557},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9556}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9549}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9535}],"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9532},"placeholder":"extra connection tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Components: 9x extra connection tiles"},"at":"rules_data/pampero/modules/tbsct.yaml:12"}',
 }

@@ -57,202 +57,202 @@ K = [
 ]
 
 
-def x_10761(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
+def x_10841(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := FN['count'](ctx, None, (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2658'), []))))) is type((_w4 := FN['count'](ctx, None, (_w2.get(E.get('d~2658'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~2658'), []))))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) > 0)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := FN['count'](ctx, None, (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2665'), []))))) is type((_w4 := FN['count'](ctx, None, (_w2.get(E.get('d~2665'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~2665'), []))))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) > 0)
 
 
-def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
+def x_10842(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2658'), [])))
+    return FN['distinct'](ctx, None, (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2665'), [])))
 
 
-def x_10763(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:135
+def x_10843(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:135
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2658'), []))
+    return (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2665'), []))
 
 
-def x_10764(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:135
+def x_10844(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:135
     if E is None:
         E = ctx.env()
-    return [E.get('item~2659')]
+    return [E.get('item~2666')]
 
 
-def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:48
+def x_10846(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~2660'))) is str else None) != None)) and ((FN['count'](ctx, None, (_w2.get(E.get('d~2660'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~2660'), []))) < (_w4 if type((_w4 := (ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~2660'))) is str else None))) is int else num(_w4)))) and ((FN['count'](ctx, None, (_w5.get(E.get('d~2660'), []) if type((_w5 := ctx.state.get('piles'))) is dict else KEY(_w5, E.get('d~2660'), []))) > 0)) else False)
+    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~2667'))) is str else None) != None)) and ((FN['count'](ctx, None, (_w2.get(E.get('d~2667'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~2667'), []))) < (_w4 if type((_w4 := (ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~2667'))) is str else None))) is int else num(_w4)))) and ((FN['count'](ctx, None, (_w5.get(E.get('d~2667'), []) if type((_w5 := ctx.state.get('piles'))) is dict else KEY(_w5, E.get('d~2667'), []))) > 0)) else False)
 
 
-def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:49
+def x_10847(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:49
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, (_w1.get(E.get('d~2660'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2660'), [])))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~2667'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2667'), [])))
 
 
-def x_10768(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:50
+def x_10848(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2660'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2660'), []))
+    return (_w1.get(E.get('d~2667'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2667'), []))
 
 
-def x_10769(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:50
+def x_10849(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:50
     if E is None:
         E = ctx.env()
-    return [E.get('top~2661')]
+    return [E.get('top~2668')]
 
 
-def x_10770(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:51
+def x_10850(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:51
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2660'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2660'), []))
+    return (_w1.get(E.get('d~2667'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2667'), []))
 
 
-x_10771 = x_10769  # rules_data/pampero/definitions/piles.yaml:51
+x_10851 = x_10849  # rules_data/pampero/definitions/piles.yaml:51
 
 
-def x_10774(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
+def x_10854(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2663'))) is str else None) == 'hand')
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2670'))) is str else None) == 'hand')
 
 
-def x_10775(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
+def x_10855(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def x_10776(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
+def x_10856(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
     if E is None:
         E = ctx.env()
-    return [E.get('item~2662')]
+    return [E.get('item~2669')]
 
 
-def x_10777(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:150
+def x_10857(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:150
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
 
 
-x_10778 = x_10776  # rules_data/pampero/definitions/piles.yaml:150
+x_10858 = x_10856  # rules_data/pampero/definitions/piles.yaml:150
 
 
-def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
+def x_10859(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2662'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2662'))) is str else None) == 'now')) else False)
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2669'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2669'))) is str else None) == 'now')) else False)
 
 
-x_10781 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
-x_10782 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
+x_10861 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
+x_10862 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_10784(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
+def x_10864(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~2662'))
+    return FLD(ctx, K[0], E.get('item~2669'))
 
 
-x_10785 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
+x_10865 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
+def x_10867(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
     if E is None:
         E = ctx.env()
-    return {'item': E.get('item~2659')}
+    return {'item': E.get('item~2666')}
 
 
-def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
+def x_10868(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
     if E is None:
         E = ctx.env()
-    return (K[1] if (FN['count'](ctx, None, (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2658'), []))) > 0) else K[2])
+    return (K[1] if (FN['count'](ctx, None, (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2665'), []))) > 0) else K[2])
 
 
-def x_10789(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10869(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2658'), [])))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2665'), [])))
 
 
-def x_10790(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:140
+def x_10870(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:140
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2658'), []))
+    return (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2665'), []))
 
 
-def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:140
+def x_10871(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:140
     if E is None:
         E = ctx.env()
-    return [E.get('item~2667')]
+    return [E.get('item~2674')]
 
 
-def x_10794(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
+def x_10874(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2669'))) is str else None) == 'hand')
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2676'))) is str else None) == 'hand')
 
 
-x_10795 = x_10775  # rules_data/pampero/definitions/piles.yaml:148
+x_10875 = x_10855  # rules_data/pampero/definitions/piles.yaml:148
 
 
-def x_10796(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
+def x_10876(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
     if E is None:
         E = ctx.env()
-    return [E.get('item~2668')]
+    return [E.get('item~2675')]
 
 
-x_10797 = x_10777  # rules_data/pampero/definitions/piles.yaml:150
-x_10798 = x_10796  # rules_data/pampero/definitions/piles.yaml:150
+x_10877 = x_10857  # rules_data/pampero/definitions/piles.yaml:150
+x_10878 = x_10876  # rules_data/pampero/definitions/piles.yaml:150
 
 
-def x_10799(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
+def x_10879(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2668'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2668'))) is str else None) == 'now')) else False)
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2675'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2675'))) is str else None) == 'now')) else False)
 
 
-x_10801 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
-x_10802 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
+x_10881 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
+x_10882 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_10804(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
+def x_10884(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~2668'))
+    return FLD(ctx, K[0], E.get('item~2675'))
 
 
-x_10805 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
+x_10885 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def t_9471(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/modules/tbsct.yaml:10
+def t_9487(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 1, True)
-    LOCAL(ctx, E, 'd~2658', 'extra_connection_tiles', True)
-    return t_9474(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~2664', 1, True)
+    LOCAL(ctx, E, 'd~2665', 'extra_connection_tiles', True)
+    return t_9490(ctx, k, s, E, B)
 
 
-d_9472 = _C.rebased(_C.d_7433, 9471)  # rules_data/pampero/modules/tbsct.yaml:10
+d_9488 = _C.rebased(_C.d_7449, 9487)  # rules_data/pampero/modules/tbsct.yaml:10
 
 
-def d_9473(ctx, E=None, B=9471):  # rules_data/pampero/modules/tbsct.yaml:10
+def d_9489(ctx, E=None, B=9487):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2658', 'extra_connection_tiles', True)
+    LOCAL(ctx, E, 'd~2665', 'extra_connection_tiles', True)
     return True
 
 
-def t_9474(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:131
+def t_9490(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -261,163 +261,163 @@ def t_9474(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/pi
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9475(ctx, lambda: nxt(left - 1), k, E, B)
+        return t_9491(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('n~2657')))
+    return nxt(num(E.get('n~2664')))
 
 
-def t_9475(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:132
+def t_9491(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10761(ctx, E):
-        return t_9476(ctx, k, s, E, B)
+    if x_10841(ctx, E):
+        return t_9492(ctx, k, s, E, B)
     return k()
 
 
-def t_9476(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:133
+def t_9492(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 5, None, [], k)
 
 
-def t_9477(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:135
+def t_9493(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:135
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2658'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2665'))
     if c is not None:
-        SET(ctx, 'display', c, key, ([E.get('item~2659')]), '-=', True, K[3])
-    LOCAL(ctx, E, 'd~2660', E.get('d~2658'), True)
-    if not d_9480(ctx, E, B):
+        SET(ctx, 'display', c, key, ([E.get('item~2666')]), '-=', True, K[3])
+    LOCAL(ctx, E, 'd~2667', E.get('d~2665'), True)
+    if not d_9496(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'item~2662', E.get('item~2659'), True)
-    LOCAL(ctx, E, 'd~2663', E.get('d~2658'), True)
-    return t_9487(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'item~2669', E.get('item~2666'), True)
+    LOCAL(ctx, E, 'd~2670', E.get('d~2665'), True)
+    return t_9503(ctx, k, s, E, B)
 
 
-def d_9478(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:135
+def d_9494(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2658'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2665'))
     if c is not None:
-        SET(ctx, 'display', c, key, ([E.get('item~2659')]), '-=', True, K[3])
+        SET(ctx, 'display', c, key, ([E.get('item~2666')]), '-=', True, K[3])
     return True
 
 
-def d_9479(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:136
+def d_9495(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:136
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2660', E.get('d~2658'), True)
+    LOCAL(ctx, E, 'd~2667', E.get('d~2665'), True)
     return True
 
 
-def d_9480(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:48
+def d_9496(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    while x_10766(ctx, E):
-        if not d_9481(ctx, E, B):
+    while x_10846(ctx, E):
+        if not d_9497(ctx, E, B):
             return False
     return True
 
 
-def d_9481(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:49
+def d_9497(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:49
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~2661', (FN['first'](ctx, None, (_w1.get(E.get('d~2660'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2660'), [])))), True)
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2660'))
+    LOCAL(ctx, E, 'top~2668', (FN['first'](ctx, None, (_w1.get(E.get('d~2667'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2667'), [])))), True)
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2667'))
     if c is not None:
-        SET(ctx, 'display', c, key, ([E.get('top~2661')]), '+=', True, K[3])
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2660'))
+        SET(ctx, 'display', c, key, ([E.get('top~2668')]), '+=', True, K[3])
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2667'))
     if c is not None:
-        SET(ctx, 'piles', c, key, ([E.get('top~2661')]), '-=', True, K[5])
+        SET(ctx, 'piles', c, key, ([E.get('top~2668')]), '-=', True, K[5])
     return True
 
 
-def d_9482(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:49
+def d_9498(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~2661', (FN['first'](ctx, None, (_w1.get(E.get('d~2660'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2660'), [])))), True)
+    LOCAL(ctx, E, 'top~2668', (FN['first'](ctx, None, (_w1.get(E.get('d~2667'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2667'), [])))), True)
     return True
 
 
-def d_9483(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:50
+def d_9499(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2660'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2667'))
     if c is not None:
-        SET(ctx, 'display', c, key, ([E.get('top~2661')]), '+=', True, K[3])
+        SET(ctx, 'display', c, key, ([E.get('top~2668')]), '+=', True, K[3])
     return True
 
 
-def d_9484(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:51
+def d_9500(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2660'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2667'))
     if c is not None:
-        SET(ctx, 'piles', c, key, ([E.get('top~2661')]), '-=', True, K[5])
+        SET(ctx, 'piles', c, key, ([E.get('top~2668')]), '-=', True, K[5])
     return True
 
 
-def d_9485(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:137
+def d_9501(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2662', E.get('item~2659'), True)
+    LOCAL(ctx, E, 'item~2669', E.get('item~2666'), True)
     return True
 
 
-def d_9486(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:137
+def d_9502(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2663', E.get('d~2658'), True)
+    LOCAL(ctx, E, 'd~2670', E.get('d~2665'), True)
     return True
 
 
-def t_9487(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:148
+def t_9503(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2663'))) is str else None) == 'hand')):
-        return d_9488(ctx, E, B) and k()
-    return t_9489(ctx, k, s, E, B)
+    if (((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2670'))) is str else None) == 'hand')):
+        return d_9504(ctx, E, B) and k()
+    return t_9505(ctx, k, s, E, B)
 
 
-def d_9488(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:148
+def d_9504(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -425,11 +425,11 @@ def d_9488(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:14
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('item~2662')]), '+=', True, K[6])
+        SET(ctx, 'hand', c, key, ([E.get('item~2669')]), '+=', True, K[6])
     return True
 
 
-def t_9489(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:150
+def t_9505(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:150
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -437,11 +437,11 @@ def t_9489(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/pi
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, ([E.get('item~2662')]), '+=', True, K[7])
-    return t_9491(ctx, k, s, E, B)
+        SET(ctx, 'held', c, key, ([E.get('item~2669')]), '+=', True, K[7])
+    return t_9507(ctx, k, s, E, B)
 
 
-def d_9490(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:150
+def d_9506(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:150
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -449,42 +449,42 @@ def d_9490(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:15
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, ([E.get('item~2662')]), '+=', True, K[7])
+        SET(ctx, 'held', c, key, ([E.get('item~2669')]), '+=', True, K[7])
     return True
 
 
-def t_9491(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:151
+def t_9507(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:151
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10779(ctx, E):
-        return t_9492(ctx, k, s, E, B)
+    if x_10859(ctx, E):
+        return t_9508(ctx, k, s, E, B)
     return k()
 
 
-def t_9492(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9508(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2664', E.get('d~2663'), True)
-    return t_9494(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'label~2671', E.get('d~2670'), True)
+    return t_9510(ctx, k, s, E, B)
 
 
-def d_9493(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:151
+def d_9509(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:151
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2664', E.get('d~2663'), True)
+    LOCAL(ctx, E, 'label~2671', E.get('d~2670'), True)
     return True
 
 
-def t_9494(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9510(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -492,123 +492,123 @@ def t_9494(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2665'), '=', False, K[8])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2672'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2665', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2664'), '=', False, K[8])
-    return t_9497(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'was~2672', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2671'), '=', False, K[8])
+    return t_9513(ctx, r1, s, E, B)
 
 
-def d_9495(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:15
+def d_9511(ctx, E=None, B=9487):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2665', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2672', (ctx.state.get('booking')), True)
     return True
 
 
-def d_9496(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:16
+def d_9512(ctx, E=None, B=9487):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2664'), '=', False, K[8])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2671'), '=', False, K[8])
     return True
 
 
-def t_9497(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:151
+def t_9513(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:151
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10784(ctx, E), k)
+    return DO(ctx, x_10864(ctx, E), k)
 
 
-def d_9498(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:18
+def d_9514(ctx, E=None, B=9487):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2665'), '=', False, K[8])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2672'), '=', False, K[8])
     return True
 
 
-def t_9499(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:139
+def t_9515(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2667', (FN['first'](ctx, None, (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2658'), [])))), True)
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2658'))
+    LOCAL(ctx, E, 'item~2674', (FN['first'](ctx, None, (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2665'), [])))), True)
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2665'))
     if c is not None:
-        SET(ctx, 'piles', c, key, ([E.get('item~2667')]), '-=', True, K[5])
-    LOCAL(ctx, E, 'item~2668', E.get('item~2667'), True)
-    LOCAL(ctx, E, 'd~2669', E.get('d~2658'), True)
-    return t_9504(ctx, k, s, E, B)
+        SET(ctx, 'piles', c, key, ([E.get('item~2674')]), '-=', True, K[5])
+    LOCAL(ctx, E, 'item~2675', E.get('item~2674'), True)
+    LOCAL(ctx, E, 'd~2676', E.get('d~2665'), True)
+    return t_9520(ctx, k, s, E, B)
 
 
-def d_9500(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:139
+def d_9516(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2667', (FN['first'](ctx, None, (_w1.get(E.get('d~2658'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2658'), [])))), True)
+    LOCAL(ctx, E, 'item~2674', (FN['first'](ctx, None, (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2665'), [])))), True)
     return True
 
 
-def d_9501(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:140
+def d_9517(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2658'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2665'))
     if c is not None:
-        SET(ctx, 'piles', c, key, ([E.get('item~2667')]), '-=', True, K[5])
+        SET(ctx, 'piles', c, key, ([E.get('item~2674')]), '-=', True, K[5])
     return True
 
 
-def d_9502(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:141
+def d_9518(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2668', E.get('item~2667'), True)
+    LOCAL(ctx, E, 'item~2675', E.get('item~2674'), True)
     return True
 
 
-def d_9503(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:141
+def d_9519(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2669', E.get('d~2658'), True)
+    LOCAL(ctx, E, 'd~2676', E.get('d~2665'), True)
     return True
 
 
-def t_9504(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:148
+def t_9520(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2669'))) is str else None) == 'hand')):
-        return d_9505(ctx, E, B) and k()
-    return t_9506(ctx, k, s, E, B)
+    if (((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2676'))) is str else None) == 'hand')):
+        return d_9521(ctx, E, B) and k()
+    return t_9522(ctx, k, s, E, B)
 
 
-def d_9505(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:148
+def d_9521(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -616,11 +616,11 @@ def d_9505(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:14
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('item~2668')]), '+=', True, K[6])
+        SET(ctx, 'hand', c, key, ([E.get('item~2675')]), '+=', True, K[6])
     return True
 
 
-def t_9506(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:150
+def t_9522(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:150
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -628,11 +628,11 @@ def t_9506(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/pi
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, ([E.get('item~2668')]), '+=', True, K[7])
-    return t_9508(ctx, k, s, E, B)
+        SET(ctx, 'held', c, key, ([E.get('item~2675')]), '+=', True, K[7])
+    return t_9524(ctx, k, s, E, B)
 
 
-def d_9507(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:150
+def d_9523(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:150
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -640,42 +640,42 @@ def d_9507(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:15
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, ([E.get('item~2668')]), '+=', True, K[7])
+        SET(ctx, 'held', c, key, ([E.get('item~2675')]), '+=', True, K[7])
     return True
 
 
-def t_9508(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:151
+def t_9524(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:151
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10799(ctx, E):
-        return t_9509(ctx, k, s, E, B)
+    if x_10879(ctx, E):
+        return t_9525(ctx, k, s, E, B)
     return k()
 
 
-def t_9509(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9525(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2670', E.get('d~2669'), True)
-    return t_9511(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'label~2677', E.get('d~2676'), True)
+    return t_9527(ctx, k, s, E, B)
 
 
-def d_9510(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:151
+def d_9526(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:151
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2670', E.get('d~2669'), True)
+    LOCAL(ctx, E, 'label~2677', E.get('d~2676'), True)
     return True
 
 
-def t_9511(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9527(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -683,169 +683,169 @@ def t_9511(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2671'), '=', False, K[8])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2678'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2671', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2670'), '=', False, K[8])
-    return t_9514(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'was~2678', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2677'), '=', False, K[8])
+    return t_9530(ctx, r1, s, E, B)
 
 
-def d_9512(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:15
+def d_9528(ctx, E=None, B=9487):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2671', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2678', (ctx.state.get('booking')), True)
     return True
 
 
-def d_9513(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:16
+def d_9529(ctx, E=None, B=9487):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2670'), '=', False, K[8])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2677'), '=', False, K[8])
     return True
 
 
-def t_9514(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:151
+def t_9530(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:151
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10804(ctx, E), k)
+    return DO(ctx, x_10884(ctx, E), k)
 
 
-def d_9515(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yaml:18
+def d_9531(ctx, E=None, B=9487):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2671'), '=', False, K[8])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2678'), '=', False, K[8])
     return True
 
 
 TRIALS = {
-    9471: t_9471,
-    9472: CPS(d_9472),
-    9473: CPS(d_9473),
-    9474: t_9474,
-    9475: t_9475,
-    9476: t_9476,
-    9477: t_9477,
-    9478: CPS(d_9478),
-    9479: CPS(d_9479),
-    9480: CPS(d_9480),
-    9481: CPS(d_9481),
-    9482: CPS(d_9482),
-    9483: CPS(d_9483),
-    9484: CPS(d_9484),
-    9485: CPS(d_9485),
-    9486: CPS(d_9486),
     9487: t_9487,
     9488: CPS(d_9488),
-    9489: t_9489,
-    9490: CPS(d_9490),
+    9489: CPS(d_9489),
+    9490: t_9490,
     9491: t_9491,
     9492: t_9492,
-    9493: CPS(d_9493),
-    9494: t_9494,
+    9493: t_9493,
+    9494: CPS(d_9494),
     9495: CPS(d_9495),
     9496: CPS(d_9496),
-    9497: t_9497,
+    9497: CPS(d_9497),
     9498: CPS(d_9498),
-    9499: t_9499,
+    9499: CPS(d_9499),
     9500: CPS(d_9500),
     9501: CPS(d_9501),
     9502: CPS(d_9502),
-    9503: CPS(d_9503),
-    9504: t_9504,
-    9505: CPS(d_9505),
-    9506: t_9506,
-    9507: CPS(d_9507),
+    9503: t_9503,
+    9504: CPS(d_9504),
+    9505: t_9505,
+    9506: CPS(d_9506),
+    9507: t_9507,
     9508: t_9508,
-    9509: t_9509,
-    9510: CPS(d_9510),
-    9511: t_9511,
+    9509: CPS(d_9509),
+    9510: t_9510,
+    9511: CPS(d_9511),
     9512: CPS(d_9512),
-    9513: CPS(d_9513),
-    9514: t_9514,
-    9515: CPS(d_9515),
+    9513: t_9513,
+    9514: CPS(d_9514),
+    9515: t_9515,
+    9516: CPS(d_9516),
+    9517: CPS(d_9517),
+    9518: CPS(d_9518),
+    9519: CPS(d_9519),
+    9520: t_9520,
+    9521: CPS(d_9521),
+    9522: t_9522,
+    9523: CPS(d_9523),
+    9524: t_9524,
+    9525: t_9525,
+    9526: CPS(d_9526),
+    9527: t_9527,
+    9528: CPS(d_9528),
+    9529: CPS(d_9529),
+    9530: t_9530,
+    9531: CPS(d_9531),
 }
 
 
 CODE = {
-    10761: x_10761,
-    10762: x_10762,
-    10763: x_10763,
-    10764: x_10764,
-    10766: x_10766,
-    10767: x_10767,
-    10768: x_10768,
-    10769: x_10769,
-    10770: x_10770,
-    10771: x_10771,
-    10774: x_10774,
-    10775: x_10775,
-    10776: x_10776,
-    10777: x_10777,
-    10778: x_10778,
-    10779: x_10779,
-    10781: x_10781,
-    10782: x_10782,
-    10784: x_10784,
-    10785: x_10785,
-    10787: x_10787,
-    10788: x_10788,
-    10789: x_10789,
-    10790: x_10790,
-    10791: x_10791,
-    10794: x_10794,
-    10795: x_10795,
-    10796: x_10796,
-    10797: x_10797,
-    10798: x_10798,
-    10799: x_10799,
-    10801: x_10801,
-    10802: x_10802,
-    10804: x_10804,
-    10805: x_10805,
+    10841: x_10841,
+    10842: x_10842,
+    10843: x_10843,
+    10844: x_10844,
+    10846: x_10846,
+    10847: x_10847,
+    10848: x_10848,
+    10849: x_10849,
+    10850: x_10850,
+    10851: x_10851,
+    10854: x_10854,
+    10855: x_10855,
+    10856: x_10856,
+    10857: x_10857,
+    10858: x_10858,
+    10859: x_10859,
+    10861: x_10861,
+    10862: x_10862,
+    10864: x_10864,
+    10865: x_10865,
+    10867: x_10867,
+    10868: x_10868,
+    10869: x_10869,
+    10870: x_10870,
+    10871: x_10871,
+    10874: x_10874,
+    10875: x_10875,
+    10876: x_10876,
+    10877: x_10877,
+    10878: x_10878,
+    10879: x_10879,
+    10881: x_10881,
+    10882: x_10882,
+    10884: x_10884,
+    10885: x_10885,
 }
 AT = {
-    10761: 'rules_data/pampero/definitions/piles.yaml:132',
-    10762: 'rules_data/pampero/definitions/piles.yaml:133',
-    10763: 'rules_data/pampero/definitions/piles.yaml:135',
-    10764: 'rules_data/pampero/definitions/piles.yaml:135',
-    10766: 'rules_data/pampero/definitions/piles.yaml:48',
-    10767: 'rules_data/pampero/definitions/piles.yaml:49',
-    10768: 'rules_data/pampero/definitions/piles.yaml:50',
-    10769: 'rules_data/pampero/definitions/piles.yaml:50',
-    10770: 'rules_data/pampero/definitions/piles.yaml:51',
-    10774: 'rules_data/pampero/definitions/piles.yaml:148',
-    10775: 'rules_data/pampero/definitions/piles.yaml:148',
-    10776: 'rules_data/pampero/definitions/piles.yaml:148',
-    10777: 'rules_data/pampero/definitions/piles.yaml:150',
-    10779: 'rules_data/pampero/definitions/piles.yaml:151',
-    10784: 'rules_data/pampero/definitions/piles.yaml:151',
-    10787: 'rules_data/pampero/definitions/piles.yaml:133',
-    10788: 'rules_data/pampero/definitions/piles.yaml:133',
-    10789: 'rules_data/pampero/definitions/piles.yaml:139',
-    10790: 'rules_data/pampero/definitions/piles.yaml:140',
-    10791: 'rules_data/pampero/definitions/piles.yaml:140',
-    10794: 'rules_data/pampero/definitions/piles.yaml:148',
-    10796: 'rules_data/pampero/definitions/piles.yaml:148',
-    10799: 'rules_data/pampero/definitions/piles.yaml:151',
-    10804: 'rules_data/pampero/definitions/piles.yaml:151',
+    10841: 'rules_data/pampero/definitions/piles.yaml:132',
+    10842: 'rules_data/pampero/definitions/piles.yaml:133',
+    10843: 'rules_data/pampero/definitions/piles.yaml:135',
+    10844: 'rules_data/pampero/definitions/piles.yaml:135',
+    10846: 'rules_data/pampero/definitions/piles.yaml:48',
+    10847: 'rules_data/pampero/definitions/piles.yaml:49',
+    10848: 'rules_data/pampero/definitions/piles.yaml:50',
+    10849: 'rules_data/pampero/definitions/piles.yaml:50',
+    10850: 'rules_data/pampero/definitions/piles.yaml:51',
+    10854: 'rules_data/pampero/definitions/piles.yaml:148',
+    10855: 'rules_data/pampero/definitions/piles.yaml:148',
+    10856: 'rules_data/pampero/definitions/piles.yaml:148',
+    10857: 'rules_data/pampero/definitions/piles.yaml:150',
+    10859: 'rules_data/pampero/definitions/piles.yaml:151',
+    10864: 'rules_data/pampero/definitions/piles.yaml:151',
+    10867: 'rules_data/pampero/definitions/piles.yaml:133',
+    10868: 'rules_data/pampero/definitions/piles.yaml:133',
+    10869: 'rules_data/pampero/definitions/piles.yaml:139',
+    10870: 'rules_data/pampero/definitions/piles.yaml:140',
+    10871: 'rules_data/pampero/definitions/piles.yaml:140',
+    10874: 'rules_data/pampero/definitions/piles.yaml:148',
+    10876: 'rules_data/pampero/definitions/piles.yaml:148',
+    10879: 'rules_data/pampero/definitions/piles.yaml:151',
+    10884: 'rules_data/pampero/definitions/piles.yaml:151',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/tbsct.yaml:9
-    'extra_connection_tower_tile': '{"id":"extra_connection_tower_tile","name":{"en":"extra connection tower bonus tile","it":"tessera bonus torre connessione extra"},"deck":"tower_bonus_tiles","module":"tower_bonus_connection_tiles","copies":6,"occupies":true,"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":1,"x":10758},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9472},{"op":"let","v":"d~2658","e":{"op":"lit","v":"extra_connection_tiles","x":10759},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9473},{"op":"rep","n":{"op":"var","n":"n~2657","x":10760},"b":{"op":"if","c":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2658"},"d":[]}]},"b":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2658"},"d":[]}]}},"b":{"op":"lit","v":0},"x":10761},"t":{"op":"choose","alts":[{"gens":[{"v":"item~2659","src":{"op":"fn","f":"distinct","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2658"},"d":[]}],"x":10762},"label":"item"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2658"},"d":[],"x":10763},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2659"}],"x":10764},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:135","id":9478},{"op":"let","v":"d~2660","e":{"op":"var","n":"d~2658","x":10765},"at":"rules_data/pampero/definitions/piles.yaml:136","id":9479},{"op":"while","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2660"},"f":"display","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"<","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2660"},"d":[]}]},"b":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2660"},"f":"display","d":null}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2660"},"d":[]}]},"b":{"op":"lit","v":0}}],"x":10766},"b":{"op":"seq","b":[{"op":"let","v":"top~2661","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2660"},"d":[]}],"x":10767},"at":"rules_data/pampero/definitions/piles.yaml:49","id":9482},{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2660"},"d":[],"x":10768},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"top~2661"}],"x":10769},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:50","id":9483},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2660"},"d":[],"x":10770},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"top~2661"}],"x":10771},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:51","id":9484}],"at":"rules_data/pampero/definitions/piles.yaml:49","id":9481},"at":"rules_data/pampero/definitions/piles.yaml:48","id":9480},{"op":"let","v":"item~2662","e":{"op":"var","n":"item~2659","x":10772},"at":"rules_data/pampero/definitions/piles.yaml:137","id":9485},{"op":"let","v":"d~2663","e":{"op":"var","n":"d~2658","x":10773},"at":"rules_data/pampero/definitions/piles.yaml:137","id":9486},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2663"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10774},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10775},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2662"}],"x":10776},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:148","id":9488},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10777},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2662"}],"x":10778},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9490},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2662"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2662"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10779},"t":{"op":"seq","b":[{"op":"let","v":"label~2664","e":{"op":"var","n":"d~2663","x":10780},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9493},{"op":"seq","b":[{"op":"let","v":"was~2665","e":{"op":"st","k":"booking","x":10781},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9495},{"op":"set","t":{"op":"st","k":"booking","x":10782},"o":"=","e":{"op":"var","n":"label~2664","x":10783},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9496},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2662"},"f":"effect","d":null,"x":10784},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9497},{"op":"set","t":{"op":"st","k":"booking","x":10785},"o":"=","e":{"op":"var","n":"was~2665","x":10786},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9498}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9494}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9492},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9491}],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9489},"at":"rules_data/pampero/definitions/piles.yaml:148","id":9487}],"at":"rules_data/pampero/definitions/piles.yaml:135","id":9477},"label":{"op":"obj","k":["item"],"a":[{"op":"var","n":"item~2659"}],"x":10787}},{"gens":[{"v":"x~2666","src":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2658"},"d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"lit","v":[0]},"b":{"op":"lit","v":[]},"x":10788},"label":"x"}],"b":{"op":"seq","b":[{"op":"let","v":"item~2667","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2658"},"d":[]}],"x":10789},"at":"rules_data/pampero/definitions/piles.yaml:139","id":9500},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2658"},"d":[],"x":10790},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2667"}],"x":10791},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:140","id":9501},{"op":"let","v":"item~2668","e":{"op":"var","n":"item~2667","x":10792},"at":"rules_data/pampero/definitions/piles.yaml:141","id":9502},{"op":"let","v":"d~2669","e":{"op":"var","n":"d~2658","x":10793},"at":"rules_data/pampero/definitions/piles.yaml:141","id":9503},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2669"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10794},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10795},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2668"}],"x":10796},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:148","id":9505},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10797},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2668"}],"x":10798},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9507},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2668"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2668"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10799},"t":{"op":"seq","b":[{"op":"let","v":"label~2670","e":{"op":"var","n":"d~2669","x":10800},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9510},{"op":"seq","b":[{"op":"let","v":"was~2671","e":{"op":"st","k":"booking","x":10801},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9512},{"op":"set","t":{"op":"st","k":"booking","x":10802},"o":"=","e":{"op":"var","n":"label~2670","x":10803},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9513},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2668"},"f":"effect","d":null,"x":10804},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9514},{"op":"set","t":{"op":"st","k":"booking","x":10805},"o":"=","e":{"op":"var","n":"was~2671","x":10806},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9515}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9511}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9509},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9508}],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9506},"at":"rules_data/pampero/definitions/piles.yaml:148","id":9504}],"at":"rules_data/pampero/definitions/piles.yaml:139","id":9499},"label":{"op":"lit","v":{"item":null},"x":10807}}],"kind":"take","prompt":{"def":"take_items","args":{"n":1,"d":"extra_connection_tiles"},"kinds":{"d":"decks"},"text":{"en":"take 1 extra connection tile (face up, or from the deck)","it":"prendi 1 tessera connessione extra (scoperta o dal mazzo)"}},"at":"rules_data/pampero/definitions/piles.yaml:133","id":9476},"at":"rules_data/pampero/definitions/piles.yaml:132","id":9475},"at":"rules_data/pampero/definitions/piles.yaml:131","id":9474}],"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9471},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Gameplay Changes"},"at":"rules_data/pampero/modules/tbsct.yaml:9"}',
+    'extra_connection_tower_tile': '{"id":"extra_connection_tower_tile","name":{"en":"extra connection tower bonus tile","it":"tessera bonus torre connessione extra"},"deck":"tower_bonus_tiles","module":"tower_bonus_connection_tiles","copies":6,"occupies":true,"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":1,"x":10838},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9488},{"op":"let","v":"d~2665","e":{"op":"lit","v":"extra_connection_tiles","x":10839},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9489},{"op":"rep","n":{"op":"var","n":"n~2664","x":10840},"b":{"op":"if","c":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2665"},"d":[]}]},"b":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2665"},"d":[]}]}},"b":{"op":"lit","v":0},"x":10841},"t":{"op":"choose","alts":[{"gens":[{"v":"item~2666","src":{"op":"fn","f":"distinct","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2665"},"d":[]}],"x":10842},"label":"item"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2665"},"d":[],"x":10843},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2666"}],"x":10844},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:135","id":9494},{"op":"let","v":"d~2667","e":{"op":"var","n":"d~2665","x":10845},"at":"rules_data/pampero/definitions/piles.yaml:136","id":9495},{"op":"while","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2667"},"f":"display","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"<","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2667"},"d":[]}]},"b":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2667"},"f":"display","d":null}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2667"},"d":[]}]},"b":{"op":"lit","v":0}}],"x":10846},"b":{"op":"seq","b":[{"op":"let","v":"top~2668","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2667"},"d":[]}],"x":10847},"at":"rules_data/pampero/definitions/piles.yaml:49","id":9498},{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2667"},"d":[],"x":10848},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"top~2668"}],"x":10849},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:50","id":9499},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2667"},"d":[],"x":10850},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"top~2668"}],"x":10851},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:51","id":9500}],"at":"rules_data/pampero/definitions/piles.yaml:49","id":9497},"at":"rules_data/pampero/definitions/piles.yaml:48","id":9496},{"op":"let","v":"item~2669","e":{"op":"var","n":"item~2666","x":10852},"at":"rules_data/pampero/definitions/piles.yaml:137","id":9501},{"op":"let","v":"d~2670","e":{"op":"var","n":"d~2665","x":10853},"at":"rules_data/pampero/definitions/piles.yaml:137","id":9502},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2670"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10854},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10855},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2669"}],"x":10856},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:148","id":9504},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10857},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2669"}],"x":10858},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9506},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2669"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2669"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10859},"t":{"op":"seq","b":[{"op":"let","v":"label~2671","e":{"op":"var","n":"d~2670","x":10860},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9509},{"op":"seq","b":[{"op":"let","v":"was~2672","e":{"op":"st","k":"booking","x":10861},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9511},{"op":"set","t":{"op":"st","k":"booking","x":10862},"o":"=","e":{"op":"var","n":"label~2671","x":10863},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9512},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2669"},"f":"effect","d":null,"x":10864},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9513},{"op":"set","t":{"op":"st","k":"booking","x":10865},"o":"=","e":{"op":"var","n":"was~2672","x":10866},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9514}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9510}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9508},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9507}],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9505},"at":"rules_data/pampero/definitions/piles.yaml:148","id":9503}],"at":"rules_data/pampero/definitions/piles.yaml:135","id":9493},"label":{"op":"obj","k":["item"],"a":[{"op":"var","n":"item~2666"}],"x":10867}},{"gens":[{"v":"x~2673","src":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2665"},"d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"lit","v":[0]},"b":{"op":"lit","v":[]},"x":10868},"label":"x"}],"b":{"op":"seq","b":[{"op":"let","v":"item~2674","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2665"},"d":[]}],"x":10869},"at":"rules_data/pampero/definitions/piles.yaml:139","id":9516},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2665"},"d":[],"x":10870},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2674"}],"x":10871},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:140","id":9517},{"op":"let","v":"item~2675","e":{"op":"var","n":"item~2674","x":10872},"at":"rules_data/pampero/definitions/piles.yaml:141","id":9518},{"op":"let","v":"d~2676","e":{"op":"var","n":"d~2665","x":10873},"at":"rules_data/pampero/definitions/piles.yaml:141","id":9519},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2676"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10874},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10875},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2675"}],"x":10876},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:148","id":9521},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10877},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2675"}],"x":10878},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9523},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2675"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2675"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10879},"t":{"op":"seq","b":[{"op":"let","v":"label~2677","e":{"op":"var","n":"d~2676","x":10880},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9526},{"op":"seq","b":[{"op":"let","v":"was~2678","e":{"op":"st","k":"booking","x":10881},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9528},{"op":"set","t":{"op":"st","k":"booking","x":10882},"o":"=","e":{"op":"var","n":"label~2677","x":10883},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9529},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2675"},"f":"effect","d":null,"x":10884},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9530},{"op":"set","t":{"op":"st","k":"booking","x":10885},"o":"=","e":{"op":"var","n":"was~2678","x":10886},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9531}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9527}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9525},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9524}],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9522},"at":"rules_data/pampero/definitions/piles.yaml:148","id":9520}],"at":"rules_data/pampero/definitions/piles.yaml:139","id":9515},"label":{"op":"lit","v":{"item":null},"x":10887}}],"kind":"take","prompt":{"def":"take_items","args":{"n":1,"d":"extra_connection_tiles"},"kinds":{"d":"decks"},"text":{"en":"take 1 extra connection tile (face up, or from the deck)","it":"prendi 1 tessera connessione extra (scoperta o dal mazzo)"}},"at":"rules_data/pampero/definitions/piles.yaml:133","id":9492},"at":"rules_data/pampero/definitions/piles.yaml:132","id":9491},"at":"rules_data/pampero/definitions/piles.yaml:131","id":9490}],"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9487},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Gameplay Changes"},"at":"rules_data/pampero/modules/tbsct.yaml:9"}',
 }

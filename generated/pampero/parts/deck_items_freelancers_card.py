@@ -54,103 +54,103 @@ K = [
 ]
 
 
-x_8754 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8755 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_8758 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_8762 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_8763 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_8768 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8769 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8771 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8772 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8774 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8775 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8777 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8778 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_8834 = _C.x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_8835 = _C.x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_8838 = _C.x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_8842 = _C.x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_8843 = _C.x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_8848 = _C.x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_8849 = _C.x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_8851 = _C.x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_8852 = _C.x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_8854 = _C.x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_8855 = _C.x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_8857 = _C.x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_8858 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7727(ctx, k, s=None, E=None, B=7727):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
+def t_7743(ctx, k, s=None, E=None, B=7743):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 2, True)
-    LOCAL(ctx, E, 'r~2658', 'energy', True)
-    return t_7730(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~2664', 2, True)
+    LOCAL(ctx, E, 'r~2665', 'energy', True)
+    return t_7746(ctx, k, s, E, B)
 
 
-d_7728 = _C.rebased(_C.d_7620, 7727)  # rules_data/pampero/modules/innovations_freelancers.yaml:17
-d_7729 = _C.rebased(_C.d_7460, 7727)  # rules_data/pampero/modules/innovations_freelancers.yaml:17
-t_7730 = _C.rebased(_C.t_7409, 7727)  # rules_data/pampero/definitions/resources.yaml:56
-d_7731 = _C.rebased(_C.d_7410, 7727)  # rules_data/pampero/definitions/resources.yaml:56
-t_7732 = _C.rebased(_C.t_7411, 7727)  # rules_data/pampero/definitions/resources.yaml:57
-t_7733 = _C.rebased(_C.t_7412, 7727)  # rules_data/pampero/definitions/resources.yaml:58
-d_7734 = _C.rebased(_C.d_7413, 7727)  # rules_data/pampero/definitions/resources.yaml:58
-t_7735 = _C.rebased(_C.t_7414, 7727)  # rules_data/pampero/definitions/resources.yaml:59
-d_7736 = _C.rebased(_C.d_7415, 7727)  # rules_data/pampero/definitions/resources.yaml:60
-t_7737 = _C.rebased(_C.t_7416, 7727)  # rules_data/pampero/definitions/resources.yaml:62
-d_7738 = _C.rebased(_C.d_7417, 7727)  # rules_data/pampero/definitions/resources.yaml:62
-t_7739 = _C.rebased(_C.t_7418, 7727)  # rules_data/pampero/definitions/resources.yaml:62
-t_7740 = _C.rebased(_C.t_7419, 7727)  # rules_data/pampero/definitions/resources.yaml:62
-d_7741 = _C.rebased(_C.d_7420, 7727)  # rules_data/pampero/definitions/resources.yaml:63
-d_7742 = _C.rebased(_C.d_7421, 7727)  # rules_data/pampero/definitions/resources.yaml:64
-d_7743 = _C.rebased(_C.d_7422, 7727)  # rules_data/pampero/definitions/resources.yaml:64
-d_7744 = _C.rebased(_C.d_7423, 7727)  # rules_data/pampero/definitions/resources.yaml:26
-d_7745 = _C.rebased(_C.d_7424, 7727)  # rules_data/pampero/definitions/resources.yaml:26
-d_7746 = _C.rebased(_C.d_7425, 7727)  # rules_data/pampero/definitions/resources.yaml:27
-d_7747 = _C.rebased(_C.d_7426, 7727)  # rules_data/pampero/definitions/resources.yaml:27
-d_7748 = _C.rebased(_C.d_7427, 7727)  # rules_data/pampero/definitions/resources.yaml:28
-d_7749 = _C.rebased(_C.d_7428, 7727)  # rules_data/pampero/definitions/resources.yaml:29
-d_7750 = _C.rebased(_C.d_7429, 7727)  # rules_data/pampero/definitions/resources.yaml:29
-d_7751 = _C.rebased(_C.d_7430, 7727)  # rules_data/pampero/definitions/resources.yaml:30
-d_7752 = _C.rebased(_C.d_7431, 7727)  # rules_data/pampero/definitions/resources.yaml:30
+d_7744 = _C.rebased(_C.d_7636, 7743)  # rules_data/pampero/modules/innovations_freelancers.yaml:17
+d_7745 = _C.rebased(_C.d_7476, 7743)  # rules_data/pampero/modules/innovations_freelancers.yaml:17
+t_7746 = _C.rebased(_C.t_7425, 7743)  # rules_data/pampero/definitions/resources.yaml:56
+d_7747 = _C.rebased(_C.d_7426, 7743)  # rules_data/pampero/definitions/resources.yaml:56
+t_7748 = _C.rebased(_C.t_7427, 7743)  # rules_data/pampero/definitions/resources.yaml:57
+t_7749 = _C.rebased(_C.t_7428, 7743)  # rules_data/pampero/definitions/resources.yaml:58
+d_7750 = _C.rebased(_C.d_7429, 7743)  # rules_data/pampero/definitions/resources.yaml:58
+t_7751 = _C.rebased(_C.t_7430, 7743)  # rules_data/pampero/definitions/resources.yaml:59
+d_7752 = _C.rebased(_C.d_7431, 7743)  # rules_data/pampero/definitions/resources.yaml:60
+t_7753 = _C.rebased(_C.t_7432, 7743)  # rules_data/pampero/definitions/resources.yaml:62
+d_7754 = _C.rebased(_C.d_7433, 7743)  # rules_data/pampero/definitions/resources.yaml:62
+t_7755 = _C.rebased(_C.t_7434, 7743)  # rules_data/pampero/definitions/resources.yaml:62
+t_7756 = _C.rebased(_C.t_7435, 7743)  # rules_data/pampero/definitions/resources.yaml:62
+d_7757 = _C.rebased(_C.d_7436, 7743)  # rules_data/pampero/definitions/resources.yaml:63
+d_7758 = _C.rebased(_C.d_7437, 7743)  # rules_data/pampero/definitions/resources.yaml:64
+d_7759 = _C.rebased(_C.d_7438, 7743)  # rules_data/pampero/definitions/resources.yaml:64
+d_7760 = _C.rebased(_C.d_7439, 7743)  # rules_data/pampero/definitions/resources.yaml:26
+d_7761 = _C.rebased(_C.d_7440, 7743)  # rules_data/pampero/definitions/resources.yaml:26
+d_7762 = _C.rebased(_C.d_7441, 7743)  # rules_data/pampero/definitions/resources.yaml:27
+d_7763 = _C.rebased(_C.d_7442, 7743)  # rules_data/pampero/definitions/resources.yaml:27
+d_7764 = _C.rebased(_C.d_7443, 7743)  # rules_data/pampero/definitions/resources.yaml:28
+d_7765 = _C.rebased(_C.d_7444, 7743)  # rules_data/pampero/definitions/resources.yaml:29
+d_7766 = _C.rebased(_C.d_7445, 7743)  # rules_data/pampero/definitions/resources.yaml:29
+d_7767 = _C.rebased(_C.d_7446, 7743)  # rules_data/pampero/definitions/resources.yaml:30
+d_7768 = _C.rebased(_C.d_7447, 7743)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    7727: t_7727,
-    7728: CPS(d_7728),
-    7729: CPS(d_7729),
-    7730: t_7730,
-    7731: CPS(d_7731),
-    7732: t_7732,
-    7733: t_7733,
-    7734: CPS(d_7734),
-    7735: t_7735,
-    7736: CPS(d_7736),
-    7737: t_7737,
-    7738: CPS(d_7738),
-    7739: t_7739,
-    7740: t_7740,
-    7741: CPS(d_7741),
-    7742: CPS(d_7742),
-    7743: CPS(d_7743),
+    7743: t_7743,
     7744: CPS(d_7744),
     7745: CPS(d_7745),
-    7746: CPS(d_7746),
+    7746: t_7746,
     7747: CPS(d_7747),
-    7748: CPS(d_7748),
-    7749: CPS(d_7749),
+    7748: t_7748,
+    7749: t_7749,
     7750: CPS(d_7750),
-    7751: CPS(d_7751),
+    7751: t_7751,
     7752: CPS(d_7752),
+    7753: t_7753,
+    7754: CPS(d_7754),
+    7755: t_7755,
+    7756: t_7756,
+    7757: CPS(d_7757),
+    7758: CPS(d_7758),
+    7759: CPS(d_7759),
+    7760: CPS(d_7760),
+    7761: CPS(d_7761),
+    7762: CPS(d_7762),
+    7763: CPS(d_7763),
+    7764: CPS(d_7764),
+    7765: CPS(d_7765),
+    7766: CPS(d_7766),
+    7767: CPS(d_7767),
+    7768: CPS(d_7768),
 }
 
 
 CODE = {
-    8754: x_8754,
-    8755: x_8755,
-    8758: x_8758,
-    8762: x_8762,
-    8763: x_8763,
-    8768: x_8768,
-    8769: x_8769,
-    8771: x_8771,
-    8772: x_8772,
-    8774: x_8774,
-    8775: x_8775,
-    8777: x_8777,
-    8778: x_8778,
+    8834: x_8834,
+    8835: x_8835,
+    8838: x_8838,
+    8842: x_8842,
+    8843: x_8843,
+    8848: x_8848,
+    8849: x_8849,
+    8851: x_8851,
+    8852: x_8852,
+    8854: x_8854,
+    8855: x_8855,
+    8857: x_8857,
+    8858: x_8858,
 }
 AT = {
 }
@@ -158,5 +158,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/innovations_freelancers.yaml:16
-    'freelancers_card': '{"id":"freelancers_card","name":{"en":"Freelancers card","it":"carta Freelance"},"deck":"freelancers","module":"innovations_freelancers","use":"ability","copies":10,"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":2,"x":8751},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:17","id":7728},{"op":"let","v":"r~2658","e":{"op":"lit","v":"energy","x":8752},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:17","id":7729},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":8753},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7731},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":8754},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":8755},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":8756},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7734},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7736},"label":{"op":"lit","v":{"instead":0},"x":8757}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":8758},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":8759},"o":"=","e":{"op":"var","n":"instead~2663","x":8760},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7738},{"op":"rep","n":{"op":"var","n":"instead~2663","x":8761},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":8762},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7740},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7739}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7737},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":8763}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 2 energy","it":"guadagna 2 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7735},{"op":"set","t":{"op":"var","n":"left~2659","x":8764},"o":"-=","e":{"op":"var","n":"taken~2662","x":8765},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7741}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7733},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7732},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":8766},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7742},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":8767},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7743},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":8768},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7745},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8769},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":8770},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":8771},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7747},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7746},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":8772},"o":"+=","e":{"op":"var","n":"k~2666","x":8773},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7748},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8774},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":8775},"o":"-=","e":{"op":"var","n":"k~2666","x":8776},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7750},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7749},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":8777},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8778},"o":"+=","e":{"op":"var","n":"k~2666","x":8779},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7752},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7751}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7744}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7730}],"at":"rules_data/pampero/modules/innovations_freelancers.yaml:17","id":7727},"placeholder":"Freelancers card texts are not in the sources","source":{"doc":"pampero-verne","section":"Innovations and Freelancers Components: 10x Freelancers cards"},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:16"}',
+    'freelancers_card': '{"id":"freelancers_card","name":{"en":"Freelancers card","it":"carta Freelance"},"deck":"freelancers","module":"innovations_freelancers","use":"ability","copies":10,"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":2,"x":8831},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:17","id":7744},{"op":"let","v":"r~2665","e":{"op":"lit","v":"energy","x":8832},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:17","id":7745},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":8833},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7747},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":8834},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":8835},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":8836},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7750},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7752},"label":{"op":"lit","v":{"instead":0},"x":8837}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":8838},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":8839},"o":"=","e":{"op":"var","n":"instead~2670","x":8840},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7754},{"op":"rep","n":{"op":"var","n":"instead~2670","x":8841},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":8842},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7756},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7755}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7753},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":8843}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 2 energy","it":"guadagna 2 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7751},{"op":"set","t":{"op":"var","n":"left~2666","x":8844},"o":"-=","e":{"op":"var","n":"taken~2669","x":8845},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7757}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7749},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7748},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":8846},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7758},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":8847},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7759},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":8848},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7761},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8849},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":8850},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":8851},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7763},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7762},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":8852},"o":"+=","e":{"op":"var","n":"k~2673","x":8853},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7764},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8854},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":8855},"o":"-=","e":{"op":"var","n":"k~2673","x":8856},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7766},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7765},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":8857},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8858},"o":"+=","e":{"op":"var","n":"k~2673","x":8859},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7768},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7767}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7760}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7746}],"at":"rules_data/pampero/modules/innovations_freelancers.yaml:17","id":7743},"placeholder":"Freelancers card texts are not in the sources","source":{"doc":"pampero-verne","section":"Innovations and Freelancers Components: 10x Freelancers cards"},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:16"}',
 }

@@ -54,114 +54,114 @@ K = [
 ]
 
 
-x_10944 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10945 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_10948 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_10952 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_10953 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_10958 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_10959 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_10961 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_10962 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_10964 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_10965 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_10967 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_10968 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_11024 = _C.x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_11025 = _C.x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_11028 = _C.x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_11032 = _C.x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_11033 = _C.x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_11038 = _C.x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_11039 = _C.x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_11041 = _C.x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_11042 = _C.x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_11044 = _C.x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_11045 = _C.x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_11047 = _C.x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_11048 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9634(ctx, k, s=None, E=None, B=9634):  # rules_data/pampero/modules/verne_items.yaml:28
+def t_9650(ctx, k, s=None, E=None, B=9650):  # rules_data/pampero/modules/verne_items.yaml:28
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 1, True)
-    LOCAL(ctx, E, 'r~2658', 'barrels', True)
-    return t_9637(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~2664', 1, True)
+    LOCAL(ctx, E, 'r~2665', 'barrels', True)
+    return t_9653(ctx, k, s, E, B)
 
 
-d_9635 = _C.rebased(_C.d_7433, 9634)  # rules_data/pampero/modules/verne_items.yaml:28
+d_9651 = _C.rebased(_C.d_7449, 9650)  # rules_data/pampero/modules/verne_items.yaml:28
 
 
-def d_9636(ctx, E=None, B=9634):  # rules_data/pampero/modules/verne_items.yaml:28
+def d_9652(ctx, E=None, B=9650):  # rules_data/pampero/modules/verne_items.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2658', 'barrels', True)
+    LOCAL(ctx, E, 'r~2665', 'barrels', True)
     return True
 
 
-t_9637 = _C.rebased(_C.t_7409, 9634)  # rules_data/pampero/definitions/resources.yaml:56
-d_9638 = _C.rebased(_C.d_7410, 9634)  # rules_data/pampero/definitions/resources.yaml:56
-t_9639 = _C.rebased(_C.t_7411, 9634)  # rules_data/pampero/definitions/resources.yaml:57
-t_9640 = _C.rebased(_C.t_7412, 9634)  # rules_data/pampero/definitions/resources.yaml:58
-d_9641 = _C.rebased(_C.d_7413, 9634)  # rules_data/pampero/definitions/resources.yaml:58
-t_9642 = _C.rebased(_C.t_7414, 9634)  # rules_data/pampero/definitions/resources.yaml:59
-d_9643 = _C.rebased(_C.d_7415, 9634)  # rules_data/pampero/definitions/resources.yaml:60
-t_9644 = _C.rebased(_C.t_7416, 9634)  # rules_data/pampero/definitions/resources.yaml:62
-d_9645 = _C.rebased(_C.d_7417, 9634)  # rules_data/pampero/definitions/resources.yaml:62
-t_9646 = _C.rebased(_C.t_7418, 9634)  # rules_data/pampero/definitions/resources.yaml:62
-t_9647 = _C.rebased(_C.t_7419, 9634)  # rules_data/pampero/definitions/resources.yaml:62
-d_9648 = _C.rebased(_C.d_7420, 9634)  # rules_data/pampero/definitions/resources.yaml:63
-d_9649 = _C.rebased(_C.d_7421, 9634)  # rules_data/pampero/definitions/resources.yaml:64
-d_9650 = _C.rebased(_C.d_7422, 9634)  # rules_data/pampero/definitions/resources.yaml:64
-d_9651 = _C.rebased(_C.d_7423, 9634)  # rules_data/pampero/definitions/resources.yaml:26
-d_9652 = _C.rebased(_C.d_7424, 9634)  # rules_data/pampero/definitions/resources.yaml:26
-d_9653 = _C.rebased(_C.d_7425, 9634)  # rules_data/pampero/definitions/resources.yaml:27
-d_9654 = _C.rebased(_C.d_7426, 9634)  # rules_data/pampero/definitions/resources.yaml:27
-d_9655 = _C.rebased(_C.d_7427, 9634)  # rules_data/pampero/definitions/resources.yaml:28
-d_9656 = _C.rebased(_C.d_7428, 9634)  # rules_data/pampero/definitions/resources.yaml:29
-d_9657 = _C.rebased(_C.d_7429, 9634)  # rules_data/pampero/definitions/resources.yaml:29
-d_9658 = _C.rebased(_C.d_7430, 9634)  # rules_data/pampero/definitions/resources.yaml:30
-d_9659 = _C.rebased(_C.d_7431, 9634)  # rules_data/pampero/definitions/resources.yaml:30
+t_9653 = _C.rebased(_C.t_7425, 9650)  # rules_data/pampero/definitions/resources.yaml:56
+d_9654 = _C.rebased(_C.d_7426, 9650)  # rules_data/pampero/definitions/resources.yaml:56
+t_9655 = _C.rebased(_C.t_7427, 9650)  # rules_data/pampero/definitions/resources.yaml:57
+t_9656 = _C.rebased(_C.t_7428, 9650)  # rules_data/pampero/definitions/resources.yaml:58
+d_9657 = _C.rebased(_C.d_7429, 9650)  # rules_data/pampero/definitions/resources.yaml:58
+t_9658 = _C.rebased(_C.t_7430, 9650)  # rules_data/pampero/definitions/resources.yaml:59
+d_9659 = _C.rebased(_C.d_7431, 9650)  # rules_data/pampero/definitions/resources.yaml:60
+t_9660 = _C.rebased(_C.t_7432, 9650)  # rules_data/pampero/definitions/resources.yaml:62
+d_9661 = _C.rebased(_C.d_7433, 9650)  # rules_data/pampero/definitions/resources.yaml:62
+t_9662 = _C.rebased(_C.t_7434, 9650)  # rules_data/pampero/definitions/resources.yaml:62
+t_9663 = _C.rebased(_C.t_7435, 9650)  # rules_data/pampero/definitions/resources.yaml:62
+d_9664 = _C.rebased(_C.d_7436, 9650)  # rules_data/pampero/definitions/resources.yaml:63
+d_9665 = _C.rebased(_C.d_7437, 9650)  # rules_data/pampero/definitions/resources.yaml:64
+d_9666 = _C.rebased(_C.d_7438, 9650)  # rules_data/pampero/definitions/resources.yaml:64
+d_9667 = _C.rebased(_C.d_7439, 9650)  # rules_data/pampero/definitions/resources.yaml:26
+d_9668 = _C.rebased(_C.d_7440, 9650)  # rules_data/pampero/definitions/resources.yaml:26
+d_9669 = _C.rebased(_C.d_7441, 9650)  # rules_data/pampero/definitions/resources.yaml:27
+d_9670 = _C.rebased(_C.d_7442, 9650)  # rules_data/pampero/definitions/resources.yaml:27
+d_9671 = _C.rebased(_C.d_7443, 9650)  # rules_data/pampero/definitions/resources.yaml:28
+d_9672 = _C.rebased(_C.d_7444, 9650)  # rules_data/pampero/definitions/resources.yaml:29
+d_9673 = _C.rebased(_C.d_7445, 9650)  # rules_data/pampero/definitions/resources.yaml:29
+d_9674 = _C.rebased(_C.d_7446, 9650)  # rules_data/pampero/definitions/resources.yaml:30
+d_9675 = _C.rebased(_C.d_7447, 9650)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    9634: t_9634,
-    9635: CPS(d_9635),
-    9636: CPS(d_9636),
-    9637: t_9637,
-    9638: CPS(d_9638),
-    9639: t_9639,
-    9640: t_9640,
-    9641: CPS(d_9641),
-    9642: t_9642,
-    9643: CPS(d_9643),
-    9644: t_9644,
-    9645: CPS(d_9645),
-    9646: t_9646,
-    9647: t_9647,
-    9648: CPS(d_9648),
-    9649: CPS(d_9649),
-    9650: CPS(d_9650),
+    9650: t_9650,
     9651: CPS(d_9651),
     9652: CPS(d_9652),
-    9653: CPS(d_9653),
+    9653: t_9653,
     9654: CPS(d_9654),
-    9655: CPS(d_9655),
-    9656: CPS(d_9656),
+    9655: t_9655,
+    9656: t_9656,
     9657: CPS(d_9657),
-    9658: CPS(d_9658),
+    9658: t_9658,
     9659: CPS(d_9659),
+    9660: t_9660,
+    9661: CPS(d_9661),
+    9662: t_9662,
+    9663: t_9663,
+    9664: CPS(d_9664),
+    9665: CPS(d_9665),
+    9666: CPS(d_9666),
+    9667: CPS(d_9667),
+    9668: CPS(d_9668),
+    9669: CPS(d_9669),
+    9670: CPS(d_9670),
+    9671: CPS(d_9671),
+    9672: CPS(d_9672),
+    9673: CPS(d_9673),
+    9674: CPS(d_9674),
+    9675: CPS(d_9675),
 }
 
 
 CODE = {
-    10944: x_10944,
-    10945: x_10945,
-    10948: x_10948,
-    10952: x_10952,
-    10953: x_10953,
-    10958: x_10958,
-    10959: x_10959,
-    10961: x_10961,
-    10962: x_10962,
-    10964: x_10964,
-    10965: x_10965,
-    10967: x_10967,
-    10968: x_10968,
+    11024: x_11024,
+    11025: x_11025,
+    11028: x_11028,
+    11032: x_11032,
+    11033: x_11033,
+    11038: x_11038,
+    11039: x_11039,
+    11041: x_11041,
+    11042: x_11042,
+    11044: x_11044,
+    11045: x_11045,
+    11047: x_11047,
+    11048: x_11048,
 }
 AT = {
 }
@@ -169,5 +169,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_items.yaml:27
-    'h2_connection_tile': '{"id":"h2_connection_tile","deck":"connection_tiles_bc","module":"h2","effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":1,"x":10941},"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9635},{"op":"let","v":"r~2658","e":{"op":"lit","v":"barrels","x":10942},"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9636},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":10943},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9638},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":10944},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":10945},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":10946},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9641},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9643},"label":{"op":"lit","v":{"instead":0},"x":10947}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":10948},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":10949},"o":"=","e":{"op":"var","n":"instead~2663","x":10950},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9645},{"op":"rep","n":{"op":"var","n":"instead~2663","x":10951},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":10952},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9647},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9646}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9644},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":10953}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"barrels"},"kinds":{"r":"resources"},"text":{"en":"gain 1 H2 barrel","it":"guadagna 1 barile H2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9642},{"op":"set","t":{"op":"var","n":"left~2659","x":10954},"o":"-=","e":{"op":"var","n":"taken~2662","x":10955},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9648}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9640},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9639},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":10956},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9649},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":10957},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9650},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":10958},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9652},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10959},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":10960},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":10961},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9654},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9653},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":10962},"o":"+=","e":{"op":"var","n":"k~2666","x":10963},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9655},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10964},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":10965},"o":"-=","e":{"op":"var","n":"k~2666","x":10966},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9657},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9656},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":10967},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10968},"o":"+=","e":{"op":"var","n":"k~2666","x":10969},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9659},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9658}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9651}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9637}],"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9634},"numbers":{"energy":2},"placeholder":"the H2 connection tile\'s text is not in the sources","source":{"doc":"pampero-verne","section":"H2 Game Setup: 2 (the H2 connection tile with the zone B-C tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:27"}',
+    'h2_connection_tile': '{"id":"h2_connection_tile","deck":"connection_tiles_bc","module":"h2","effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":1,"x":11021},"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9651},{"op":"let","v":"r~2665","e":{"op":"lit","v":"barrels","x":11022},"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9652},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":11023},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9654},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":11024},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":11025},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":11026},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9657},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9659},"label":{"op":"lit","v":{"instead":0},"x":11027}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":11028},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":11029},"o":"=","e":{"op":"var","n":"instead~2670","x":11030},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9661},{"op":"rep","n":{"op":"var","n":"instead~2670","x":11031},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":11032},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9663},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9662}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9660},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":11033}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"barrels"},"kinds":{"r":"resources"},"text":{"en":"gain 1 H2 barrel","it":"guadagna 1 barile H2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9658},{"op":"set","t":{"op":"var","n":"left~2666","x":11034},"o":"-=","e":{"op":"var","n":"taken~2669","x":11035},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9664}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9656},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9655},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":11036},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9665},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":11037},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9666},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":11038},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9668},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11039},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":11040},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":11041},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9670},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9669},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":11042},"o":"+=","e":{"op":"var","n":"k~2673","x":11043},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9671},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11044},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":11045},"o":"-=","e":{"op":"var","n":"k~2673","x":11046},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9673},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9672},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":11047},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11048},"o":"+=","e":{"op":"var","n":"k~2673","x":11049},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9675},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9674}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9667}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9653}],"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9650},"numbers":{"energy":2},"placeholder":"the H2 connection tile\'s text is not in the sources","source":{"doc":"pampero-verne","section":"H2 Game Setup: 2 (the H2 connection tile with the zone B-C tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:27"}',
 }

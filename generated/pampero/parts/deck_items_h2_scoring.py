@@ -47,7 +47,7 @@ K = [
 ]
 
 
-def x_10970(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:31
+def x_11050(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:31
     if E is None:
         E = ctx.env()
     return (1 * (_w3 if type((_w3 := (_w2.get('barrels', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'barrels', 0)))) is int else num(_w3)))
@@ -58,14 +58,14 @@ TRIALS = {
 
 
 CODE = {
-    10970: x_10970,
+    11050: x_11050,
 }
 AT = {
-    10970: 'rules_data/pampero/modules/verne_items.yaml:31',
+    11050: 'rules_data/pampero/modules/verne_items.yaml:31',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/verne_items.yaml:31
-    'h2_scoring': '{"id":"h2_scoring","deck":"specialist_scoring","module":"h2","use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"barrels"},"d":0},"x":10970},"placeholder":"the H2 specialist scoring card\'s text is not in the sources","source":{"doc":"pampero-verne","section":"H2 Game Setup: 6 (H2 specialist scoring card)"},"at":"rules_data/pampero/modules/verne_items.yaml:31"}',
+    'h2_scoring': '{"id":"h2_scoring","deck":"specialist_scoring","module":"h2","use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"barrels"},"d":0},"x":11050},"placeholder":"the H2 specialist scoring card\'s text is not in the sources","source":{"doc":"pampero-verne","section":"H2 Game Setup: 6 (H2 specialist scoring card)"},"at":"rules_data/pampero/modules/verne_items.yaml:31"}',
 }

@@ -7,51 +7,51 @@ compiler.runtime.lazy)."""
 
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(7701, """
-x_8725 x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8726 x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_8729 x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_8733 x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_8734 x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_8739 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8740 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8742 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8743 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8745 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8746 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8748 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8749 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7701 t_7406 @  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-d_7702 d_7407 @  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-d_7703 d_7408 @  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-t_7704 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
-d_7705 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
-t_7706 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
-t_7707 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
-d_7708 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
-t_7709 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
-d_7710 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
-t_7711 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7712 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
-t_7713 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
-t_7714 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7715 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
-d_7716 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
-d_7717 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
-d_7718 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7719 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7720 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7721 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7722 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_7723 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7724 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7725 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_7726 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+CODE, TRIALS = _C.bound(7717, """
+x_8805 x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_8806 x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_8809 x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_8813 x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_8814 x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_8819 x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_8820 x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_8822 x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_8823 x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_8825 x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_8826 x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_8828 x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_8829 x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_7717 t_7422 @  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+d_7718 d_7423 @  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+d_7719 d_7424 @  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+t_7720 t_7425 @  # rules_data/pampero/definitions/resources.yaml:56
+d_7721 d_7426 @  # rules_data/pampero/definitions/resources.yaml:56
+t_7722 t_7427 @  # rules_data/pampero/definitions/resources.yaml:57
+t_7723 t_7428 @  # rules_data/pampero/definitions/resources.yaml:58
+d_7724 d_7429 @  # rules_data/pampero/definitions/resources.yaml:58
+t_7725 t_7430 @  # rules_data/pampero/definitions/resources.yaml:59
+d_7726 d_7431 @  # rules_data/pampero/definitions/resources.yaml:60
+t_7727 t_7432 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7728 d_7433 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7729 t_7434 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7730 t_7435 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7731 d_7436 @  # rules_data/pampero/definitions/resources.yaml:63
+d_7732 d_7437 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7733 d_7438 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7734 d_7439 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7735 d_7440 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7736 d_7441 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7737 d_7442 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7738 d_7443 @  # rules_data/pampero/definitions/resources.yaml:28
+d_7739 d_7444 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7740 d_7445 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7741 d_7446 @  # rules_data/pampero/definitions/resources.yaml:30
+d_7742 d_7447 @  # rules_data/pampero/definitions/resources.yaml:30
 """)
 AT = {}
 
 
 RECORDS = {
     # rules_data/pampero/modules/innovations_freelancers.yaml:13
-    'innovations_card': '{"id":"innovations_card","name":{"en":"Innovations card","it":"carta Innovazioni"},"deck":"innovations","module":"innovations_freelancers","use":"ability","copies":10,"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":3,"x":8722},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7702},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":8723},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7703},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":8724},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7705},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":8725},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":8726},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":8727},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7708},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7710},"label":{"op":"lit","v":{"instead":0},"x":8728}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":8729},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":8730},"o":"=","e":{"op":"var","n":"instead~2663","x":8731},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7712},{"op":"rep","n":{"op":"var","n":"instead~2663","x":8732},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":8733},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7714},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7713}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7711},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":8734}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7709},{"op":"set","t":{"op":"var","n":"left~2659","x":8735},"o":"-=","e":{"op":"var","n":"taken~2662","x":8736},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7715}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7707},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7706},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":8737},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7716},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":8738},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7717},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":8739},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7719},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8740},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":8741},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":8742},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7721},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7720},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":8743},"o":"+=","e":{"op":"var","n":"k~2666","x":8744},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7722},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8745},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":8746},"o":"-=","e":{"op":"var","n":"k~2666","x":8747},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7724},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7723},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":8748},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8749},"o":"+=","e":{"op":"var","n":"k~2666","x":8750},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7726},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7725}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7718}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7704}],"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7701},"placeholder":"Innovations card texts are not in the sources","source":{"doc":"pampero-verne","section":"Innovations and Freelancers Components: 10x Innovations cards"},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:13"}',
+    'innovations_card': '{"id":"innovations_card","name":{"en":"Innovations card","it":"carta Innovazioni"},"deck":"innovations","module":"innovations_freelancers","use":"ability","copies":10,"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":3,"x":8802},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7718},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":8803},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7719},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":8804},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7721},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":8805},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":8806},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":8807},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7724},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7726},"label":{"op":"lit","v":{"instead":0},"x":8808}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":8809},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":8810},"o":"=","e":{"op":"var","n":"instead~2670","x":8811},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7728},{"op":"rep","n":{"op":"var","n":"instead~2670","x":8812},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":8813},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7730},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7729}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7727},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":8814}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7725},{"op":"set","t":{"op":"var","n":"left~2666","x":8815},"o":"-=","e":{"op":"var","n":"taken~2669","x":8816},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7731}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7723},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7722},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":8817},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7732},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":8818},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7733},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":8819},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7735},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8820},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":8821},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":8822},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7737},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7736},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":8823},"o":"+=","e":{"op":"var","n":"k~2673","x":8824},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7738},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8825},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":8826},"o":"-=","e":{"op":"var","n":"k~2673","x":8827},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7740},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7739},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":8828},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8829},"o":"+=","e":{"op":"var","n":"k~2673","x":8830},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7742},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7741}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7734}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7720}],"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7717},"placeholder":"Innovations card texts are not in the sources","source":{"doc":"pampero-verne","section":"Innovations and Freelancers Components: 10x Innovations cards"},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:13"}',
 }

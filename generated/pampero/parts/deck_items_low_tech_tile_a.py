@@ -7,51 +7,51 @@ compiler.runtime.lazy)."""
 
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(9660, """
-x_10974 x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10975 x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_10978 x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_10982 x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_10983 x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_10988 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_10989 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_10991 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_10992 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_10994 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_10995 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_10997 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_10998 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9660 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:9
-d_9661 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:9
-d_9662 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:9
-t_9663 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
-d_9664 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
-t_9665 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
-t_9666 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
-d_9667 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
-t_9668 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
-d_9669 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9670 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9671 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
-t_9672 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
-t_9673 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9674 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
-d_9675 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
-d_9676 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
-d_9677 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9678 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9679 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9680 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9681 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_9682 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9683 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9684 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_9685 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+CODE, TRIALS = _C.bound(9676, """
+x_11054 x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_11055 x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_11058 x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_11062 x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_11063 x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_11068 x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_11069 x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_11071 x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_11072 x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_11074 x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_11075 x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_11077 x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_11078 x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_9676 t_9532 @  # rules_data/pampero/modules/verne_tiles.yaml:9
+d_9677 d_7636 @  # rules_data/pampero/modules/verne_tiles.yaml:9
+d_9678 d_7424 @  # rules_data/pampero/modules/verne_tiles.yaml:9
+t_9679 t_7425 @  # rules_data/pampero/definitions/resources.yaml:56
+d_9680 d_7426 @  # rules_data/pampero/definitions/resources.yaml:56
+t_9681 t_7427 @  # rules_data/pampero/definitions/resources.yaml:57
+t_9682 t_7428 @  # rules_data/pampero/definitions/resources.yaml:58
+d_9683 d_7429 @  # rules_data/pampero/definitions/resources.yaml:58
+t_9684 t_7430 @  # rules_data/pampero/definitions/resources.yaml:59
+d_9685 d_7431 @  # rules_data/pampero/definitions/resources.yaml:60
+t_9686 t_7432 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9687 d_7433 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9688 t_7434 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9689 t_7435 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9690 d_7436 @  # rules_data/pampero/definitions/resources.yaml:63
+d_9691 d_7437 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9692 d_7438 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9693 d_7439 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9694 d_7440 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9695 d_7441 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9696 d_7442 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9697 d_7443 @  # rules_data/pampero/definitions/resources.yaml:28
+d_9698 d_7444 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9699 d_7445 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9700 d_7446 @  # rules_data/pampero/definitions/resources.yaml:30
+d_9701 d_7447 @  # rules_data/pampero/definitions/resources.yaml:30
 """)
 AT = {}
 
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:7
-    'low_tech_tile_a': '{"id":"low_tech_tile_a","name":{"en":"zone A low tech tower bonus tile","it":"tessera bonus torre low tech della zona A"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"a","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":2,"x":10971},"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9661},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":10972},"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9662},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":10973},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9664},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":10974},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":10975},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":10976},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9667},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9669},"label":{"op":"lit","v":{"instead":0},"x":10977}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":10978},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":10979},"o":"=","e":{"op":"var","n":"instead~2663","x":10980},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9671},{"op":"rep","n":{"op":"var","n":"instead~2663","x":10981},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":10982},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9673},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9672}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9670},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":10983}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9668},{"op":"set","t":{"op":"var","n":"left~2659","x":10984},"o":"-=","e":{"op":"var","n":"taken~2662","x":10985},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9674}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9666},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9665},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":10986},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9675},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":10987},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9676},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":10988},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9678},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10989},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":10990},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":10991},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9680},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9679},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":10992},"o":"+=","e":{"op":"var","n":"k~2666","x":10993},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9681},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10994},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":10995},"o":"-=","e":{"op":"var","n":"k~2666","x":10996},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9683},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9682},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":10997},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10998},"o":"+=","e":{"op":"var","n":"k~2666","x":10999},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9685},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9684}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9677}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9663}],"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9660},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:7"}',
+    'low_tech_tile_a': '{"id":"low_tech_tile_a","name":{"en":"zone A low tech tower bonus tile","it":"tessera bonus torre low tech della zona A"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"a","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":2,"x":11051},"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9677},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":11052},"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9678},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":11053},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9680},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":11054},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":11055},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":11056},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9683},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9685},"label":{"op":"lit","v":{"instead":0},"x":11057}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":11058},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":11059},"o":"=","e":{"op":"var","n":"instead~2670","x":11060},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9687},{"op":"rep","n":{"op":"var","n":"instead~2670","x":11061},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":11062},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9689},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9688}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9686},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":11063}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9684},{"op":"set","t":{"op":"var","n":"left~2666","x":11064},"o":"-=","e":{"op":"var","n":"taken~2669","x":11065},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9690}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9682},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9681},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":11066},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9691},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":11067},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9692},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":11068},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9694},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11069},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":11070},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":11071},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9696},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9695},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":11072},"o":"+=","e":{"op":"var","n":"k~2673","x":11073},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9697},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11074},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":11075},"o":"-=","e":{"op":"var","n":"k~2673","x":11076},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9699},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9698},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":11077},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11078},"o":"+=","e":{"op":"var","n":"k~2673","x":11079},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9701},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9700}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9693}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9679}],"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9676},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:7"}',
 }

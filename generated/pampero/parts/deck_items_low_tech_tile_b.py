@@ -7,51 +7,51 @@ compiler.runtime.lazy)."""
 
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(9686, """
-x_11003 x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_11004 x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_11007 x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_11011 x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_11012 x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_11017 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_11018 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_11020 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_11021 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_11023 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_11024 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_11026 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_11027 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9686 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:13
-d_9687 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:13
-d_9688 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:13
-t_9689 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
-d_9690 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
-t_9691 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
-t_9692 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
-d_9693 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
-t_9694 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
-d_9695 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9696 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9697 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
-t_9698 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
-t_9699 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9700 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
-d_9701 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
-d_9702 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
-d_9703 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9704 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9705 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9706 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9707 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_9708 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9709 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9710 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_9711 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+CODE, TRIALS = _C.bound(9702, """
+x_11083 x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_11084 x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_11087 x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_11091 x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_11092 x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_11097 x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_11098 x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_11100 x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_11101 x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_11103 x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_11104 x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_11106 x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_11107 x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_9702 t_9532 @  # rules_data/pampero/modules/verne_tiles.yaml:13
+d_9703 d_7636 @  # rules_data/pampero/modules/verne_tiles.yaml:13
+d_9704 d_7424 @  # rules_data/pampero/modules/verne_tiles.yaml:13
+t_9705 t_7425 @  # rules_data/pampero/definitions/resources.yaml:56
+d_9706 d_7426 @  # rules_data/pampero/definitions/resources.yaml:56
+t_9707 t_7427 @  # rules_data/pampero/definitions/resources.yaml:57
+t_9708 t_7428 @  # rules_data/pampero/definitions/resources.yaml:58
+d_9709 d_7429 @  # rules_data/pampero/definitions/resources.yaml:58
+t_9710 t_7430 @  # rules_data/pampero/definitions/resources.yaml:59
+d_9711 d_7431 @  # rules_data/pampero/definitions/resources.yaml:60
+t_9712 t_7432 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9713 d_7433 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9714 t_7434 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9715 t_7435 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9716 d_7436 @  # rules_data/pampero/definitions/resources.yaml:63
+d_9717 d_7437 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9718 d_7438 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9719 d_7439 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9720 d_7440 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9721 d_7441 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9722 d_7442 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9723 d_7443 @  # rules_data/pampero/definitions/resources.yaml:28
+d_9724 d_7444 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9725 d_7445 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9726 d_7446 @  # rules_data/pampero/definitions/resources.yaml:30
+d_9727 d_7447 @  # rules_data/pampero/definitions/resources.yaml:30
 """)
 AT = {}
 
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:11
-    'low_tech_tile_b': '{"id":"low_tech_tile_b","name":{"en":"zone B low tech tower bonus tile","it":"tessera bonus torre low tech della zona B"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"b","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":2,"x":11000},"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9687},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":11001},"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9688},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":11002},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9690},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":11003},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":11004},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":11005},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9693},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9695},"label":{"op":"lit","v":{"instead":0},"x":11006}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":11007},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":11008},"o":"=","e":{"op":"var","n":"instead~2663","x":11009},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9697},{"op":"rep","n":{"op":"var","n":"instead~2663","x":11010},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":11011},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9699},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9698}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9696},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":11012}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9694},{"op":"set","t":{"op":"var","n":"left~2659","x":11013},"o":"-=","e":{"op":"var","n":"taken~2662","x":11014},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9700}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9692},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9691},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":11015},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9701},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":11016},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9702},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":11017},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9704},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11018},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":11019},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":11020},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9706},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9705},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":11021},"o":"+=","e":{"op":"var","n":"k~2666","x":11022},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9707},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11023},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":11024},"o":"-=","e":{"op":"var","n":"k~2666","x":11025},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9709},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9708},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":11026},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11027},"o":"+=","e":{"op":"var","n":"k~2666","x":11028},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9711},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9710}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9703}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9689}],"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9686},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:11"}',
+    'low_tech_tile_b': '{"id":"low_tech_tile_b","name":{"en":"zone B low tech tower bonus tile","it":"tessera bonus torre low tech della zona B"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"b","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":2,"x":11080},"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9703},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":11081},"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9704},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":11082},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9706},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":11083},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":11084},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":11085},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9709},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9711},"label":{"op":"lit","v":{"instead":0},"x":11086}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":11087},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":11088},"o":"=","e":{"op":"var","n":"instead~2670","x":11089},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9713},{"op":"rep","n":{"op":"var","n":"instead~2670","x":11090},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":11091},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9715},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9714}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9712},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":11092}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9710},{"op":"set","t":{"op":"var","n":"left~2666","x":11093},"o":"-=","e":{"op":"var","n":"taken~2669","x":11094},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9716}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9708},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9707},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":11095},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9717},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":11096},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9718},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":11097},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9720},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11098},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":11099},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":11100},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9722},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9721},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":11101},"o":"+=","e":{"op":"var","n":"k~2673","x":11102},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9723},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11103},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":11104},"o":"-=","e":{"op":"var","n":"k~2673","x":11105},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9725},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9724},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":11106},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11107},"o":"+=","e":{"op":"var","n":"k~2673","x":11108},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9727},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9726}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9719}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9705}],"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9702},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:11"}',
 }

@@ -7,51 +7,51 @@ compiler.runtime.lazy)."""
 
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(9712, """
-x_11032 x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_11033 x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_11036 x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_11040 x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_11041 x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_11046 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_11047 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_11049 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_11050 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_11052 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_11053 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_11055 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_11056 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_9712 t_9516 @  # rules_data/pampero/modules/verne_tiles.yaml:17
-d_9713 d_7620 @  # rules_data/pampero/modules/verne_tiles.yaml:17
-d_9714 d_7408 @  # rules_data/pampero/modules/verne_tiles.yaml:17
-t_9715 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
-d_9716 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
-t_9717 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
-t_9718 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
-d_9719 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
-t_9720 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
-d_9721 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
-t_9722 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9723 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
-t_9724 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
-t_9725 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
-d_9726 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
-d_9727 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
-d_9728 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
-d_9729 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9730 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_9731 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9732 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_9733 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_9734 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9735 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_9736 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_9737 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+CODE, TRIALS = _C.bound(9728, """
+x_11112 x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_11113 x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_11116 x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_11120 x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_11121 x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_11126 x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_11127 x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_11129 x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_11130 x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_11132 x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_11133 x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_11135 x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_11136 x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_9728 t_9532 @  # rules_data/pampero/modules/verne_tiles.yaml:17
+d_9729 d_7636 @  # rules_data/pampero/modules/verne_tiles.yaml:17
+d_9730 d_7424 @  # rules_data/pampero/modules/verne_tiles.yaml:17
+t_9731 t_7425 @  # rules_data/pampero/definitions/resources.yaml:56
+d_9732 d_7426 @  # rules_data/pampero/definitions/resources.yaml:56
+t_9733 t_7427 @  # rules_data/pampero/definitions/resources.yaml:57
+t_9734 t_7428 @  # rules_data/pampero/definitions/resources.yaml:58
+d_9735 d_7429 @  # rules_data/pampero/definitions/resources.yaml:58
+t_9736 t_7430 @  # rules_data/pampero/definitions/resources.yaml:59
+d_9737 d_7431 @  # rules_data/pampero/definitions/resources.yaml:60
+t_9738 t_7432 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9739 d_7433 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9740 t_7434 @  # rules_data/pampero/definitions/resources.yaml:62
+t_9741 t_7435 @  # rules_data/pampero/definitions/resources.yaml:62
+d_9742 d_7436 @  # rules_data/pampero/definitions/resources.yaml:63
+d_9743 d_7437 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9744 d_7438 @  # rules_data/pampero/definitions/resources.yaml:64
+d_9745 d_7439 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9746 d_7440 @  # rules_data/pampero/definitions/resources.yaml:26
+d_9747 d_7441 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9748 d_7442 @  # rules_data/pampero/definitions/resources.yaml:27
+d_9749 d_7443 @  # rules_data/pampero/definitions/resources.yaml:28
+d_9750 d_7444 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9751 d_7445 @  # rules_data/pampero/definitions/resources.yaml:29
+d_9752 d_7446 @  # rules_data/pampero/definitions/resources.yaml:30
+d_9753 d_7447 @  # rules_data/pampero/definitions/resources.yaml:30
 """)
 AT = {}
 
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:15
-    'low_tech_tile_c': '{"id":"low_tech_tile_c","name":{"en":"zone C low tech tower bonus tile","it":"tessera bonus torre low tech della zona C"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"c","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":2,"x":11029},"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9713},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":11030},"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9714},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":11031},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9716},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":11032},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":11033},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":11034},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9719},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9721},"label":{"op":"lit","v":{"instead":0},"x":11035}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":11036},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":11037},"o":"=","e":{"op":"var","n":"instead~2663","x":11038},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9723},{"op":"rep","n":{"op":"var","n":"instead~2663","x":11039},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":11040},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9725},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9724}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9722},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":11041}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9720},{"op":"set","t":{"op":"var","n":"left~2659","x":11042},"o":"-=","e":{"op":"var","n":"taken~2662","x":11043},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9726}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9718},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9717},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":11044},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9727},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":11045},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9728},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":11046},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9730},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11047},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":11048},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":11049},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9732},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9731},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":11050},"o":"+=","e":{"op":"var","n":"k~2666","x":11051},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9733},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11052},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":11053},"o":"-=","e":{"op":"var","n":"k~2666","x":11054},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9735},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9734},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":11055},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11056},"o":"+=","e":{"op":"var","n":"k~2666","x":11057},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9737},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9736}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9729}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9715}],"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9712},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:15"}',
+    'low_tech_tile_c': '{"id":"low_tech_tile_c","name":{"en":"zone C low tech tower bonus tile","it":"tessera bonus torre low tech della zona C"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"c","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":2,"x":11109},"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9729},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":11110},"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9730},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":11111},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9732},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":11112},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":11113},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":11114},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9735},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9737},"label":{"op":"lit","v":{"instead":0},"x":11115}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":11116},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":11117},"o":"=","e":{"op":"var","n":"instead~2670","x":11118},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9739},{"op":"rep","n":{"op":"var","n":"instead~2670","x":11119},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":11120},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9741},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9740}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9738},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":11121}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9736},{"op":"set","t":{"op":"var","n":"left~2666","x":11122},"o":"-=","e":{"op":"var","n":"taken~2669","x":11123},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9742}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9734},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9733},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":11124},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9743},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":11125},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9744},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":11126},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9746},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11127},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":11128},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":11129},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9748},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9747},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":11130},"o":"+=","e":{"op":"var","n":"k~2673","x":11131},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9749},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11132},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":11133},"o":"-=","e":{"op":"var","n":"k~2673","x":11134},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9751},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9750},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":11135},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11136},"o":"+=","e":{"op":"var","n":"k~2673","x":11137},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9753},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9752}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9745}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9731}],"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9728},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:15"}',
 }

@@ -62,491 +62,491 @@ K = [
 ]
 
 
-def x_8788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def x_8868(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_2662: (lambda v_nxt_2663: ((v_nxt_2663 + 1 if type(v_nxt_2663) is type(1) is int else AR('+', v_nxt_2663, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2660'))) is str else None) != None)) and (((v_nxt_2663 if type(v_nxt_2663) is int else num(v_nxt_2663)) >= 0)) and ((v_nxt_2663 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2660'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2660'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2660'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2660'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2660'))) is str else None), 0))))) else False) else v_nxt_2663))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2660'))) is str else None) if (True if (((v_at_2662 if type(v_at_2662) is int else num(v_at_2662)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2660'))) is str else None) != None)) else False) else (v_at_2662 + 1 if type(v_at_2662) is type(1) is int else AR('+', v_at_2662, 1)))))(((_w1.get(E.get('t~2660'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2660'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2660'))) is str else None) == 'game') else (_w4.get(E.get('t~2660'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2660'), 0))))
+    return (lambda v_at_2669: (lambda v_nxt_2670: ((v_nxt_2670 + 1 if type(v_nxt_2670) is type(1) is int else AR('+', v_nxt_2670, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2667'))) is str else None) != None)) and (((v_nxt_2670 if type(v_nxt_2670) is int else num(v_nxt_2670)) >= 0)) and ((v_nxt_2670 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2667'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2667'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2667'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2667'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2667'))) is str else None), 0))))) else False) else v_nxt_2670))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2667'))) is str else None) if (True if (((v_at_2669 if type(v_at_2669) is int else num(v_at_2669)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2667'))) is str else None) != None)) else False) else (v_at_2669 + 1 if type(v_at_2669) is type(1) is int else AR('+', v_at_2669, 1)))))(((_w1.get(E.get('t~2667'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2667'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2667'))) is str else None) == 'game') else (_w4.get(E.get('t~2667'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2667'), 0))))
 
 
-def x_8789(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def x_8869(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('places')
-    return (True if (((_w1 if type((_w1 := E.get('nxt~2664'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2660'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2660'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2660'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2660'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2660'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2660'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2660'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2660'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2660'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2660'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2660'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2660'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2660'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2660'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2660'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2660'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2660')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2664'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2660')))) is int else num(_w16)))) else False)) or ((lambda v_at_2665: (lambda v_built_2668: any((True if (((v_at_2665 if type(v_at_2665) is int else num(v_at_2665)) < (_w25 if type((_w25 := (v_l_2669.get('at', None) if type(v_l_2669) is dict else KEY(v_l_2669, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2669.get('at', None) if type(v_l_2669) is dict else KEY(v_l_2669, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2664'))) is int else num(_w27)))) and (((v_built_2668 if type(v_built_2668) is int else num(v_built_2668)) < (_w28 if type((_w28 := (v_l_2669.get('towers', None) if type(v_l_2669) is dict else KEY(v_l_2669, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2669 in items_of(GET(ctx, 'tracks', E.get('t~2660'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2667 for v_x_2667 in items_of((_h1.get(v_s_2666, []) if type(_h1) is dict else KEY(_h1, v_s_2666, []))) if (True if (((v_x_2667.get('piece', None) if type(v_x_2667) is dict else KEY(v_x_2667, 'piece', None)) == 'tower')) and (((v_x_2667.get('owner', None) if type(v_x_2667) is dict else KEY(v_x_2667, 'owner', None)) == E.get('you'))) else False)]) for v_s_2666 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2660'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2660'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2660'))) is str else None) == 'game') else (_w20.get(E.get('t~2660'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2660'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2671'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2667'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2667'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2667'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2667'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2667'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2667'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2667'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2667'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2667'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2667'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2667'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2667'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2667'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2667'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2667'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2667'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2667')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2671'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2667')))) is int else num(_w16)))) else False)) or ((lambda v_at_2672: (lambda v_built_2675: any((True if (((v_at_2672 if type(v_at_2672) is int else num(v_at_2672)) < (_w25 if type((_w25 := (v_l_2676.get('at', None) if type(v_l_2676) is dict else KEY(v_l_2676, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2676.get('at', None) if type(v_l_2676) is dict else KEY(v_l_2676, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2671'))) is int else num(_w27)))) and (((v_built_2675 if type(v_built_2675) is int else num(v_built_2675)) < (_w28 if type((_w28 := (v_l_2676.get('towers', None) if type(v_l_2676) is dict else KEY(v_l_2676, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2676 in items_of(GET(ctx, 'tracks', E.get('t~2667'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2674 for v_x_2674 in items_of((_h1.get(v_s_2673, []) if type(_h1) is dict else KEY(_h1, v_s_2673, []))) if (True if (((v_x_2674.get('piece', None) if type(v_x_2674) is dict else KEY(v_x_2674, 'piece', None)) == 'tower')) and (((v_x_2674.get('owner', None) if type(v_x_2674) is dict else KEY(v_x_2674, 'owner', None)) == E.get('you'))) else False)]) for v_s_2673 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2667'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2667'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2667'))) is str else None) == 'game') else (_w20.get(E.get('t~2667'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2667'), 0))))) else False)
 
 
-def x_8792(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2670'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2677'))) is str else None) == 'game')
 
 
-def x_8793(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2670'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2670'), 0))
+    return (_w1.get(E.get('t~2677'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2677'), 0))
 
 
-def x_8795(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8875(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2670'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2670'), 0))
+    return (_w2.get(E.get('t~2677'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2677'), 0))
 
 
-x_8801 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
-x_8802 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
+x_8881 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
+x_8882 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_8804(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_8884(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2672'))
+    return FLD(ctx, K[1], E.get('t~2679'))
 
 
-def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_8885(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2673'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2680'))
 
 
-def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8886(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2674') == 'solar')
+    return (E.get('col~2681') == 'solar')
 
 
-def x_8807(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8887(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'solar', None))
 
 
-def x_8808(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8888(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2674') == 'energy')
+    return (E.get('col~2681') == 'energy')
 
 
-def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8889(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'energy', None))
 
 
-def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def x_8890(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8811 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
+x_8891 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def x_8813(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def x_8893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2673'))) is int else num(_w10)))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2680'))) is int else num(_w10)))) else False)
 
 
-def x_8814(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def x_8894(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~2672') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2672')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~2679') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w2, 'pair', None)))
 
 
-x_8816 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
-x_8817 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
+x_8896 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
+x_8897 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_8819(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2678')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2685')))) is dict else KEY(_w1, 'bonuses', None))
 
 
-def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8900(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2679'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2673'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2686'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2680'))
 
 
-def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8901(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2679'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2686'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8822 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
+x_8902 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def x_8904(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2672'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2679'))) is str else None) == 'player')
 
 
-def x_8825(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8905(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2672'))
+    return FLD(ctx, K[3], E.get('t~2679'))
 
 
-def x_8826(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8906(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2682'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2673'))) and ((not (E.get('at~2673') in _w4 if type((_w4 := (_w3.get(E.get('t~2672'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2672'), [])))) in (list, dict) else IN(E.get('at~2673'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2689'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2680'))) and ((not (E.get('at~2680') in _w4 if type((_w4 := (_w3.get(E.get('t~2679'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2679'), [])))) in (list, dict) else IN(E.get('at~2680'), _w4)))) else False)
 
 
-def x_8827(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8907(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2672'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2672'), []))
+    return (_w2.get(E.get('t~2679'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2679'), []))
 
 
-def x_8828(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8908(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~2673')]
+    return [E.get('at~2680')]
 
 
-x_8830 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
-x_8831 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
+x_8910 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
+x_8911 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def x_8913(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2682'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2689'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8834 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
+x_8914 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def x_8836(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2672'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2673'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2672'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2672'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2672'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2672'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2672'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2672'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2672'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2672'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2672'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2672'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2672'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2672'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2672'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2672'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2672'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2672'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2679'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2680'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2679'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2679'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2679'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2679'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2679'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2679'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2679'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2679'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2679'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2679'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2679'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2679'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2679'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2679'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2679'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2679'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
 
 
-def x_8837(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return ctx.state.get('end_of_turn')
 
 
-def x_8838(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~2672')]
+    return [E.get('t~2679')]
 
 
-def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:119
-    return CAN(ctx, 7815, {})
+def x_8923(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:119
+    return CAN(ctx, 7831, {})
 
 
-def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:84
+def x_8926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:84
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2690'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2690'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2689'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2697'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2697'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2696'))) is int else num(_w4)))
 
 
-x_8849 = _C.x_8849  # rules_data/pampero/definitions/resources.yaml:39
-x_8851 = _C.x_8851  # rules_data/pampero/definitions/resources.yaml:40
-x_8852 = _C.x_8852  # rules_data/pampero/definitions/resources.yaml:40
+x_8929 = _C.x_8929  # rules_data/pampero/definitions/resources.yaml:39
+x_8931 = _C.x_8931  # rules_data/pampero/definitions/resources.yaml:40
+x_8932 = _C.x_8932  # rules_data/pampero/definitions/resources.yaml:40
 
 
-def x_8854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2692'))) is str else None)) and ((E.get('n~2691') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2699'))) is str else None)) and ((E.get('n~2698') != 0)) else False)
 
 
-x_8855 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
+x_8935 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:41
 
 
-def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:84
+def x_8940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:84
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2694'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2694'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2693'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2701'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2700'))) is int else num(_w4)))
 
 
-x_8863 = _C.x_8863  # rules_data/pampero/definitions/resources.yaml:39
-x_8865 = _C.x_8865  # rules_data/pampero/definitions/resources.yaml:40
-x_8866 = _C.x_8866  # rules_data/pampero/definitions/resources.yaml:40
+x_8943 = _C.x_8943  # rules_data/pampero/definitions/resources.yaml:39
+x_8945 = _C.x_8945  # rules_data/pampero/definitions/resources.yaml:40
+x_8946 = _C.x_8946  # rules_data/pampero/definitions/resources.yaml:40
 
 
-def x_8868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2696'))) is str else None)) and ((E.get('n~2695') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2703'))) is str else None)) and ((E.get('n~2702') != 0)) else False)
 
 
-x_8869 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
-x_8874 = x_8846  # rules_data/pampero/definitions/resources.yaml:84
-x_8877 = _C.x_8849  # rules_data/pampero/definitions/resources.yaml:39
-x_8879 = _C.x_8851  # rules_data/pampero/definitions/resources.yaml:40
-x_8880 = _C.x_8852  # rules_data/pampero/definitions/resources.yaml:40
-x_8882 = x_8854  # rules_data/pampero/definitions/resources.yaml:41
-x_8883 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
-x_8888 = x_8860  # rules_data/pampero/definitions/resources.yaml:84
-x_8891 = _C.x_8863  # rules_data/pampero/definitions/resources.yaml:39
-x_8893 = _C.x_8865  # rules_data/pampero/definitions/resources.yaml:40
-x_8894 = _C.x_8866  # rules_data/pampero/definitions/resources.yaml:40
-x_8896 = x_8868  # rules_data/pampero/definitions/resources.yaml:41
-x_8897 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
+x_8949 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:41
+x_8954 = x_8926  # rules_data/pampero/definitions/resources.yaml:84
+x_8957 = _C.x_8929  # rules_data/pampero/definitions/resources.yaml:39
+x_8959 = _C.x_8931  # rules_data/pampero/definitions/resources.yaml:40
+x_8960 = _C.x_8932  # rules_data/pampero/definitions/resources.yaml:40
+x_8962 = x_8934  # rules_data/pampero/definitions/resources.yaml:41
+x_8963 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:41
+x_8968 = x_8940  # rules_data/pampero/definitions/resources.yaml:84
+x_8971 = _C.x_8943  # rules_data/pampero/definitions/resources.yaml:39
+x_8973 = _C.x_8945  # rules_data/pampero/definitions/resources.yaml:40
+x_8974 = _C.x_8946  # rules_data/pampero/definitions/resources.yaml:40
+x_8976 = x_8948  # rules_data/pampero/definitions/resources.yaml:41
+x_8977 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:41
 
 
-def x_8906(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def x_8986(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_2702: (lambda v_nxt_2703: ((v_nxt_2703 + 1 if type(v_nxt_2703) is type(1) is int else AR('+', v_nxt_2703, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2700'))) is str else None) != None)) and (((v_nxt_2703 if type(v_nxt_2703) is int else num(v_nxt_2703)) >= 0)) and ((v_nxt_2703 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2700'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2700'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2700'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2700'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2700'))) is str else None), 0))))) else False) else v_nxt_2703))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2700'))) is str else None) if (True if (((v_at_2702 if type(v_at_2702) is int else num(v_at_2702)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2700'))) is str else None) != None)) else False) else (v_at_2702 + 1 if type(v_at_2702) is type(1) is int else AR('+', v_at_2702, 1)))))(((_w1.get(E.get('t~2700'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2700'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2700'))) is str else None) == 'game') else (_w4.get(E.get('t~2700'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2700'), 0))))
+    return (lambda v_at_2709: (lambda v_nxt_2710: ((v_nxt_2710 + 1 if type(v_nxt_2710) is type(1) is int else AR('+', v_nxt_2710, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2707'))) is str else None) != None)) and (((v_nxt_2710 if type(v_nxt_2710) is int else num(v_nxt_2710)) >= 0)) and ((v_nxt_2710 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2707'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2707'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2707'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2707'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2707'))) is str else None), 0))))) else False) else v_nxt_2710))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2707'))) is str else None) if (True if (((v_at_2709 if type(v_at_2709) is int else num(v_at_2709)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2707'))) is str else None) != None)) else False) else (v_at_2709 + 1 if type(v_at_2709) is type(1) is int else AR('+', v_at_2709, 1)))))(((_w1.get(E.get('t~2707'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2707'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2707'))) is str else None) == 'game') else (_w4.get(E.get('t~2707'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2707'), 0))))
 
 
-def x_8907(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def x_8987(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('places')
-    return (True if (((_w1 if type((_w1 := E.get('nxt~2704'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2700'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2700'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2700'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2700'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2700'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2700'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2700'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2700'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2700'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2700'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2700'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2700'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2700'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2700'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2700'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2700'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2700')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2704'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2700')))) is int else num(_w16)))) else False)) or ((lambda v_at_2705: (lambda v_built_2708: any((True if (((v_at_2705 if type(v_at_2705) is int else num(v_at_2705)) < (_w25 if type((_w25 := (v_l_2709.get('at', None) if type(v_l_2709) is dict else KEY(v_l_2709, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2709.get('at', None) if type(v_l_2709) is dict else KEY(v_l_2709, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2704'))) is int else num(_w27)))) and (((v_built_2708 if type(v_built_2708) is int else num(v_built_2708)) < (_w28 if type((_w28 := (v_l_2709.get('towers', None) if type(v_l_2709) is dict else KEY(v_l_2709, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2709 in items_of(GET(ctx, 'tracks', E.get('t~2700'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2707 for v_x_2707 in items_of((_h1.get(v_s_2706, []) if type(_h1) is dict else KEY(_h1, v_s_2706, []))) if (True if (((v_x_2707.get('piece', None) if type(v_x_2707) is dict else KEY(v_x_2707, 'piece', None)) == 'tower')) and (((v_x_2707.get('owner', None) if type(v_x_2707) is dict else KEY(v_x_2707, 'owner', None)) == E.get('you'))) else False)]) for v_s_2706 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2700'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2700'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2700'))) is str else None) == 'game') else (_w20.get(E.get('t~2700'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2700'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2711'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2707'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2707'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2707'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2707'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2707'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2707'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2707'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2707'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2707'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2707'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2707'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2707'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2707'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2707'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2707'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2707'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2707')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2711'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2707')))) is int else num(_w16)))) else False)) or ((lambda v_at_2712: (lambda v_built_2715: any((True if (((v_at_2712 if type(v_at_2712) is int else num(v_at_2712)) < (_w25 if type((_w25 := (v_l_2716.get('at', None) if type(v_l_2716) is dict else KEY(v_l_2716, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2716.get('at', None) if type(v_l_2716) is dict else KEY(v_l_2716, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2711'))) is int else num(_w27)))) and (((v_built_2715 if type(v_built_2715) is int else num(v_built_2715)) < (_w28 if type((_w28 := (v_l_2716.get('towers', None) if type(v_l_2716) is dict else KEY(v_l_2716, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2716 in items_of(GET(ctx, 'tracks', E.get('t~2707'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2714 for v_x_2714 in items_of((_h1.get(v_s_2713, []) if type(_h1) is dict else KEY(_h1, v_s_2713, []))) if (True if (((v_x_2714.get('piece', None) if type(v_x_2714) is dict else KEY(v_x_2714, 'piece', None)) == 'tower')) and (((v_x_2714.get('owner', None) if type(v_x_2714) is dict else KEY(v_x_2714, 'owner', None)) == E.get('you'))) else False)]) for v_s_2713 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2707'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2707'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2707'))) is str else None) == 'game') else (_w20.get(E.get('t~2707'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2707'), 0))))) else False)
 
 
-def x_8910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8990(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2710'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2717'))) is str else None) == 'game')
 
 
-def x_8911(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8991(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2710'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2710'), 0))
+    return (_w1.get(E.get('t~2717'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2717'), 0))
 
 
-def x_8913(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8993(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2710'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2710'), 0))
+    return (_w2.get(E.get('t~2717'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2717'), 0))
 
 
-x_8919 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
-x_8920 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
+x_8999 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
+x_9000 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_8922(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_9002(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2712'))
+    return FLD(ctx, K[1], E.get('t~2719'))
 
 
-def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_9003(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2713'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2720'))
 
 
-def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_9004(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2714') == 'solar')
+    return (E.get('col~2721') == 'solar')
 
 
-def x_8925(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_9005(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'solar', None))
 
 
-def x_8926(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_9006(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2714') == 'energy')
+    return (E.get('col~2721') == 'energy')
 
 
-def x_8927(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_9007(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'energy', None))
 
 
-def x_8928(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def x_9008(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8929 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
+x_9009 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def x_8931(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def x_9011(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2713'))) is int else num(_w10)))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2720'))) is int else num(_w10)))) else False)
 
 
-def x_8932(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def x_9012(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~2712') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2712')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~2719') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w2, 'pair', None)))
 
 
-x_8934 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
-x_8935 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
+x_9014 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
+x_9015 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_8937(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_9017(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2718')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2725')))) is dict else KEY(_w1, 'bonuses', None))
 
 
-def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_9018(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2719'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2713'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2726'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2720'))
 
 
-def x_8939(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_9019(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2719'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2726'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8940 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
+x_9020 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def x_8942(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def x_9022(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2712'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2719'))) is str else None) == 'player')
 
 
-def x_8943(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_9023(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2712'))
+    return FLD(ctx, K[3], E.get('t~2719'))
 
 
-def x_8944(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_9024(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2722'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2713'))) and ((not (E.get('at~2713') in _w4 if type((_w4 := (_w3.get(E.get('t~2712'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2712'), [])))) in (list, dict) else IN(E.get('at~2713'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2729'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2720'))) and ((not (E.get('at~2720') in _w4 if type((_w4 := (_w3.get(E.get('t~2719'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2719'), [])))) in (list, dict) else IN(E.get('at~2720'), _w4)))) else False)
 
 
-def x_8945(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_9025(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2712'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2712'), []))
+    return (_w2.get(E.get('t~2719'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2719'), []))
 
 
-def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_9026(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~2713')]
+    return [E.get('at~2720')]
 
 
-x_8948 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
-x_8949 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
+x_9028 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
+x_9029 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_8951(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def x_9031(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2722'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2729'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8952 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
+x_9032 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def x_8954(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_9034(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2712'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2713'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2712'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2712'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2712'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2712'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2712'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2712'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2712'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2712'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2712'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2712'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2712'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2712'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2712'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2712'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2712'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2712'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2719'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2720'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2719'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2719'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2719'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2719'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2719'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2719'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2719'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2719'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2719'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2719'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2719'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2719'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2719'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2719'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2719'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2719'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
 
 
-x_8955 = x_8837  # rules_data/pampero/definitions/tracks.yaml:123
+x_9035 = x_8917  # rules_data/pampero/definitions/tracks.yaml:123
 
 
-def x_8956(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_9036(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~2712')]
+    return [E.get('t~2719')]
 
 
-def t_7753(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
+def t_7769(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7807(ctx, k, s, E, B)
+        return t_7823(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~2657', 1, True)
-    LOCAL(ctx, E, 't~2658', 'nature_income', True)
-    return t_7756(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'k~2664', 1, True)
+    LOCAL(ctx, E, 't~2665', 'nature_income', True)
+    return t_7772(ctx, r1, s, E, B)
 
 
-def d_7754(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7770(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', 1, True)
+    LOCAL(ctx, E, 'k~2664', 1, True)
     return True
 
 
-def d_7755(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7771(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2658', 'nature_income', True)
+    LOCAL(ctx, E, 't~2665', 'nature_income', True)
     return True
 
 
-def t_7756(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
+def t_7772(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', E.get('k~2657'), True)
-    LOCAL(ctx, E, 't~2660', E.get('t~2658'), True)
-    LOCAL(ctx, E, 'col~2661', 'effect', True)
-    return t_7760(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'k~2666', E.get('k~2664'), True)
+    LOCAL(ctx, E, 't~2667', E.get('t~2665'), True)
+    LOCAL(ctx, E, 'col~2668', 'effect', True)
+    return t_7776(ctx, k, s, E, B)
 
 
-def d_7757(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7773(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', E.get('k~2657'), True)
+    LOCAL(ctx, E, 'k~2666', E.get('k~2664'), True)
     return True
 
 
-def d_7758(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7774(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2660', E.get('t~2658'), True)
+    LOCAL(ctx, E, 't~2667', E.get('t~2665'), True)
     return True
 
 
-def d_7759(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7775(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2661', 'effect', True)
+    LOCAL(ctx, E, 'col~2668', 'effect', True)
     return True
 
 
-def t_7760(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7776(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -555,12 +555,12 @@ def t_7760(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7761(ctx, lambda: nxt(left - 1), k, E, B)
+        return t_7777(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('k~2659')))
+    return nxt(num(E.get('k~2666')))
 
 
-def t_7761(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:100
+def t_7777(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -568,491 +568,175 @@ def t_7761(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~2670', E.get('t~2660'), True)
-        LOCAL(ctx, E, 'pos~2671', E.get('nxt~2664'), True)
-        if not d_7767(ctx, E, B):
+        LOCAL(ctx, E, 't~2677', E.get('t~2667'), True)
+        LOCAL(ctx, E, 'pos~2678', E.get('nxt~2671'), True)
+        if not d_7783(ctx, E, B):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~2672', E.get('t~2660'), True)
-        LOCAL(ctx, E, 'at~2673', E.get('nxt~2664'), True)
-        LOCAL(ctx, E, 'col~2674', E.get('col~2661'), True)
-        return t_7773(ctx, k, s, E, B)
+        LOCAL(ctx, E, 't~2679', E.get('t~2667'), True)
+        LOCAL(ctx, E, 'at~2680', E.get('nxt~2671'), True)
+        LOCAL(ctx, E, 'col~2681', E.get('col~2668'), True)
+        return t_7789(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~2664', x_8788(ctx, E), True)
-    return t_7763(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'nxt~2671', x_8868(ctx, E), True)
+    return t_7779(ctx, r1, s, E, B)
 
 
-def d_7762(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7778(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~2664', x_8788(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2671', x_8868(ctx, E), True)
     return True
 
 
-def t_7763(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7779(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8789(ctx, E):
-        return t_7764(ctx, k, s, E, B)
+    if x_8869(ctx, E):
+        return t_7780(ctx, k, s, E, B)
     return k()
 
 
-def t_7764(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7780(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return k() if s is None else s()
 
 
-def d_7765(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7781(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2670', E.get('t~2660'), True)
+    LOCAL(ctx, E, 't~2677', E.get('t~2667'), True)
     return True
 
 
-def d_7766(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7782(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~2671', E.get('nxt~2664'), True)
+    LOCAL(ctx, E, 'pos~2678', E.get('nxt~2671'), True)
     return True
 
 
-def d_7767(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7783(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2670'))) is str else None) == 'game')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2677'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2670'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2677'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~2671'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~2678'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2670'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2677'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~2671'), '=', False, K[6])
+            SET(ctx, 'tracks', c, key, E.get('pos~2678'), '=', False, K[6])
     return True
 
 
-def d_7768(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7784(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2670'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2677'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~2671'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~2678'), '=', False, K[4])
     return True
 
 
-def d_7769(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7785(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2670'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2677'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~2671'), '=', False, K[6])
+        SET(ctx, 'tracks', c, key, E.get('pos~2678'), '=', False, K[6])
     return True
 
 
-def d_7770(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7786(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2672', E.get('t~2660'), True)
+    LOCAL(ctx, E, 't~2679', E.get('t~2667'), True)
     return True
 
 
-def d_7771(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7787(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2673', E.get('nxt~2664'), True)
+    LOCAL(ctx, E, 'at~2680', E.get('nxt~2671'), True)
     return True
 
 
-def d_7772(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7788(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2674', E.get('col~2661'), True)
+    LOCAL(ctx, E, 'col~2681', E.get('col~2668'), True)
     return True
 
 
-def t_7773(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:112
+def t_7789(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7785(ctx, r2, s, E, B)
+        return t_7801(ctx, r2, s, E, B)
 
     def r2():
-        return t_7795(ctx, r3, s, E, B)
+        return t_7811(ctx, r3, s, E, B)
 
     def r3():
-        if not d_7805(ctx, E, B):
+        if not d_7821(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2676', E.get('t~2672'), True)
-    return t_7775(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'label~2683', E.get('t~2679'), True)
+    return t_7791(ctx, r1, s, E, B)
 
 
-def d_7774(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:112
+def d_7790(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2676', E.get('t~2672'), True)
+    LOCAL(ctx, E, 'label~2683', E.get('t~2679'), True)
     return True
 
 
-def t_7775(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2677'), '=', False, K[7])
-        return k()
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'was~2677', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2676'), '=', False, K[7])
-    return t_7778(ctx, r1, s, E, B)
-
-
-def d_7776(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'was~2677', (ctx.state.get('booking')), True)
-    return True
-
-
-def d_7777(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2676'), '=', False, K[7])
-    return True
-
-
-def t_7778(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:113
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8804(ctx, E)))
-    old = E.get('sp~2675', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'sp~2675', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'sp~2675', item, True)
-            if (((_w1.get('at', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2673'))):
-                return t_7779(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7779(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((E.get('col~2674') == 'solar')):
-        return t_7780(ctx, k, s, E, B)
-    return t_7781(ctx, k, s, E, B)
-
-
-def t_7780(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, ((_w1.get('solar', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'solar', None))), k)
-
-
-def t_7781(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((E.get('col~2674') == 'energy')):
-        return t_7782(ctx, k, s, E, B)
-    return t_7783(ctx, k, s, E, B)
-
-
-def t_7782(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, ((_w1.get('energy', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'energy', None))), k)
-
-
-def t_7783(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:115
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('sp~2675'))) is dict else KEY(_w1, 'effect', None))), k)
-
-
-def d_7784(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2677'), '=', False, K[7])
-    return True
-
-
-def t_7785(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8813(ctx, E):
-        return t_7786(ctx, k, s, E, B)
-    return k()
-
-
-def t_7786(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:117
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'owner~2678', x_8814(ctx, E), True)
-    ctx.steps += 1
-    LOCAL(ctx, E, 'label~2680', E.get('owner~2678'), True)
-    return t_7789(ctx, k, s, E, B)
-
-
-def d_7787(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'owner~2678', x_8814(ctx, E), True)
-    return True
-
-
-def d_7788(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'label~2680', E.get('owner~2678'), True)
-    return True
-
-
-def t_7789(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2681'), '=', False, K[7])
-        return k()
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'was~2681', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2680'), '=', False, K[7])
-    return t_7792(ctx, r1, s, E, B)
-
-
-def d_7790(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'was~2681', (ctx.state.get('booking')), True)
-    return True
-
-
-def d_7791(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2680'), '=', False, K[7])
-    return True
-
-
-def t_7792(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8819(ctx, E)))
-    old = E.get('b~2679', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'b~2679', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'b~2679', item, True)
-            if (((_w1.get('at', None) if type((_w1 := E.get('b~2679'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2673'))):
-                return t_7793(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7793(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~2679'))) is dict else KEY(_w1, 'effect', None))), k)
-
-
-def d_7794(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2681'), '=', False, K[7])
-    return True
-
-
-def t_7795(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:119
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2672'))) is str else None) == 'player')):
-        return t_7796(ctx, k, s, E, B)
-    return k()
-
-
-def t_7796(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8825(ctx, E)))
-    old = E.get('rw~2682', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rw~2682', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rw~2682', item, True)
-            if x_8826(ctx, E):
-                return t_7797(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7797(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:121
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2672'))
-    if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2673')]), '+=', True, K[8])
-    LOCAL(ctx, E, 'label~2683', E.get('t~2672'), True)
-    return t_7800(ctx, k, s, E, B)
-
-
-def d_7798(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2672'))
-    if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2673')]), '+=', True, K[8])
-    return True
-
-
-def d_7799(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:122
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'label~2683', E.get('t~2672'), True)
-    return True
-
-
-def t_7800(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7791(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1066,10 +750,10 @@ def t_7800(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2684', (ctx.state.get('booking')), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2683'), '=', False, K[7])
-    return t_7803(ctx, r1, s, E, B)
+    return t_7794(ctx, r1, s, E, B)
 
 
-def d_7801(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7792(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1079,7 +763,7 @@ def d_7801(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_7802(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7793(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1089,16 +773,81 @@ def d_7802(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def t_7803(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:122
+def t_7794(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('rw~2682'))) is dict else KEY(_w1, 'effect', None))), k)
+    items = list(items_of(x_8884(ctx, E)))
+    old = E.get('sp~2682', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'sp~2682', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'sp~2682', item, True)
+            if (((_w1.get('at', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2680'))):
+                return t_7795(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
 
 
-def d_7804(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
+def t_7795(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('col~2681') == 'solar')):
+        return t_7796(ctx, k, s, E, B)
+    return t_7797(ctx, k, s, E, B)
+
+
+def t_7796(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, ((_w1.get('solar', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'solar', None))), k)
+
+
+def t_7797(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('col~2681') == 'energy')):
+        return t_7798(ctx, k, s, E, B)
+    return t_7799(ctx, k, s, E, B)
+
+
+def t_7798(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, ((_w1.get('energy', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'energy', None))), k)
+
+
+def t_7799(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:115
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'effect', None))), k)
+
+
+def d_7800(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1108,36 +857,287 @@ def d_7804(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_7805(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:123
+def t_7801(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8836(ctx, E):
+    if x_8893(ctx, E):
+        return t_7802(ctx, k, s, E, B)
+    return k()
+
+
+def t_7802(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:117
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'owner~2685', x_8894(ctx, E), True)
+    ctx.steps += 1
+    LOCAL(ctx, E, 'label~2687', E.get('owner~2685'), True)
+    return t_7805(ctx, k, s, E, B)
+
+
+def d_7803(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'owner~2685', x_8894(ctx, E), True)
+    return True
+
+
+def d_7804(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'label~2687', E.get('owner~2685'), True)
+    return True
+
+
+def t_7805(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2672')]), '+=', True, K[10])
-    return True
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2688'), '=', False, K[7])
+        return k()
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~2688', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2687'), '=', False, K[7])
+    return t_7808(ctx, r1, s, E, B)
 
 
-def d_7806(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7806(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2672')]), '+=', True, K[10])
+    LOCAL(ctx, E, 'was~2688', (ctx.state.get('booking')), True)
     return True
 
 
-def t_7807(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:126
+def d_7807(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2687'), '=', False, K[7])
+    return True
+
+
+def t_7808(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8899(ctx, E)))
+    old = E.get('b~2686', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'b~2686', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'b~2686', item, True)
+            if (((_w1.get('at', None) if type((_w1 := E.get('b~2686'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2680'))):
+                return t_7809(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7809(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~2686'))) is dict else KEY(_w1, 'effect', None))), k)
+
+
+def d_7810(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:18
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2688'), '=', False, K[7])
+    return True
+
+
+def t_7811(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2679'))) is str else None) == 'player')):
+        return t_7812(ctx, k, s, E, B)
+    return k()
+
+
+def t_7812(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8905(ctx, E)))
+    old = E.get('rw~2689', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rw~2689', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rw~2689', item, True)
+            if x_8906(ctx, E):
+                return t_7813(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7813(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:121
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2679'))
+    if c is not None:
+        SET(ctx, 'reached', c, key, ([E.get('at~2680')]), '+=', True, K[8])
+    LOCAL(ctx, E, 'label~2690', E.get('t~2679'), True)
+    return t_7816(ctx, k, s, E, B)
+
+
+def d_7814(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2679'))
+    if c is not None:
+        SET(ctx, 'reached', c, key, ([E.get('at~2680')]), '+=', True, K[8])
+    return True
+
+
+def d_7815(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'label~2690', E.get('t~2679'), True)
+    return True
+
+
+def t_7816(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2691'), '=', False, K[7])
+        return k()
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~2691', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2690'), '=', False, K[7])
+    return t_7819(ctx, r1, s, E, B)
+
+
+def d_7817(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'was~2691', (ctx.state.get('booking')), True)
+    return True
+
+
+def d_7818(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2690'), '=', False, K[7])
+    return True
+
+
+def t_7819(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('rw~2689'))) is dict else KEY(_w1, 'effect', None))), k)
+
+
+def d_7820(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:18
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2691'), '=', False, K[7])
+    return True
+
+
+def d_7821(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8916(ctx, E):
+        ctx.steps += 1
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2679')]), '+=', True, K[10])
+    return True
+
+
+def d_7822(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2679')]), '+=', True, K[10])
+    return True
+
+
+def t_7823(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 54, None, [], k)
 
 
-def t_7808(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
+def t_7824(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1145,234 +1145,234 @@ def t_7808(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/modules/nature
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'k~2697', 2, True)
-        LOCAL(ctx, E, 't~2698', 'nature_income', True)
-        return t_7871(ctx, k, s, E, B)
+        LOCAL(ctx, E, 'k~2704', 2, True)
+        LOCAL(ctx, E, 't~2705', 'nature_income', True)
+        return t_7887(ctx, k, s, E, B)
 
     ctx.steps += 4
-    LOCAL(ctx, E, 'n~2685', 2, True)
-    LOCAL(ctx, E, 'r~2686', 'energy', True)
-    LOCAL(ctx, E, 'm~2687', 1, True)
-    LOCAL(ctx, E, 's~2688', 'batteries', True)
-    return t_7813(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~2692', 2, True)
+    LOCAL(ctx, E, 'r~2693', 'energy', True)
+    LOCAL(ctx, E, 'm~2694', 1, True)
+    LOCAL(ctx, E, 's~2695', 'batteries', True)
+    return t_7829(ctx, r1, s, E, B)
 
 
-def d_7809(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7825(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2685', 2, True)
+    LOCAL(ctx, E, 'n~2692', 2, True)
     return True
 
 
-def d_7810(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7826(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2686', 'energy', True)
+    LOCAL(ctx, E, 'r~2693', 'energy', True)
     return True
 
 
-def d_7811(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7827(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~2687', 1, True)
+    LOCAL(ctx, E, 'm~2694', 1, True)
     return True
 
 
-def d_7812(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7828(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2688', 'batteries', True)
+    LOCAL(ctx, E, 's~2695', 'batteries', True)
     return True
 
 
-def t_7813(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:92
+def t_7829(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return MUST(ctx, lambda k2: t_7842(ctx, k2, s, E, B), k)
+    return MUST(ctx, lambda k2: t_7858(ctx, k2, s, E, B), k)
 
 
-def d_7814(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:119
+def d_7830(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8843(ctx, E):
+    if not x_8923(ctx, E):
         return False
     return True
 
 
-def t_7815(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:92
+def t_7831(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 62, None, [], k)
 
 
-def d_7816(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:84
+def d_7832(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:84
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2689', E.get('n~2685'), True)
-    LOCAL(ctx, E, 'r~2690', E.get('r~2686'), True)
-    if not d_7819(ctx, E, B):
+    LOCAL(ctx, E, 'n~2696', E.get('n~2692'), True)
+    LOCAL(ctx, E, 'r~2697', E.get('r~2693'), True)
+    if not d_7835(ctx, E, B):
         return False
     return True
 
 
-def d_7817(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:92
+def d_7833(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2689', E.get('n~2685'), True)
+    LOCAL(ctx, E, 'n~2696', E.get('n~2692'), True)
     return True
 
 
-def d_7818(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:92
+def d_7834(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2690', E.get('r~2686'), True)
+    LOCAL(ctx, E, 'r~2697', E.get('r~2693'), True)
     return True
 
 
-def d_7819(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:84
+def d_7835(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:84
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8846(ctx, E):
+    if not x_8926(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2691', E.get('n~2689'), True)
-    LOCAL(ctx, E, 'r~2692', E.get('r~2690'), True)
-    if not d_7823(ctx, E, B):
+    LOCAL(ctx, E, 'n~2698', E.get('n~2696'), True)
+    LOCAL(ctx, E, 'r~2699', E.get('r~2697'), True)
+    if not d_7839(ctx, E, B):
         return False
     return True
 
 
-def d_7820(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:84
+def d_7836(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8846(ctx, E):
+    if not x_8926(ctx, E):
         return False
     return True
 
 
-def d_7821(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:84
+def d_7837(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2691', E.get('n~2689'), True)
+    LOCAL(ctx, E, 'n~2698', E.get('n~2696'), True)
     return True
 
 
-def d_7822(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:84
+def d_7838(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2692', E.get('r~2690'), True)
+    LOCAL(ctx, E, 'r~2699', E.get('r~2697'), True)
     return True
 
 
-def d_7823(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7839(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2692'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2699'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2691'), '-=', False, K[11])
-    if not d_7825(ctx, E, B):
+        SET(ctx, 'stock', c, key, E.get('n~2698'), '-=', False, K[11])
+    if not d_7841(ctx, E, B):
         return False
-    if not d_7827(ctx, E, B):
+    if not d_7843(ctx, E, B):
         return False
     return True
 
 
-def d_7824(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7840(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2692'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2699'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2691'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~2698'), '-=', False, K[11])
     return True
 
 
-def d_7825(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7841(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2692'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2699'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2692'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2699'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2691'), '+=', False, K[12])
+            SET(ctx, 'supply', c, key, E.get('n~2698'), '+=', False, K[12])
     return True
 
 
-def d_7826(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7842(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2692'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2699'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2691'), '+=', False, K[12])
+        SET(ctx, 'supply', c, key, E.get('n~2698'), '+=', False, K[12])
     return True
 
 
-def d_7827(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7843(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8854(ctx, E):
+    if x_8934(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2691'), '-=', False, K[13])
+            SET(ctx, 'ledger', c, key, E.get('n~2698'), '-=', False, K[13])
     return True
 
 
-def d_7828(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7844(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1380,159 +1380,159 @@ def d_7828(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2691'), '-=', False, K[13])
+        SET(ctx, 'ledger', c, key, E.get('n~2698'), '-=', False, K[13])
     return True
 
 
-def d_7829(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:84
+def d_7845(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:84
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2693', E.get('m~2687'), True)
-    LOCAL(ctx, E, 'r~2694', E.get('s~2688'), True)
-    if not d_7832(ctx, E, B):
+    LOCAL(ctx, E, 'n~2700', E.get('m~2694'), True)
+    LOCAL(ctx, E, 'r~2701', E.get('s~2695'), True)
+    if not d_7848(ctx, E, B):
         return False
     return True
 
 
-def d_7830(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:92
+def d_7846(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2693', E.get('m~2687'), True)
+    LOCAL(ctx, E, 'n~2700', E.get('m~2694'), True)
     return True
 
 
-def d_7831(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:92
+def d_7847(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2694', E.get('s~2688'), True)
+    LOCAL(ctx, E, 'r~2701', E.get('s~2695'), True)
     return True
 
 
-def d_7832(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:84
+def d_7848(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:84
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8860(ctx, E):
+    if not x_8940(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2695', E.get('n~2693'), True)
-    LOCAL(ctx, E, 'r~2696', E.get('r~2694'), True)
-    if not d_7836(ctx, E, B):
+    LOCAL(ctx, E, 'n~2702', E.get('n~2700'), True)
+    LOCAL(ctx, E, 'r~2703', E.get('r~2701'), True)
+    if not d_7852(ctx, E, B):
         return False
     return True
 
 
-def d_7833(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:84
+def d_7849(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8860(ctx, E):
+    if not x_8940(ctx, E):
         return False
     return True
 
 
-def d_7834(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:84
+def d_7850(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2695', E.get('n~2693'), True)
+    LOCAL(ctx, E, 'n~2702', E.get('n~2700'), True)
     return True
 
 
-def d_7835(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:84
+def d_7851(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2696', E.get('r~2694'), True)
+    LOCAL(ctx, E, 'r~2703', E.get('r~2701'), True)
     return True
 
 
-def d_7836(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7852(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2696'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2695'), '-=', False, K[11])
-    if not d_7838(ctx, E, B):
+        SET(ctx, 'stock', c, key, E.get('n~2702'), '-=', False, K[11])
+    if not d_7854(ctx, E, B):
         return False
-    if not d_7840(ctx, E, B):
+    if not d_7856(ctx, E, B):
         return False
     return True
 
 
-def d_7837(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7853(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2696'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2695'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~2702'), '-=', False, K[11])
     return True
 
 
-def d_7838(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7854(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2696'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2703'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2696'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2703'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2695'), '+=', False, K[12])
+            SET(ctx, 'supply', c, key, E.get('n~2702'), '+=', False, K[12])
     return True
 
 
-def d_7839(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7855(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2696'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2703'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2695'), '+=', False, K[12])
+        SET(ctx, 'supply', c, key, E.get('n~2702'), '+=', False, K[12])
     return True
 
 
-def d_7840(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7856(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8868(ctx, E):
+    if x_8948(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2695'), '-=', False, K[13])
+            SET(ctx, 'ledger', c, key, E.get('n~2702'), '-=', False, K[13])
     return True
 
 
-def d_7841(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7857(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1540,108 +1540,108 @@ def d_7841(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2695'), '-=', False, K[13])
+        SET(ctx, 'ledger', c, key, E.get('n~2702'), '-=', False, K[13])
     return True
 
 
-def t_7842(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:92
+def t_7858(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, B + 89, None, [], k)
 
 
-d_7843 = d_7816  # rules_data/pampero/definitions/resources.yaml:84
-d_7844 = d_7817  # rules_data/pampero/definitions/resources.yaml:92
-d_7845 = d_7818  # rules_data/pampero/definitions/resources.yaml:92
-d_7846 = d_7819  # rules_data/pampero/definitions/resources.yaml:84
-d_7847 = d_7820  # rules_data/pampero/definitions/resources.yaml:84
-d_7848 = d_7821  # rules_data/pampero/definitions/resources.yaml:84
-d_7849 = d_7822  # rules_data/pampero/definitions/resources.yaml:84
-d_7850 = d_7823  # rules_data/pampero/definitions/resources.yaml:39
-d_7851 = d_7824  # rules_data/pampero/definitions/resources.yaml:39
-d_7852 = d_7825  # rules_data/pampero/definitions/resources.yaml:40
-d_7853 = d_7826  # rules_data/pampero/definitions/resources.yaml:40
-d_7854 = d_7827  # rules_data/pampero/definitions/resources.yaml:41
-d_7855 = d_7828  # rules_data/pampero/definitions/resources.yaml:41
-d_7856 = d_7829  # rules_data/pampero/definitions/resources.yaml:84
-d_7857 = d_7830  # rules_data/pampero/definitions/resources.yaml:92
-d_7858 = d_7831  # rules_data/pampero/definitions/resources.yaml:92
 d_7859 = d_7832  # rules_data/pampero/definitions/resources.yaml:84
-d_7860 = d_7833  # rules_data/pampero/definitions/resources.yaml:84
-d_7861 = d_7834  # rules_data/pampero/definitions/resources.yaml:84
+d_7860 = d_7833  # rules_data/pampero/definitions/resources.yaml:92
+d_7861 = d_7834  # rules_data/pampero/definitions/resources.yaml:92
 d_7862 = d_7835  # rules_data/pampero/definitions/resources.yaml:84
-d_7863 = d_7836  # rules_data/pampero/definitions/resources.yaml:39
-d_7864 = d_7837  # rules_data/pampero/definitions/resources.yaml:39
-d_7865 = d_7838  # rules_data/pampero/definitions/resources.yaml:40
-d_7866 = d_7839  # rules_data/pampero/definitions/resources.yaml:40
-d_7867 = d_7840  # rules_data/pampero/definitions/resources.yaml:41
-d_7868 = d_7841  # rules_data/pampero/definitions/resources.yaml:41
+d_7863 = d_7836  # rules_data/pampero/definitions/resources.yaml:84
+d_7864 = d_7837  # rules_data/pampero/definitions/resources.yaml:84
+d_7865 = d_7838  # rules_data/pampero/definitions/resources.yaml:84
+d_7866 = d_7839  # rules_data/pampero/definitions/resources.yaml:39
+d_7867 = d_7840  # rules_data/pampero/definitions/resources.yaml:39
+d_7868 = d_7841  # rules_data/pampero/definitions/resources.yaml:40
+d_7869 = d_7842  # rules_data/pampero/definitions/resources.yaml:40
+d_7870 = d_7843  # rules_data/pampero/definitions/resources.yaml:41
+d_7871 = d_7844  # rules_data/pampero/definitions/resources.yaml:41
+d_7872 = d_7845  # rules_data/pampero/definitions/resources.yaml:84
+d_7873 = d_7846  # rules_data/pampero/definitions/resources.yaml:92
+d_7874 = d_7847  # rules_data/pampero/definitions/resources.yaml:92
+d_7875 = d_7848  # rules_data/pampero/definitions/resources.yaml:84
+d_7876 = d_7849  # rules_data/pampero/definitions/resources.yaml:84
+d_7877 = d_7850  # rules_data/pampero/definitions/resources.yaml:84
+d_7878 = d_7851  # rules_data/pampero/definitions/resources.yaml:84
+d_7879 = d_7852  # rules_data/pampero/definitions/resources.yaml:39
+d_7880 = d_7853  # rules_data/pampero/definitions/resources.yaml:39
+d_7881 = d_7854  # rules_data/pampero/definitions/resources.yaml:40
+d_7882 = d_7855  # rules_data/pampero/definitions/resources.yaml:40
+d_7883 = d_7856  # rules_data/pampero/definitions/resources.yaml:41
+d_7884 = d_7857  # rules_data/pampero/definitions/resources.yaml:41
 
 
-def d_7869(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7885(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2697', 2, True)
+    LOCAL(ctx, E, 'k~2704', 2, True)
     return True
 
 
-def d_7870(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7886(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2698', 'nature_income', True)
+    LOCAL(ctx, E, 't~2705', 'nature_income', True)
     return True
 
 
-def t_7871(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
+def t_7887(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2699', E.get('k~2697'), True)
-    LOCAL(ctx, E, 't~2700', E.get('t~2698'), True)
-    LOCAL(ctx, E, 'col~2701', 'effect', True)
-    return t_7875(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'k~2706', E.get('k~2704'), True)
+    LOCAL(ctx, E, 't~2707', E.get('t~2705'), True)
+    LOCAL(ctx, E, 'col~2708', 'effect', True)
+    return t_7891(ctx, k, s, E, B)
 
 
-def d_7872(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7888(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2699', E.get('k~2697'), True)
+    LOCAL(ctx, E, 'k~2706', E.get('k~2704'), True)
     return True
 
 
-def d_7873(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7889(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2700', E.get('t~2698'), True)
+    LOCAL(ctx, E, 't~2707', E.get('t~2705'), True)
     return True
 
 
-def d_7874(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7890(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2701', 'effect', True)
+    LOCAL(ctx, E, 'col~2708', 'effect', True)
     return True
 
 
-def t_7875(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7891(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1650,12 +1650,12 @@ def t_7875(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7876(ctx, lambda: nxt(left - 1), k, E, B)
+        return t_7892(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('k~2699')))
+    return nxt(num(E.get('k~2706')))
 
 
-def t_7876(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:100
+def t_7892(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1663,487 +1663,171 @@ def t_7876(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~2710', E.get('t~2700'), True)
-        LOCAL(ctx, E, 'pos~2711', E.get('nxt~2704'), True)
-        if not d_7882(ctx, E, B):
+        LOCAL(ctx, E, 't~2717', E.get('t~2707'), True)
+        LOCAL(ctx, E, 'pos~2718', E.get('nxt~2711'), True)
+        if not d_7898(ctx, E, B):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~2712', E.get('t~2700'), True)
-        LOCAL(ctx, E, 'at~2713', E.get('nxt~2704'), True)
-        LOCAL(ctx, E, 'col~2714', E.get('col~2701'), True)
-        return t_7888(ctx, k, s, E, B)
+        LOCAL(ctx, E, 't~2719', E.get('t~2707'), True)
+        LOCAL(ctx, E, 'at~2720', E.get('nxt~2711'), True)
+        LOCAL(ctx, E, 'col~2721', E.get('col~2708'), True)
+        return t_7904(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~2704', x_8906(ctx, E), True)
-    return t_7878(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'nxt~2711', x_8986(ctx, E), True)
+    return t_7894(ctx, r1, s, E, B)
 
 
-def d_7877(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7893(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~2704', x_8906(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2711', x_8986(ctx, E), True)
     return True
 
 
-def t_7878(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7894(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8907(ctx, E):
-        return t_7879(ctx, k, s, E, B)
+    if x_8987(ctx, E):
+        return t_7895(ctx, k, s, E, B)
     return k()
 
 
-t_7879 = t_7764  # rules_data/pampero/definitions/tracks.yaml:101
+t_7895 = t_7780  # rules_data/pampero/definitions/tracks.yaml:101
 
 
-def d_7880(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7896(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2710', E.get('t~2700'), True)
+    LOCAL(ctx, E, 't~2717', E.get('t~2707'), True)
     return True
 
 
-def d_7881(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7897(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~2711', E.get('nxt~2704'), True)
+    LOCAL(ctx, E, 'pos~2718', E.get('nxt~2711'), True)
     return True
 
 
-def d_7882(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7898(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2710'))) is str else None) == 'game')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2717'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2710'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2717'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~2711'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~2718'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2710'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2717'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~2711'), '=', False, K[6])
+            SET(ctx, 'tracks', c, key, E.get('pos~2718'), '=', False, K[6])
     return True
 
 
-def d_7883(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7899(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2710'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2717'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~2711'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~2718'), '=', False, K[4])
     return True
 
 
-def d_7884(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7900(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2710'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2717'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~2711'), '=', False, K[6])
+        SET(ctx, 'tracks', c, key, E.get('pos~2718'), '=', False, K[6])
     return True
 
 
-def d_7885(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7901(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2712', E.get('t~2700'), True)
+    LOCAL(ctx, E, 't~2719', E.get('t~2707'), True)
     return True
 
 
-def d_7886(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7902(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2713', E.get('nxt~2704'), True)
+    LOCAL(ctx, E, 'at~2720', E.get('nxt~2711'), True)
     return True
 
 
-def d_7887(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7903(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2714', E.get('col~2701'), True)
+    LOCAL(ctx, E, 'col~2721', E.get('col~2708'), True)
     return True
 
 
-def t_7888(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:112
+def t_7904(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7900(ctx, r2, s, E, B)
+        return t_7916(ctx, r2, s, E, B)
 
     def r2():
-        return t_7910(ctx, r3, s, E, B)
+        return t_7926(ctx, r3, s, E, B)
 
     def r3():
-        if not d_7920(ctx, E, B):
+        if not d_7936(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2716', E.get('t~2712'), True)
-    return t_7890(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'label~2723', E.get('t~2719'), True)
+    return t_7906(ctx, r1, s, E, B)
 
 
-def d_7889(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:112
+def d_7905(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2716', E.get('t~2712'), True)
+    LOCAL(ctx, E, 'label~2723', E.get('t~2719'), True)
     return True
 
 
-def t_7890(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2717'), '=', False, K[7])
-        return k()
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'was~2717', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2716'), '=', False, K[7])
-    return t_7893(ctx, r1, s, E, B)
-
-
-def d_7891(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'was~2717', (ctx.state.get('booking')), True)
-    return True
-
-
-def d_7892(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2716'), '=', False, K[7])
-    return True
-
-
-def t_7893(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:113
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8922(ctx, E)))
-    old = E.get('sp~2715', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'sp~2715', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'sp~2715', item, True)
-            if (((_w1.get('at', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2713'))):
-                return t_7894(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7894(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((E.get('col~2714') == 'solar')):
-        return t_7895(ctx, k, s, E, B)
-    return t_7896(ctx, k, s, E, B)
-
-
-def t_7895(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, ((_w1.get('solar', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'solar', None))), k)
-
-
-def t_7896(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((E.get('col~2714') == 'energy')):
-        return t_7897(ctx, k, s, E, B)
-    return t_7898(ctx, k, s, E, B)
-
-
-def t_7897(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:114
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, ((_w1.get('energy', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'energy', None))), k)
-
-
-def t_7898(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:115
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('sp~2715'))) is dict else KEY(_w1, 'effect', None))), k)
-
-
-def d_7899(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2717'), '=', False, K[7])
-    return True
-
-
-def t_7900(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8931(ctx, E):
-        return t_7901(ctx, k, s, E, B)
-    return k()
-
-
-def t_7901(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:117
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'owner~2718', x_8932(ctx, E), True)
-    ctx.steps += 1
-    LOCAL(ctx, E, 'label~2720', E.get('owner~2718'), True)
-    return t_7904(ctx, k, s, E, B)
-
-
-def d_7902(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'owner~2718', x_8932(ctx, E), True)
-    return True
-
-
-def d_7903(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'label~2720', E.get('owner~2718'), True)
-    return True
-
-
-def t_7904(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2721'), '=', False, K[7])
-        return k()
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'was~2721', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2720'), '=', False, K[7])
-    return t_7907(ctx, r1, s, E, B)
-
-
-def d_7905(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'was~2721', (ctx.state.get('booking')), True)
-    return True
-
-
-def d_7906(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2720'), '=', False, K[7])
-    return True
-
-
-def t_7907(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8937(ctx, E)))
-    old = E.get('b~2719', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'b~2719', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'b~2719', item, True)
-            if (((_w1.get('at', None) if type((_w1 := E.get('b~2719'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2713'))):
-                return t_7908(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7908(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~2719'))) is dict else KEY(_w1, 'effect', None))), k)
-
-
-def d_7909(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2721'), '=', False, K[7])
-    return True
-
-
-def t_7910(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:119
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2712'))) is str else None) == 'player')):
-        return t_7911(ctx, k, s, E, B)
-    return k()
-
-
-def t_7911(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8943(ctx, E)))
-    old = E.get('rw~2722', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rw~2722', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rw~2722', item, True)
-            if x_8944(ctx, E):
-                return t_7912(ctx, lambda i=i: nxt(i), brk, E, B)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7912(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:121
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2712'))
-    if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2713')]), '+=', True, K[8])
-    LOCAL(ctx, E, 'label~2723', E.get('t~2712'), True)
-    return t_7915(ctx, k, s, E, B)
-
-
-def d_7913(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2712'))
-    if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2713')]), '+=', True, K[8])
-    return True
-
-
-def d_7914(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:122
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'label~2723', E.get('t~2712'), True)
-    return True
-
-
-def t_7915(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7906(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2157,10 +1841,10 @@ def t_7915(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
     ctx.steps += 2
     LOCAL(ctx, E, 'was~2724', (ctx.state.get('booking')), True)
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2723'), '=', False, K[7])
-    return t_7918(ctx, r1, s, E, B)
+    return t_7909(ctx, r1, s, E, B)
 
 
-def d_7916(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7907(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2170,7 +1854,7 @@ def d_7916(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_7917(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7908(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2180,16 +1864,81 @@ def d_7917(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def t_7918(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:122
+def t_7909(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('rw~2722'))) is dict else KEY(_w1, 'effect', None))), k)
+    items = list(items_of(x_9002(ctx, E)))
+    old = E.get('sp~2722', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'sp~2722', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'sp~2722', item, True)
+            if (((_w1.get('at', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2720'))):
+                return t_7910(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
 
 
-def d_7919(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yaml:18
+def t_7910(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('col~2721') == 'solar')):
+        return t_7911(ctx, k, s, E, B)
+    return t_7912(ctx, k, s, E, B)
+
+
+def t_7911(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, ((_w1.get('solar', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'solar', None))), k)
+
+
+def t_7912(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((E.get('col~2721') == 'energy')):
+        return t_7913(ctx, k, s, E, B)
+    return t_7914(ctx, k, s, E, B)
+
+
+def t_7913(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:114
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, ((_w1.get('energy', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'energy', None))), k)
+
+
+def t_7914(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:115
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'effect', None))), k)
+
+
+def d_7915(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2199,111 +1948,346 @@ def d_7919(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_7920(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:123
+def t_7916(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8954(ctx, E):
+    if x_9011(ctx, E):
+        return t_7917(ctx, k, s, E, B)
+    return k()
+
+
+def t_7917(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:117
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'owner~2725', x_9012(ctx, E), True)
+    ctx.steps += 1
+    LOCAL(ctx, E, 'label~2727', E.get('owner~2725'), True)
+    return t_7920(ctx, k, s, E, B)
+
+
+def d_7918(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'owner~2725', x_9012(ctx, E), True)
+    return True
+
+
+def d_7919(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'label~2727', E.get('owner~2725'), True)
+    return True
+
+
+def t_7920(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2712')]), '+=', True, K[10])
-    return True
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2728'), '=', False, K[7])
+        return k()
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~2728', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2727'), '=', False, K[7])
+    return t_7923(ctx, r1, s, E, B)
 
 
-def d_7921(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7921(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2712')]), '+=', True, K[10])
+    LOCAL(ctx, E, 'was~2728', (ctx.state.get('booking')), True)
     return True
 
 
-d_7922 = _C.rebased(_C.d_7415, 7753)  # rules_data/pampero/definitions/resources.yaml:126
+def d_7922(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2727'), '=', False, K[7])
+    return True
+
+
+def t_7923(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_9017(ctx, E)))
+    old = E.get('b~2726', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'b~2726', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'b~2726', item, True)
+            if (((_w1.get('at', None) if type((_w1 := E.get('b~2726'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2720'))):
+                return t_7924(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7924(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~2726'))) is dict else KEY(_w1, 'effect', None))), k)
+
+
+def d_7925(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:18
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2728'), '=', False, K[7])
+    return True
+
+
+def t_7926(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2719'))) is str else None) == 'player')):
+        return t_7927(ctx, k, s, E, B)
+    return k()
+
+
+def t_7927(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_9023(ctx, E)))
+    old = E.get('rw~2729', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rw~2729', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rw~2729', item, True)
+            if x_9024(ctx, E):
+                return t_7928(ctx, lambda i=i: nxt(i), brk, E, B)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7928(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:121
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2719'))
+    if c is not None:
+        SET(ctx, 'reached', c, key, ([E.get('at~2720')]), '+=', True, K[8])
+    LOCAL(ctx, E, 'label~2730', E.get('t~2719'), True)
+    return t_7931(ctx, k, s, E, B)
+
+
+def d_7929(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2719'))
+    if c is not None:
+        SET(ctx, 'reached', c, key, ([E.get('at~2720')]), '+=', True, K[8])
+    return True
+
+
+def d_7930(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'label~2730', E.get('t~2719'), True)
+    return True
+
+
+def t_7931(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 1
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2731'), '=', False, K[7])
+        return k()
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~2731', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2730'), '=', False, K[7])
+    return t_7934(ctx, r1, s, E, B)
+
+
+def d_7932(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'was~2731', (ctx.state.get('booking')), True)
+    return True
+
+
+def d_7933(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2730'), '=', False, K[7])
+    return True
+
+
+def t_7934(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('rw~2729'))) is dict else KEY(_w1, 'effect', None))), k)
+
+
+def d_7935(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:18
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2731'), '=', False, K[7])
+    return True
+
+
+def d_7936(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9034(ctx, E):
+        ctx.steps += 1
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2719')]), '+=', True, K[10])
+    return True
+
+
+def d_7937(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2719')]), '+=', True, K[10])
+    return True
+
+
+d_7938 = _C.rebased(_C.d_7431, 7769)  # rules_data/pampero/definitions/resources.yaml:126
 
 
 TRIALS = {
-    7753: t_7753,
-    7754: CPS(d_7754),
-    7755: CPS(d_7755),
-    7756: t_7756,
-    7757: CPS(d_7757),
-    7758: CPS(d_7758),
-    7759: CPS(d_7759),
-    7760: t_7760,
-    7761: t_7761,
-    7762: CPS(d_7762),
-    7763: t_7763,
-    7764: t_7764,
-    7765: CPS(d_7765),
-    7766: CPS(d_7766),
-    7767: CPS(d_7767),
-    7768: CPS(d_7768),
-    7769: CPS(d_7769),
+    7769: t_7769,
     7770: CPS(d_7770),
     7771: CPS(d_7771),
-    7772: CPS(d_7772),
-    7773: t_7773,
+    7772: t_7772,
+    7773: CPS(d_7773),
     7774: CPS(d_7774),
-    7775: t_7775,
-    7776: CPS(d_7776),
-    7777: CPS(d_7777),
-    7778: t_7778,
+    7775: CPS(d_7775),
+    7776: t_7776,
+    7777: t_7777,
+    7778: CPS(d_7778),
     7779: t_7779,
     7780: t_7780,
-    7781: t_7781,
-    7782: t_7782,
-    7783: t_7783,
+    7781: CPS(d_7781),
+    7782: CPS(d_7782),
+    7783: CPS(d_7783),
     7784: CPS(d_7784),
-    7785: t_7785,
-    7786: t_7786,
+    7785: CPS(d_7785),
+    7786: CPS(d_7786),
     7787: CPS(d_7787),
     7788: CPS(d_7788),
     7789: t_7789,
     7790: CPS(d_7790),
-    7791: CPS(d_7791),
-    7792: t_7792,
-    7793: t_7793,
-    7794: CPS(d_7794),
+    7791: t_7791,
+    7792: CPS(d_7792),
+    7793: CPS(d_7793),
+    7794: t_7794,
     7795: t_7795,
     7796: t_7796,
     7797: t_7797,
-    7798: CPS(d_7798),
-    7799: CPS(d_7799),
-    7800: t_7800,
-    7801: CPS(d_7801),
-    7802: CPS(d_7802),
-    7803: t_7803,
+    7798: t_7798,
+    7799: t_7799,
+    7800: CPS(d_7800),
+    7801: t_7801,
+    7802: t_7802,
+    7803: CPS(d_7803),
     7804: CPS(d_7804),
-    7805: CPS(d_7805),
+    7805: t_7805,
     7806: CPS(d_7806),
-    7807: t_7807,
+    7807: CPS(d_7807),
     7808: t_7808,
-    7809: CPS(d_7809),
+    7809: t_7809,
     7810: CPS(d_7810),
-    7811: CPS(d_7811),
-    7812: CPS(d_7812),
+    7811: t_7811,
+    7812: t_7812,
     7813: t_7813,
     7814: CPS(d_7814),
-    7815: t_7815,
-    7816: CPS(d_7816),
+    7815: CPS(d_7815),
+    7816: t_7816,
     7817: CPS(d_7817),
     7818: CPS(d_7818),
-    7819: CPS(d_7819),
+    7819: t_7819,
     7820: CPS(d_7820),
     7821: CPS(d_7821),
     7822: CPS(d_7822),
-    7823: CPS(d_7823),
-    7824: CPS(d_7824),
+    7823: t_7823,
+    7824: t_7824,
     7825: CPS(d_7825),
     7826: CPS(d_7826),
     7827: CPS(d_7827),
     7828: CPS(d_7828),
-    7829: CPS(d_7829),
+    7829: t_7829,
     7830: CPS(d_7830),
-    7831: CPS(d_7831),
+    7831: t_7831,
     7832: CPS(d_7832),
     7833: CPS(d_7833),
     7834: CPS(d_7834),
@@ -2314,7 +2298,7 @@ TRIALS = {
     7839: CPS(d_7839),
     7840: CPS(d_7840),
     7841: CPS(d_7841),
-    7842: t_7842,
+    7842: CPS(d_7842),
     7843: CPS(d_7843),
     7844: CPS(d_7844),
     7845: CPS(d_7845),
@@ -2330,7 +2314,7 @@ TRIALS = {
     7855: CPS(d_7855),
     7856: CPS(d_7856),
     7857: CPS(d_7857),
-    7858: CPS(d_7858),
+    7858: t_7858,
     7859: CPS(d_7859),
     7860: CPS(d_7860),
     7861: CPS(d_7861),
@@ -2343,15 +2327,15 @@ TRIALS = {
     7868: CPS(d_7868),
     7869: CPS(d_7869),
     7870: CPS(d_7870),
-    7871: t_7871,
+    7871: CPS(d_7871),
     7872: CPS(d_7872),
     7873: CPS(d_7873),
     7874: CPS(d_7874),
-    7875: t_7875,
-    7876: t_7876,
+    7875: CPS(d_7875),
+    7876: CPS(d_7876),
     7877: CPS(d_7877),
-    7878: t_7878,
-    7879: t_7879,
+    7878: CPS(d_7878),
+    7879: CPS(d_7879),
     7880: CPS(d_7880),
     7881: CPS(d_7881),
     7882: CPS(d_7882),
@@ -2359,203 +2343,219 @@ TRIALS = {
     7884: CPS(d_7884),
     7885: CPS(d_7885),
     7886: CPS(d_7886),
-    7887: CPS(d_7887),
-    7888: t_7888,
+    7887: t_7887,
+    7888: CPS(d_7888),
     7889: CPS(d_7889),
-    7890: t_7890,
-    7891: CPS(d_7891),
-    7892: CPS(d_7892),
-    7893: t_7893,
+    7890: CPS(d_7890),
+    7891: t_7891,
+    7892: t_7892,
+    7893: CPS(d_7893),
     7894: t_7894,
     7895: t_7895,
-    7896: t_7896,
-    7897: t_7897,
-    7898: t_7898,
+    7896: CPS(d_7896),
+    7897: CPS(d_7897),
+    7898: CPS(d_7898),
     7899: CPS(d_7899),
-    7900: t_7900,
-    7901: t_7901,
+    7900: CPS(d_7900),
+    7901: CPS(d_7901),
     7902: CPS(d_7902),
     7903: CPS(d_7903),
     7904: t_7904,
     7905: CPS(d_7905),
-    7906: CPS(d_7906),
-    7907: t_7907,
-    7908: t_7908,
-    7909: CPS(d_7909),
+    7906: t_7906,
+    7907: CPS(d_7907),
+    7908: CPS(d_7908),
+    7909: t_7909,
     7910: t_7910,
     7911: t_7911,
     7912: t_7912,
-    7913: CPS(d_7913),
-    7914: CPS(d_7914),
-    7915: t_7915,
-    7916: CPS(d_7916),
-    7917: CPS(d_7917),
-    7918: t_7918,
+    7913: t_7913,
+    7914: t_7914,
+    7915: CPS(d_7915),
+    7916: t_7916,
+    7917: t_7917,
+    7918: CPS(d_7918),
     7919: CPS(d_7919),
-    7920: CPS(d_7920),
+    7920: t_7920,
     7921: CPS(d_7921),
     7922: CPS(d_7922),
+    7923: t_7923,
+    7924: t_7924,
+    7925: CPS(d_7925),
+    7926: t_7926,
+    7927: t_7927,
+    7928: t_7928,
+    7929: CPS(d_7929),
+    7930: CPS(d_7930),
+    7931: t_7931,
+    7932: CPS(d_7932),
+    7933: CPS(d_7933),
+    7934: t_7934,
+    7935: CPS(d_7935),
+    7936: CPS(d_7936),
+    7937: CPS(d_7937),
+    7938: CPS(d_7938),
 }
 
 
 CODE = {
-    8788: x_8788,
-    8789: x_8789,
-    8792: x_8792,
-    8793: x_8793,
-    8795: x_8795,
-    8801: x_8801,
-    8802: x_8802,
-    8804: x_8804,
-    8805: x_8805,
-    8806: x_8806,
-    8807: x_8807,
-    8808: x_8808,
-    8809: x_8809,
-    8810: x_8810,
-    8811: x_8811,
-    8813: x_8813,
-    8814: x_8814,
-    8816: x_8816,
-    8817: x_8817,
-    8819: x_8819,
-    8820: x_8820,
-    8821: x_8821,
-    8822: x_8822,
-    8824: x_8824,
-    8825: x_8825,
-    8826: x_8826,
-    8827: x_8827,
-    8828: x_8828,
-    8830: x_8830,
-    8831: x_8831,
-    8833: x_8833,
-    8834: x_8834,
-    8836: x_8836,
-    8837: x_8837,
-    8838: x_8838,
-    8843: x_8843,
-    8846: x_8846,
-    8849: x_8849,
-    8851: x_8851,
-    8852: x_8852,
-    8854: x_8854,
-    8855: x_8855,
-    8860: x_8860,
-    8863: x_8863,
-    8865: x_8865,
-    8866: x_8866,
     8868: x_8868,
     8869: x_8869,
-    8874: x_8874,
-    8877: x_8877,
-    8879: x_8879,
-    8880: x_8880,
+    8872: x_8872,
+    8873: x_8873,
+    8875: x_8875,
+    8881: x_8881,
     8882: x_8882,
-    8883: x_8883,
+    8884: x_8884,
+    8885: x_8885,
+    8886: x_8886,
+    8887: x_8887,
     8888: x_8888,
+    8889: x_8889,
+    8890: x_8890,
     8891: x_8891,
     8893: x_8893,
     8894: x_8894,
     8896: x_8896,
     8897: x_8897,
+    8899: x_8899,
+    8900: x_8900,
+    8901: x_8901,
+    8902: x_8902,
+    8904: x_8904,
+    8905: x_8905,
     8906: x_8906,
     8907: x_8907,
+    8908: x_8908,
     8910: x_8910,
     8911: x_8911,
     8913: x_8913,
-    8919: x_8919,
-    8920: x_8920,
-    8922: x_8922,
+    8914: x_8914,
+    8916: x_8916,
+    8917: x_8917,
+    8918: x_8918,
     8923: x_8923,
-    8924: x_8924,
-    8925: x_8925,
     8926: x_8926,
-    8927: x_8927,
-    8928: x_8928,
     8929: x_8929,
     8931: x_8931,
     8932: x_8932,
     8934: x_8934,
     8935: x_8935,
-    8937: x_8937,
-    8938: x_8938,
-    8939: x_8939,
     8940: x_8940,
-    8942: x_8942,
     8943: x_8943,
-    8944: x_8944,
     8945: x_8945,
     8946: x_8946,
     8948: x_8948,
     8949: x_8949,
-    8951: x_8951,
-    8952: x_8952,
     8954: x_8954,
-    8955: x_8955,
-    8956: x_8956,
+    8957: x_8957,
+    8959: x_8959,
+    8960: x_8960,
+    8962: x_8962,
+    8963: x_8963,
+    8968: x_8968,
+    8971: x_8971,
+    8973: x_8973,
+    8974: x_8974,
+    8976: x_8976,
+    8977: x_8977,
+    8986: x_8986,
+    8987: x_8987,
+    8990: x_8990,
+    8991: x_8991,
+    8993: x_8993,
+    8999: x_8999,
+    9000: x_9000,
+    9002: x_9002,
+    9003: x_9003,
+    9004: x_9004,
+    9005: x_9005,
+    9006: x_9006,
+    9007: x_9007,
+    9008: x_9008,
+    9009: x_9009,
+    9011: x_9011,
+    9012: x_9012,
+    9014: x_9014,
+    9015: x_9015,
+    9017: x_9017,
+    9018: x_9018,
+    9019: x_9019,
+    9020: x_9020,
+    9022: x_9022,
+    9023: x_9023,
+    9024: x_9024,
+    9025: x_9025,
+    9026: x_9026,
+    9028: x_9028,
+    9029: x_9029,
+    9031: x_9031,
+    9032: x_9032,
+    9034: x_9034,
+    9035: x_9035,
+    9036: x_9036,
 }
 AT = {
-    8788: 'rules_data/pampero/definitions/tracks.yaml:100',
-    8789: 'rules_data/pampero/definitions/tracks.yaml:101',
-    8792: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8793: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8795: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8804: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8805: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8806: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8807: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8808: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8809: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8810: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8813: 'rules_data/pampero/definitions/tracks.yaml:116',
-    8814: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8819: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8820: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8821: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8824: 'rules_data/pampero/definitions/tracks.yaml:119',
-    8825: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8826: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8827: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8828: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8833: 'rules_data/pampero/definitions/tracks.yaml:122',
-    8836: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8837: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8838: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8843: 'rules_data/pampero/definitions/resources.yaml:119',
-    8846: 'rules_data/pampero/definitions/resources.yaml:84',
-    8854: 'rules_data/pampero/definitions/resources.yaml:41',
-    8860: 'rules_data/pampero/definitions/resources.yaml:84',
-    8868: 'rules_data/pampero/definitions/resources.yaml:41',
-    8906: 'rules_data/pampero/definitions/tracks.yaml:100',
-    8907: 'rules_data/pampero/definitions/tracks.yaml:101',
-    8910: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8911: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8913: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8922: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8923: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8924: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8925: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8926: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8927: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8928: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8931: 'rules_data/pampero/definitions/tracks.yaml:116',
-    8932: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8937: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8938: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8939: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8942: 'rules_data/pampero/definitions/tracks.yaml:119',
-    8943: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8944: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8945: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8946: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8951: 'rules_data/pampero/definitions/tracks.yaml:122',
-    8954: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8956: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8868: 'rules_data/pampero/definitions/tracks.yaml:100',
+    8869: 'rules_data/pampero/definitions/tracks.yaml:101',
+    8872: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8873: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8875: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8884: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8885: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8886: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8887: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8888: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8889: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8890: 'rules_data/pampero/definitions/tracks.yaml:115',
+    8893: 'rules_data/pampero/definitions/tracks.yaml:116',
+    8894: 'rules_data/pampero/definitions/tracks.yaml:117',
+    8899: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8900: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8901: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8904: 'rules_data/pampero/definitions/tracks.yaml:119',
+    8905: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8906: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8907: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8908: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8913: 'rules_data/pampero/definitions/tracks.yaml:122',
+    8916: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8917: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8918: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8923: 'rules_data/pampero/definitions/resources.yaml:119',
+    8926: 'rules_data/pampero/definitions/resources.yaml:84',
+    8934: 'rules_data/pampero/definitions/resources.yaml:41',
+    8940: 'rules_data/pampero/definitions/resources.yaml:84',
+    8948: 'rules_data/pampero/definitions/resources.yaml:41',
+    8986: 'rules_data/pampero/definitions/tracks.yaml:100',
+    8987: 'rules_data/pampero/definitions/tracks.yaml:101',
+    8990: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8991: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8993: 'rules_data/pampero/definitions/tracks.yaml:20',
+    9002: 'rules_data/pampero/definitions/tracks.yaml:113',
+    9003: 'rules_data/pampero/definitions/tracks.yaml:113',
+    9004: 'rules_data/pampero/definitions/tracks.yaml:114',
+    9005: 'rules_data/pampero/definitions/tracks.yaml:114',
+    9006: 'rules_data/pampero/definitions/tracks.yaml:114',
+    9007: 'rules_data/pampero/definitions/tracks.yaml:114',
+    9008: 'rules_data/pampero/definitions/tracks.yaml:115',
+    9011: 'rules_data/pampero/definitions/tracks.yaml:116',
+    9012: 'rules_data/pampero/definitions/tracks.yaml:117',
+    9017: 'rules_data/pampero/definitions/tracks.yaml:118',
+    9018: 'rules_data/pampero/definitions/tracks.yaml:118',
+    9019: 'rules_data/pampero/definitions/tracks.yaml:118',
+    9022: 'rules_data/pampero/definitions/tracks.yaml:119',
+    9023: 'rules_data/pampero/definitions/tracks.yaml:120',
+    9024: 'rules_data/pampero/definitions/tracks.yaml:120',
+    9025: 'rules_data/pampero/definitions/tracks.yaml:121',
+    9026: 'rules_data/pampero/definitions/tracks.yaml:121',
+    9031: 'rules_data/pampero/definitions/tracks.yaml:122',
+    9034: 'rules_data/pampero/definitions/tracks.yaml:123',
+    9036: 'rules_data/pampero/definitions/tracks.yaml:123',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/nature_items.yaml:11
-    'nature_reserve_connection_tile': '{"id":"nature_reserve_connection_tile","deck":"connection_tiles_a","module":"nature_reserve","effect":{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"lit","v":1,"x":8782},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7754},{"op":"let","v":"t~2658","e":{"op":"lit","v":"nature_income","x":8783},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7755},{"op":"seq","b":[{"op":"let","v":"k~2659","e":{"op":"var","n":"k~2657","x":8784},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7757},{"op":"let","v":"t~2660","e":{"op":"var","n":"t~2658","x":8785},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7758},{"op":"let","v":"col~2661","e":{"op":"lit","v":"effect","x":8786},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7759},{"op":"rep","n":{"op":"var","n":"k~2659","x":8787},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2664","e":{"op":"letx","v":"at~2662","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2660"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2660"},"d":0}},"b":{"op":"letx","v":"nxt~2663","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2662"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2662"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2663"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2663"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2663"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2663"}}},"x":8788},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7762},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2664"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2660"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2660"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2664"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2665","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2660"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2660"},"d":0}},"b":{"op":"letx","v":"built~2668","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2666","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2667","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2666"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2667"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2667"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2669","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2660"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2665"},"b":{"op":"key","of":{"op":"var","n":"l~2669"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2669"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2664"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2668"},"b":{"op":"key","of":{"op":"var","n":"l~2669"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8789},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7764},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7763},{"op":"let","v":"t~2670","e":{"op":"var","n":"t~2660","x":8790},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7765},{"op":"let","v":"pos~2671","e":{"op":"var","n":"nxt~2664","x":8791},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7766},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8792},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2670"},"d":0,"x":8793},"o":"=","e":{"op":"var","n":"pos~2671","x":8794},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7768},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2670"},"d":0,"x":8795},"o":"=","e":{"op":"var","n":"pos~2671","x":8796},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7769},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7767},{"op":"let","v":"t~2672","e":{"op":"var","n":"t~2660","x":8797},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7770},{"op":"let","v":"at~2673","e":{"op":"var","n":"nxt~2664","x":8798},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7771},{"op":"let","v":"col~2674","e":{"op":"var","n":"col~2661","x":8799},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7772},{"op":"seq","b":[{"op":"let","v":"label~2676","e":{"op":"var","n":"t~2672","x":8800},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7774},{"op":"seq","b":[{"op":"let","v":"was~2677","e":{"op":"st","k":"booking","x":8801},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7776},{"op":"set","t":{"op":"st","k":"booking","x":8802},"o":"=","e":{"op":"var","n":"label~2676","x":8803},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7777},{"op":"for","v":"sp~2675","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"spaces","d":[],"x":8804},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2675"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2673"},"x":8805},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2674"},"b":{"op":"lit","v":"solar"},"x":8806},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2675"},"k":{"op":"lit","v":"solar"},"x":8807},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7780},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2674"},"b":{"op":"lit","v":"energy"},"x":8808},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2675"},"k":{"op":"lit","v":"energy"},"x":8809},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7782},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2675"},"k":{"op":"lit","v":"effect"},"x":8810},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7783},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7781},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7779},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7778},{"op":"set","t":{"op":"st","k":"booking","x":8811},"o":"=","e":{"op":"var","n":"was~2677","x":8812},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7784}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7775},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2673"}}],"x":8813},"t":{"op":"seq","b":[{"op":"let","v":"owner~2678","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2672"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8814},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7787},{"op":"let","v":"label~2680","e":{"op":"var","n":"owner~2678","x":8815},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7788},{"op":"seq","b":[{"op":"let","v":"was~2681","e":{"op":"st","k":"booking","x":8816},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7790},{"op":"set","t":{"op":"st","k":"booking","x":8817},"o":"=","e":{"op":"var","n":"label~2680","x":8818},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7791},{"op":"for","v":"b~2679","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2678"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8819},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2679"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2673"},"x":8820},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2679"},"k":{"op":"lit","v":"effect"},"x":8821},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7793},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7792},{"op":"set","t":{"op":"st","k":"booking","x":8822},"o":"=","e":{"op":"var","n":"was~2681","x":8823},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7794}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7789}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7786},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7785},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8824},"t":{"op":"for","v":"rw~2682","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"rewards","d":[],"x":8825},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2682"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2673"}},{"op":"in","a":{"op":"var","n":"at~2673"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":[]},"neg":true}],"x":8826},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":[],"x":8827},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2673"}],"x":8828},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7798},{"op":"let","v":"label~2683","e":{"op":"var","n":"t~2672","x":8829},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7799},{"op":"seq","b":[{"op":"let","v":"was~2684","e":{"op":"st","k":"booking","x":8830},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7801},{"op":"set","t":{"op":"st","k":"booking","x":8831},"o":"=","e":{"op":"var","n":"label~2683","x":8832},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7802},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2682"},"k":{"op":"lit","v":"effect"},"x":8833},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7803},{"op":"set","t":{"op":"st","k":"booking","x":8834},"o":"=","e":{"op":"var","n":"was~2684","x":8835},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7804}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7800}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7797},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7796},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7795},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2673"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8836},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8837},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2672"}],"x":8838},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7806},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7805}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7773}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7761},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7760}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7756},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2685","e":{"op":"lit","v":2,"x":8839},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7809},{"op":"let","v":"r~2686","e":{"op":"lit","v":"energy","x":8840},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7810},{"op":"let","v":"m~2687","e":{"op":"lit","v":1,"x":8841},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7811},{"op":"let","v":"s~2688","e":{"op":"lit","v":"batteries","x":8842},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7812},{"op":"seq","b":[{"op":"req","c":{"op":"can","b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2689","e":{"op":"var","n":"n~2685","x":8844},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7817},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2686","x":8845},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7818},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0},"b":{"op":"var","n":"n~2689"},"x":8846},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7820},{"op":"let","v":"n~2691","e":{"op":"var","n":"n~2689","x":8847},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7821},{"op":"let","v":"r~2692","e":{"op":"var","n":"r~2690","x":8848},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7822},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2692"},"d":0,"x":8849},"o":"-=","e":{"op":"var","n":"n~2691","x":8850},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7824},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8851},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2692"},"d":0,"x":8852},"o":"+=","e":{"op":"var","n":"n~2691","x":8853},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7826},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7825},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2691"},"b":{"op":"lit","v":0}}],"x":8854},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8855},"o":"-=","e":{"op":"var","n":"n~2691","x":8856},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7828},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7827}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7823}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7819}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7816},"label":{"op":"lit","v":{"option":0},"x":8857}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2693","e":{"op":"var","n":"m~2687","x":8858},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7830},{"op":"let","v":"r~2694","e":{"op":"var","n":"s~2688","x":8859},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7831},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2694"},"d":0},"b":{"op":"var","n":"n~2693"},"x":8860},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7833},{"op":"let","v":"n~2695","e":{"op":"var","n":"n~2693","x":8861},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7834},{"op":"let","v":"r~2696","e":{"op":"var","n":"r~2694","x":8862},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7835},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2696"},"d":0,"x":8863},"o":"-=","e":{"op":"var","n":"n~2695","x":8864},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7837},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8865},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2696"},"d":0,"x":8866},"o":"+=","e":{"op":"var","n":"n~2695","x":8867},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7839},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7838},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2695"},"b":{"op":"lit","v":0}}],"x":8868},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8869},"o":"-=","e":{"op":"var","n":"n~2695","x":8870},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7841},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7840}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7836}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7832}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7829},"label":{"op":"lit","v":{"option":1},"x":8871}}],"kind":"choose","prompt":{"def":"lose_either","args":{"n":2,"r":"energy","m":1,"s":"batteries"},"kinds":{"r":"resources","s":"resources"},"text":{"en":"pay 2 energy or 1 battery","it":"paga 2 energia o 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7815},"x":8843},"at":"rules_data/pampero/definitions/resources.yaml:119","id":7814},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2689","e":{"op":"var","n":"n~2685","x":8872},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7844},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2686","x":8873},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7845},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0},"b":{"op":"var","n":"n~2689"},"x":8874},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7847},{"op":"let","v":"n~2691","e":{"op":"var","n":"n~2689","x":8875},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7848},{"op":"let","v":"r~2692","e":{"op":"var","n":"r~2690","x":8876},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7849},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2692"},"d":0,"x":8877},"o":"-=","e":{"op":"var","n":"n~2691","x":8878},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7851},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8879},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2692"},"d":0,"x":8880},"o":"+=","e":{"op":"var","n":"n~2691","x":8881},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7853},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7852},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2691"},"b":{"op":"lit","v":0}}],"x":8882},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8883},"o":"-=","e":{"op":"var","n":"n~2691","x":8884},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7855},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7854}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7850}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7846}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7843},"label":{"op":"lit","v":{"option":0},"x":8885}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2693","e":{"op":"var","n":"m~2687","x":8886},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7857},{"op":"let","v":"r~2694","e":{"op":"var","n":"s~2688","x":8887},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7858},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2694"},"d":0},"b":{"op":"var","n":"n~2693"},"x":8888},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7860},{"op":"let","v":"n~2695","e":{"op":"var","n":"n~2693","x":8889},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7861},{"op":"let","v":"r~2696","e":{"op":"var","n":"r~2694","x":8890},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7862},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2696"},"d":0,"x":8891},"o":"-=","e":{"op":"var","n":"n~2695","x":8892},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7864},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8893},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2696"},"d":0,"x":8894},"o":"+=","e":{"op":"var","n":"n~2695","x":8895},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7866},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7865},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2695"},"b":{"op":"lit","v":0}}],"x":8896},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8897},"o":"-=","e":{"op":"var","n":"n~2695","x":8898},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7868},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7867}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7863}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7859}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7856},"label":{"op":"lit","v":{"option":1},"x":8899}}],"kind":"choose","prompt":{"def":"lose_either","args":{"n":2,"r":"energy","m":1,"s":"batteries"},"kinds":{"r":"resources","s":"resources"},"text":{"en":"pay 2 energy or 1 battery","it":"paga 2 energia o 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7842}],"at":"rules_data/pampero/definitions/resources.yaml:92","id":7813},{"op":"let","v":"k~2697","e":{"op":"lit","v":2,"x":8900},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7869},{"op":"let","v":"t~2698","e":{"op":"lit","v":"nature_income","x":8901},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7870},{"op":"seq","b":[{"op":"let","v":"k~2699","e":{"op":"var","n":"k~2697","x":8902},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7872},{"op":"let","v":"t~2700","e":{"op":"var","n":"t~2698","x":8903},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7873},{"op":"let","v":"col~2701","e":{"op":"lit","v":"effect","x":8904},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7874},{"op":"rep","n":{"op":"var","n":"k~2699","x":8905},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2704","e":{"op":"letx","v":"at~2702","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2700"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2700"},"d":0}},"b":{"op":"letx","v":"nxt~2703","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2702"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2702"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2703"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2703"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2703"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2703"}}},"x":8906},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7877},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2704"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2700"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2700"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2704"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2705","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2700"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2700"},"d":0}},"b":{"op":"letx","v":"built~2708","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2706","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2707","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2706"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2707"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2707"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2709","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2700"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2705"},"b":{"op":"key","of":{"op":"var","n":"l~2709"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2709"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2704"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2708"},"b":{"op":"key","of":{"op":"var","n":"l~2709"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8907},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7879},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7878},{"op":"let","v":"t~2710","e":{"op":"var","n":"t~2700","x":8908},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7880},{"op":"let","v":"pos~2711","e":{"op":"var","n":"nxt~2704","x":8909},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7881},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2710"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8910},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2710"},"d":0,"x":8911},"o":"=","e":{"op":"var","n":"pos~2711","x":8912},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7883},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2710"},"d":0,"x":8913},"o":"=","e":{"op":"var","n":"pos~2711","x":8914},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7884},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7882},{"op":"let","v":"t~2712","e":{"op":"var","n":"t~2700","x":8915},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7885},{"op":"let","v":"at~2713","e":{"op":"var","n":"nxt~2704","x":8916},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7886},{"op":"let","v":"col~2714","e":{"op":"var","n":"col~2701","x":8917},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7887},{"op":"seq","b":[{"op":"let","v":"label~2716","e":{"op":"var","n":"t~2712","x":8918},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7889},{"op":"seq","b":[{"op":"let","v":"was~2717","e":{"op":"st","k":"booking","x":8919},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7891},{"op":"set","t":{"op":"st","k":"booking","x":8920},"o":"=","e":{"op":"var","n":"label~2716","x":8921},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7892},{"op":"for","v":"sp~2715","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"spaces","d":[],"x":8922},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2715"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2713"},"x":8923},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2714"},"b":{"op":"lit","v":"solar"},"x":8924},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2715"},"k":{"op":"lit","v":"solar"},"x":8925},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7895},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2714"},"b":{"op":"lit","v":"energy"},"x":8926},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2715"},"k":{"op":"lit","v":"energy"},"x":8927},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7897},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2715"},"k":{"op":"lit","v":"effect"},"x":8928},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7898},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7896},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7894},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7893},{"op":"set","t":{"op":"st","k":"booking","x":8929},"o":"=","e":{"op":"var","n":"was~2717","x":8930},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7899}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7890},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2713"}}],"x":8931},"t":{"op":"seq","b":[{"op":"let","v":"owner~2718","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2712"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8932},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7902},{"op":"let","v":"label~2720","e":{"op":"var","n":"owner~2718","x":8933},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7903},{"op":"seq","b":[{"op":"let","v":"was~2721","e":{"op":"st","k":"booking","x":8934},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7905},{"op":"set","t":{"op":"st","k":"booking","x":8935},"o":"=","e":{"op":"var","n":"label~2720","x":8936},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7906},{"op":"for","v":"b~2719","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2718"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8937},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2719"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2713"},"x":8938},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2719"},"k":{"op":"lit","v":"effect"},"x":8939},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7908},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7907},{"op":"set","t":{"op":"st","k":"booking","x":8940},"o":"=","e":{"op":"var","n":"was~2721","x":8941},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7909}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7904}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7901},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7900},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8942},"t":{"op":"for","v":"rw~2722","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"rewards","d":[],"x":8943},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2722"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2713"}},{"op":"in","a":{"op":"var","n":"at~2713"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2712"},"d":[]},"neg":true}],"x":8944},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2712"},"d":[],"x":8945},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2713"}],"x":8946},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7913},{"op":"let","v":"label~2723","e":{"op":"var","n":"t~2712","x":8947},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7914},{"op":"seq","b":[{"op":"let","v":"was~2724","e":{"op":"st","k":"booking","x":8948},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7916},{"op":"set","t":{"op":"st","k":"booking","x":8949},"o":"=","e":{"op":"var","n":"label~2723","x":8950},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7917},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2722"},"k":{"op":"lit","v":"effect"},"x":8951},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7918},{"op":"set","t":{"op":"st","k":"booking","x":8952},"o":"=","e":{"op":"var","n":"was~2724","x":8953},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7919}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7915}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7912},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7911},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7910},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2713"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2712"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2712"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2712"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8954},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8955},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2712"}],"x":8956},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7921},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7920}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7888}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7876},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7875}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7871}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7808},"label":{"op":"lit","v":{"may":true},"x":8957}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:126","id":7922},"label":{"op":"lit","v":{"may":false},"x":8958}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 2 energy or 1 battery and advance the nature reserve income 2 spaces","it":"puoi pagare 2 energia o 1 batteria e avanzare il reddito della riserva naturale di 2 caselle"}},"at":"rules_data/pampero/definitions/resources.yaml:126","id":7807}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7753},"numbers":{"energy":1},"source":{"doc":"pampero-nature","section":"Zone A Connection Tile"},"at":"rules_data/pampero/modules/nature_items.yaml:11"}',
+    'nature_reserve_connection_tile': '{"id":"nature_reserve_connection_tile","deck":"connection_tiles_a","module":"nature_reserve","effect":{"op":"seq","b":[{"op":"let","v":"k~2664","e":{"op":"lit","v":1,"x":8862},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7770},{"op":"let","v":"t~2665","e":{"op":"lit","v":"nature_income","x":8863},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7771},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"var","n":"k~2664","x":8864},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7773},{"op":"let","v":"t~2667","e":{"op":"var","n":"t~2665","x":8865},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7774},{"op":"let","v":"col~2668","e":{"op":"lit","v":"effect","x":8866},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7775},{"op":"rep","n":{"op":"var","n":"k~2666","x":8867},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2671","e":{"op":"letx","v":"at~2669","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2667"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2667"},"d":0}},"b":{"op":"letx","v":"nxt~2670","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2669"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2669"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2670"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2670"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2670"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2670"}}},"x":8868},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7778},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2671"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2667"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2667"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2671"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2672","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2667"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2667"},"d":0}},"b":{"op":"letx","v":"built~2675","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2673","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2674","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2673"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2674"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2674"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2676","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2672"},"b":{"op":"key","of":{"op":"var","n":"l~2676"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2676"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2671"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2675"},"b":{"op":"key","of":{"op":"var","n":"l~2676"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8869},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7780},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7779},{"op":"let","v":"t~2677","e":{"op":"var","n":"t~2667","x":8870},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7781},{"op":"let","v":"pos~2678","e":{"op":"var","n":"nxt~2671","x":8871},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7782},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2677"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8872},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2677"},"d":0,"x":8873},"o":"=","e":{"op":"var","n":"pos~2678","x":8874},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7784},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2677"},"d":0,"x":8875},"o":"=","e":{"op":"var","n":"pos~2678","x":8876},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7785},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7783},{"op":"let","v":"t~2679","e":{"op":"var","n":"t~2667","x":8877},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7786},{"op":"let","v":"at~2680","e":{"op":"var","n":"nxt~2671","x":8878},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7787},{"op":"let","v":"col~2681","e":{"op":"var","n":"col~2668","x":8879},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7788},{"op":"seq","b":[{"op":"let","v":"label~2683","e":{"op":"var","n":"t~2679","x":8880},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7790},{"op":"seq","b":[{"op":"let","v":"was~2684","e":{"op":"st","k":"booking","x":8881},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7792},{"op":"set","t":{"op":"st","k":"booking","x":8882},"o":"=","e":{"op":"var","n":"label~2683","x":8883},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7793},{"op":"for","v":"sp~2682","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"spaces","d":[],"x":8884},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2682"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2680"},"x":8885},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2681"},"b":{"op":"lit","v":"solar"},"x":8886},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2682"},"k":{"op":"lit","v":"solar"},"x":8887},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7796},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2681"},"b":{"op":"lit","v":"energy"},"x":8888},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2682"},"k":{"op":"lit","v":"energy"},"x":8889},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7798},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2682"},"k":{"op":"lit","v":"effect"},"x":8890},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7799},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7797},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7795},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7794},{"op":"set","t":{"op":"st","k":"booking","x":8891},"o":"=","e":{"op":"var","n":"was~2684","x":8892},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7800}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7791},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2680"}}],"x":8893},"t":{"op":"seq","b":[{"op":"let","v":"owner~2685","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2679"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8894},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7803},{"op":"let","v":"label~2687","e":{"op":"var","n":"owner~2685","x":8895},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7804},{"op":"seq","b":[{"op":"let","v":"was~2688","e":{"op":"st","k":"booking","x":8896},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7806},{"op":"set","t":{"op":"st","k":"booking","x":8897},"o":"=","e":{"op":"var","n":"label~2687","x":8898},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7807},{"op":"for","v":"b~2686","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2685"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8899},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2686"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2680"},"x":8900},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2686"},"k":{"op":"lit","v":"effect"},"x":8901},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7809},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7808},{"op":"set","t":{"op":"st","k":"booking","x":8902},"o":"=","e":{"op":"var","n":"was~2688","x":8903},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7810}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7805}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7802},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7801},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8904},"t":{"op":"for","v":"rw~2689","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"rewards","d":[],"x":8905},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2689"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2680"}},{"op":"in","a":{"op":"var","n":"at~2680"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2679"},"d":[]},"neg":true}],"x":8906},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2679"},"d":[],"x":8907},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2680"}],"x":8908},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7814},{"op":"let","v":"label~2690","e":{"op":"var","n":"t~2679","x":8909},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7815},{"op":"seq","b":[{"op":"let","v":"was~2691","e":{"op":"st","k":"booking","x":8910},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7817},{"op":"set","t":{"op":"st","k":"booking","x":8911},"o":"=","e":{"op":"var","n":"label~2690","x":8912},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7818},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2689"},"k":{"op":"lit","v":"effect"},"x":8913},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7819},{"op":"set","t":{"op":"st","k":"booking","x":8914},"o":"=","e":{"op":"var","n":"was~2691","x":8915},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7820}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7816}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7813},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7812},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7811},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2680"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2679"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2679"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8916},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8917},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2679"}],"x":8918},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7822},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7821}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7789}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7777},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7776}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7772},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2692","e":{"op":"lit","v":2,"x":8919},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7825},{"op":"let","v":"r~2693","e":{"op":"lit","v":"energy","x":8920},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7826},{"op":"let","v":"m~2694","e":{"op":"lit","v":1,"x":8921},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7827},{"op":"let","v":"s~2695","e":{"op":"lit","v":"batteries","x":8922},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7828},{"op":"seq","b":[{"op":"req","c":{"op":"can","b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2696","e":{"op":"var","n":"n~2692","x":8924},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7833},{"op":"let","v":"r~2697","e":{"op":"var","n":"r~2693","x":8925},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7834},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0},"b":{"op":"var","n":"n~2696"},"x":8926},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7836},{"op":"let","v":"n~2698","e":{"op":"var","n":"n~2696","x":8927},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7837},{"op":"let","v":"r~2699","e":{"op":"var","n":"r~2697","x":8928},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7838},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2699"},"d":0,"x":8929},"o":"-=","e":{"op":"var","n":"n~2698","x":8930},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7840},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8931},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2699"},"d":0,"x":8932},"o":"+=","e":{"op":"var","n":"n~2698","x":8933},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7842},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7841},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2698"},"b":{"op":"lit","v":0}}],"x":8934},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8935},"o":"-=","e":{"op":"var","n":"n~2698","x":8936},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7844},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7843}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7839}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7835}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7832},"label":{"op":"lit","v":{"option":0},"x":8937}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2700","e":{"op":"var","n":"m~2694","x":8938},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7846},{"op":"let","v":"r~2701","e":{"op":"var","n":"s~2695","x":8939},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7847},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2701"},"d":0},"b":{"op":"var","n":"n~2700"},"x":8940},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7849},{"op":"let","v":"n~2702","e":{"op":"var","n":"n~2700","x":8941},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7850},{"op":"let","v":"r~2703","e":{"op":"var","n":"r~2701","x":8942},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7851},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2703"},"d":0,"x":8943},"o":"-=","e":{"op":"var","n":"n~2702","x":8944},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7853},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8945},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2703"},"d":0,"x":8946},"o":"+=","e":{"op":"var","n":"n~2702","x":8947},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7855},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7854},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2702"},"b":{"op":"lit","v":0}}],"x":8948},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8949},"o":"-=","e":{"op":"var","n":"n~2702","x":8950},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7857},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7856}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7852}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7848}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7845},"label":{"op":"lit","v":{"option":1},"x":8951}}],"kind":"choose","prompt":{"def":"lose_either","args":{"n":2,"r":"energy","m":1,"s":"batteries"},"kinds":{"r":"resources","s":"resources"},"text":{"en":"pay 2 energy or 1 battery","it":"paga 2 energia o 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7831},"x":8923},"at":"rules_data/pampero/definitions/resources.yaml:119","id":7830},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2696","e":{"op":"var","n":"n~2692","x":8952},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7860},{"op":"let","v":"r~2697","e":{"op":"var","n":"r~2693","x":8953},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7861},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0},"b":{"op":"var","n":"n~2696"},"x":8954},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7863},{"op":"let","v":"n~2698","e":{"op":"var","n":"n~2696","x":8955},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7864},{"op":"let","v":"r~2699","e":{"op":"var","n":"r~2697","x":8956},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7865},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2699"},"d":0,"x":8957},"o":"-=","e":{"op":"var","n":"n~2698","x":8958},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7867},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8959},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2699"},"d":0,"x":8960},"o":"+=","e":{"op":"var","n":"n~2698","x":8961},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7869},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7868},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2698"},"b":{"op":"lit","v":0}}],"x":8962},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8963},"o":"-=","e":{"op":"var","n":"n~2698","x":8964},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7871},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7870}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7866}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7862}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7859},"label":{"op":"lit","v":{"option":0},"x":8965}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2700","e":{"op":"var","n":"m~2694","x":8966},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7873},{"op":"let","v":"r~2701","e":{"op":"var","n":"s~2695","x":8967},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7874},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2701"},"d":0},"b":{"op":"var","n":"n~2700"},"x":8968},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7876},{"op":"let","v":"n~2702","e":{"op":"var","n":"n~2700","x":8969},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7877},{"op":"let","v":"r~2703","e":{"op":"var","n":"r~2701","x":8970},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7878},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2703"},"d":0,"x":8971},"o":"-=","e":{"op":"var","n":"n~2702","x":8972},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7880},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8973},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2703"},"d":0,"x":8974},"o":"+=","e":{"op":"var","n":"n~2702","x":8975},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7882},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7881},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2702"},"b":{"op":"lit","v":0}}],"x":8976},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8977},"o":"-=","e":{"op":"var","n":"n~2702","x":8978},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7884},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7883}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7879}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7875}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7872},"label":{"op":"lit","v":{"option":1},"x":8979}}],"kind":"choose","prompt":{"def":"lose_either","args":{"n":2,"r":"energy","m":1,"s":"batteries"},"kinds":{"r":"resources","s":"resources"},"text":{"en":"pay 2 energy or 1 battery","it":"paga 2 energia o 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7858}],"at":"rules_data/pampero/definitions/resources.yaml:92","id":7829},{"op":"let","v":"k~2704","e":{"op":"lit","v":2,"x":8980},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7885},{"op":"let","v":"t~2705","e":{"op":"lit","v":"nature_income","x":8981},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7886},{"op":"seq","b":[{"op":"let","v":"k~2706","e":{"op":"var","n":"k~2704","x":8982},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7888},{"op":"let","v":"t~2707","e":{"op":"var","n":"t~2705","x":8983},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7889},{"op":"let","v":"col~2708","e":{"op":"lit","v":"effect","x":8984},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7890},{"op":"rep","n":{"op":"var","n":"k~2706","x":8985},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2711","e":{"op":"letx","v":"at~2709","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2707"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2707"},"d":0}},"b":{"op":"letx","v":"nxt~2710","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2709"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2709"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2710"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2710"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2710"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2710"}}},"x":8986},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7893},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2711"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2707"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2707"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2711"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2712","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2707"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2707"},"d":0}},"b":{"op":"letx","v":"built~2715","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2713","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2714","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2713"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2714"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2714"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2716","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2712"},"b":{"op":"key","of":{"op":"var","n":"l~2716"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2716"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2711"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2715"},"b":{"op":"key","of":{"op":"var","n":"l~2716"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8987},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7895},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7894},{"op":"let","v":"t~2717","e":{"op":"var","n":"t~2707","x":8988},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7896},{"op":"let","v":"pos~2718","e":{"op":"var","n":"nxt~2711","x":8989},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7897},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8990},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2717"},"d":0,"x":8991},"o":"=","e":{"op":"var","n":"pos~2718","x":8992},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7899},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2717"},"d":0,"x":8993},"o":"=","e":{"op":"var","n":"pos~2718","x":8994},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7900},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7898},{"op":"let","v":"t~2719","e":{"op":"var","n":"t~2707","x":8995},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7901},{"op":"let","v":"at~2720","e":{"op":"var","n":"nxt~2711","x":8996},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7902},{"op":"let","v":"col~2721","e":{"op":"var","n":"col~2708","x":8997},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7903},{"op":"seq","b":[{"op":"let","v":"label~2723","e":{"op":"var","n":"t~2719","x":8998},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7905},{"op":"seq","b":[{"op":"let","v":"was~2724","e":{"op":"st","k":"booking","x":8999},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7907},{"op":"set","t":{"op":"st","k":"booking","x":9000},"o":"=","e":{"op":"var","n":"label~2723","x":9001},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7908},{"op":"for","v":"sp~2722","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"spaces","d":[],"x":9002},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2722"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2720"},"x":9003},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2721"},"b":{"op":"lit","v":"solar"},"x":9004},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2722"},"k":{"op":"lit","v":"solar"},"x":9005},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7911},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2721"},"b":{"op":"lit","v":"energy"},"x":9006},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2722"},"k":{"op":"lit","v":"energy"},"x":9007},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7913},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2722"},"k":{"op":"lit","v":"effect"},"x":9008},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7914},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7912},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7910},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7909},{"op":"set","t":{"op":"st","k":"booking","x":9009},"o":"=","e":{"op":"var","n":"was~2724","x":9010},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7915}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7906},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2720"}}],"x":9011},"t":{"op":"seq","b":[{"op":"let","v":"owner~2725","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2719"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":9012},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7918},{"op":"let","v":"label~2727","e":{"op":"var","n":"owner~2725","x":9013},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7919},{"op":"seq","b":[{"op":"let","v":"was~2728","e":{"op":"st","k":"booking","x":9014},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7921},{"op":"set","t":{"op":"st","k":"booking","x":9015},"o":"=","e":{"op":"var","n":"label~2727","x":9016},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7922},{"op":"for","v":"b~2726","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2725"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":9017},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2726"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2720"},"x":9018},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2726"},"k":{"op":"lit","v":"effect"},"x":9019},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7924},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7923},{"op":"set","t":{"op":"st","k":"booking","x":9020},"o":"=","e":{"op":"var","n":"was~2728","x":9021},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7925}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7920}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7917},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7916},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":9022},"t":{"op":"for","v":"rw~2729","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"rewards","d":[],"x":9023},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2729"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2720"}},{"op":"in","a":{"op":"var","n":"at~2720"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2719"},"d":[]},"neg":true}],"x":9024},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2719"},"d":[],"x":9025},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2720"}],"x":9026},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7929},{"op":"let","v":"label~2730","e":{"op":"var","n":"t~2719","x":9027},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7930},{"op":"seq","b":[{"op":"let","v":"was~2731","e":{"op":"st","k":"booking","x":9028},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7932},{"op":"set","t":{"op":"st","k":"booking","x":9029},"o":"=","e":{"op":"var","n":"label~2730","x":9030},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7933},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2729"},"k":{"op":"lit","v":"effect"},"x":9031},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7934},{"op":"set","t":{"op":"st","k":"booking","x":9032},"o":"=","e":{"op":"var","n":"was~2731","x":9033},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7935}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7931}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7928},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7927},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7926},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2720"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2719"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2719"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":9034},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":9035},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2719"}],"x":9036},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7937},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7936}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7904}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7892},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7891}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7887}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7824},"label":{"op":"lit","v":{"may":true},"x":9037}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:126","id":7938},"label":{"op":"lit","v":{"may":false},"x":9038}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 2 energy or 1 battery and advance the nature reserve income 2 spaces","it":"puoi pagare 2 energia o 1 batteria e avanzare il reddito della riserva naturale di 2 caselle"}},"at":"rules_data/pampero/definitions/resources.yaml:126","id":7823}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7769},"numbers":{"energy":1},"source":{"doc":"pampero-nature","section":"Zone A Connection Tile"},"at":"rules_data/pampero/modules/nature_items.yaml:11"}',
 }

@@ -47,13 +47,13 @@ K = [
 ]
 
 
-def x_8780(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:5
+def x_8860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:5
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return (3 * (_w5 if type((_w5 := (((_w1 if type((_w1 := ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('nature_reserve', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'nature_reserve', 0)))) is int else num(_w4))) if (ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) != None) else sum([len([v_x_2658 for v_x_2658 in items_of((_h1.get(v_s_2657, []) if type(_h1) is dict else KEY(_h1, v_s_2657, []))) if (True if (((v_x_2658.get('piece', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'piece', None)) == 'nature_reserve')) and (((v_x_2658.get('owner', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'owner', None)) == E.get('you'))) else False)]) for v_s_2657 in items_of(ctx.state.get('places'))])))) is int else num(_w5)))
-    return MEMO(ctx, (8780, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
+        return (3 * (_w5 if type((_w5 := (((_w1 if type((_w1 := ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('nature_reserve', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'nature_reserve', 0)))) is int else num(_w4))) if (ctx.index.plain['pieces'].get('nature_reserve', NOREC).get('per_player', None) != None) else sum([len([v_x_2665 for v_x_2665 in items_of((_h1.get(v_s_2664, []) if type(_h1) is dict else KEY(_h1, v_s_2664, []))) if (True if (((v_x_2665.get('piece', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'piece', None)) == 'nature_reserve')) and (((v_x_2665.get('owner', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'owner', None)) == E.get('you'))) else False)]) for v_s_2664 in items_of(ctx.state.get('places'))])))) is int else num(_w5)))
+    return MEMO(ctx, (8860, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
 
 
 TRIALS = {
@@ -61,14 +61,14 @@ TRIALS = {
 
 
 CODE = {
-    8780: x_8780,
+    8860: x_8860,
 }
 AT = {
-    8780: 'rules_data/pampero/modules/nature_items.yaml:5',
+    8860: 'rules_data/pampero/modules/nature_items.yaml:5',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/nature_items.yaml:5
-    'nature_reserve_scoring': '{"id":"nature_reserve_scoring","deck":"specialist_scoring","module":"nature_reserve","use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":3},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"nature_reserve"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"nature_reserve"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"nature_reserve"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2657","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2658","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2657"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"nature_reserve"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"x":8780},"source":{"doc":"pampero-nature","section":"Nature Reserve Specialist Scoring Card: score $3 for each wooden nature reserve near your transformers or wind farms. Discard after use"},"at":"rules_data/pampero/modules/nature_items.yaml:5"}',
+    'nature_reserve_scoring': '{"id":"nature_reserve_scoring","deck":"specialist_scoring","module":"nature_reserve","use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":3},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"nature_reserve"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"nature_reserve"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"nature_reserve"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2664","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2665","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2664"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"nature_reserve"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"x":8860},"source":{"doc":"pampero-nature","section":"Nature Reserve Specialist Scoring Card: score $3 for each wooden nature reserve near your transformers or wind farms. Discard after use"},"at":"rules_data/pampero/modules/nature_items.yaml:5"}',
 }

@@ -54,196 +54,196 @@ K = [
 ]
 
 
-def x_9087(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
+def x_9167(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return (True if (((_w2 if type((_w2 := sum([len([v_x_2658 for v_x_2658 in items_of((_h1.get(v_s_2657, []) if type(_h1) is dict else KEY(_h1, v_s_2657, []))) if (True if (((v_x_2658.get('piece', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'piece', None)) == 'transformer')) and (((v_x_2658.get('owner', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'owner', None)) == E.get('you'))) else False)]) for v_s_2657 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None))) is str else None) == 'b1')) else False)) else False)]))) is int else num(_w2)) >= 2)) and (((_w4 if type((_w4 := sum([len([v_x_2660 for v_x_2660 in items_of((_h1.get(v_s_2659, []) if type(_h1) is dict else KEY(_h1, v_s_2659, []))) if (True if (((v_x_2660.get('piece', None) if type(v_x_2660) is dict else KEY(v_x_2660, 'piece', None)) == 'transformer')) and (((v_x_2660.get('owner', None) if type(v_x_2660) is dict else KEY(v_x_2660, 'owner', None)) == E.get('you'))) else False)]) for v_s_2659 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2659, NOREC).get('area', None) if type(v_s_2659) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2659, NOREC).get('area', None) if type(v_s_2659) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_2659, NOREC).get('area', None) if type(v_s_2659) is str else None))) is str else None) == 'b2')) else False)) else False)]))) is int else num(_w4)) >= 2)) else False)
-    return MEMO(ctx, (9087, E.get('you'), ctx.stamps.get('places', 0),), compute)
+        return (True if (((_w2 if type((_w2 := sum([len([v_x_2665 for v_x_2665 in items_of((_h1.get(v_s_2664, []) if type(_h1) is dict else KEY(_h1, v_s_2664, []))) if (True if (((v_x_2665.get('piece', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'piece', None)) == 'transformer')) and (((v_x_2665.get('owner', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'owner', None)) == E.get('you'))) else False)]) for v_s_2664 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None))) is str else None) == 'b1')) else False)) else False)]))) is int else num(_w2)) >= 2)) and (((_w4 if type((_w4 := sum([len([v_x_2667 for v_x_2667 in items_of((_h1.get(v_s_2666, []) if type(_h1) is dict else KEY(_h1, v_s_2666, []))) if (True if (((v_x_2667.get('piece', None) if type(v_x_2667) is dict else KEY(v_x_2667, 'piece', None)) == 'transformer')) and (((v_x_2667.get('owner', None) if type(v_x_2667) is dict else KEY(v_x_2667, 'owner', None)) == E.get('you'))) else False)]) for v_s_2666 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2666, NOREC).get('area', None) if type(v_s_2666) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2666, NOREC).get('area', None) if type(v_s_2666) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_2666, NOREC).get('area', None) if type(v_s_2666) is str else None))) is str else None) == 'b2')) else False)) else False)]))) is int else num(_w4)) >= 2)) else False)
+    return MEMO(ctx, (9167, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 
-x_9091 = _C.x_8628  # rules_data/pampero/definitions/resources.yaml:57
-x_9092 = _C.x_8629  # rules_data/pampero/definitions/resources.yaml:57
-x_9095 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:59
-x_9099 = _C.x_8636  # rules_data/pampero/definitions/resources.yaml:62
-x_9100 = _C.x_8637  # rules_data/pampero/definitions/resources.yaml:59
-x_9105 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:26
-x_9106 = _C.x_8643  # rules_data/pampero/definitions/resources.yaml:27
-x_9108 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:27
-x_9109 = _C.x_8646  # rules_data/pampero/definitions/resources.yaml:28
-x_9111 = _C.x_8648  # rules_data/pampero/definitions/resources.yaml:29
-x_9112 = _C.x_8649  # rules_data/pampero/definitions/resources.yaml:29
-x_9114 = _C.x_8651  # rules_data/pampero/definitions/resources.yaml:30
-x_9115 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_9119 = _C.x_8991  # rules_data/pampero/modules/objectives.yaml:31
-x_9120 = _C.x_8992  # rules_data/pampero/definitions/resources.yaml:70
-x_9123 = _C.x_8995  # rules_data/pampero/definitions/resources.yaml:57
-x_9124 = _C.x_8996  # rules_data/pampero/definitions/resources.yaml:57
-x_9127 = _C.x_8999  # rules_data/pampero/definitions/resources.yaml:59
-x_9131 = _C.x_9003  # rules_data/pampero/definitions/resources.yaml:62
-x_9132 = _C.x_9004  # rules_data/pampero/definitions/resources.yaml:59
-x_9139 = _C.x_9011  # rules_data/pampero/definitions/resources.yaml:26
-x_9140 = _C.x_9012  # rules_data/pampero/definitions/resources.yaml:27
-x_9142 = _C.x_9014  # rules_data/pampero/definitions/resources.yaml:27
-x_9143 = _C.x_8849  # rules_data/pampero/definitions/resources.yaml:28
-x_9145 = _C.x_8851  # rules_data/pampero/definitions/resources.yaml:29
-x_9146 = _C.x_8852  # rules_data/pampero/definitions/resources.yaml:29
-x_9148 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:30
-x_9149 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_8033 = _C.rebased(_C.t_7923, 8033)  # rules_data/pampero/modules/objectives.yaml:31
-d_8034 = _C.rebased(_C.d_7924, 8033)  # rules_data/pampero/modules/objectives.yaml:31
-d_8035 = _C.rebased(_C.d_7925, 8033)  # rules_data/pampero/modules/objectives.yaml:31
-t_8036 = _C.rebased(_C.t_7926, 8033)  # rules_data/pampero/definitions/resources.yaml:56
-d_8037 = _C.rebased(_C.d_7635, 8033)  # rules_data/pampero/definitions/resources.yaml:56
-t_8038 = _C.rebased(_C.t_7928, 8033)  # rules_data/pampero/definitions/resources.yaml:57
-t_8039 = _C.rebased(_C.t_7929, 8033)  # rules_data/pampero/definitions/resources.yaml:58
-d_8040 = _C.rebased(_C.d_7638, 8033)  # rules_data/pampero/definitions/resources.yaml:58
-t_8041 = _C.rebased(_C.t_7414, 8033)  # rules_data/pampero/definitions/resources.yaml:59
-d_8042 = _C.rebased(_C.d_7415, 8033)  # rules_data/pampero/definitions/resources.yaml:60
-t_8043 = _C.rebased(_C.t_7641, 8033)  # rules_data/pampero/definitions/resources.yaml:62
-d_8044 = _C.rebased(_C.d_7642, 8033)  # rules_data/pampero/definitions/resources.yaml:62
-t_8045 = _C.rebased(_C.t_7643, 8033)  # rules_data/pampero/definitions/resources.yaml:62
-t_8046 = _C.rebased(_C.t_7644, 8033)  # rules_data/pampero/definitions/resources.yaml:62
-d_8047 = _C.rebased(_C.d_7937, 8033)  # rules_data/pampero/definitions/resources.yaml:63
-d_8048 = _C.rebased(_C.d_7646, 8033)  # rules_data/pampero/definitions/resources.yaml:64
-d_8049 = _C.rebased(_C.d_7647, 8033)  # rules_data/pampero/definitions/resources.yaml:64
-d_8050 = _C.rebased(_C.d_7648, 8033)  # rules_data/pampero/definitions/resources.yaml:26
-d_8051 = _C.rebased(_C.d_7649, 8033)  # rules_data/pampero/definitions/resources.yaml:26
-d_8052 = _C.rebased(_C.d_7650, 8033)  # rules_data/pampero/definitions/resources.yaml:27
-d_8053 = _C.rebased(_C.d_7651, 8033)  # rules_data/pampero/definitions/resources.yaml:27
-d_8054 = _C.rebased(_C.d_7652, 8033)  # rules_data/pampero/definitions/resources.yaml:28
-d_8055 = _C.rebased(_C.d_7653, 8033)  # rules_data/pampero/definitions/resources.yaml:29
-d_8056 = _C.rebased(_C.d_7654, 8033)  # rules_data/pampero/definitions/resources.yaml:29
-d_8057 = _C.rebased(_C.d_7655, 8033)  # rules_data/pampero/definitions/resources.yaml:30
-d_8058 = _C.rebased(_C.d_7656, 8033)  # rules_data/pampero/definitions/resources.yaml:30
-d_8059 = _C.rebased(_C.d_7949, 8033)  # rules_data/pampero/modules/objectives.yaml:31
-d_8060 = _C.rebased(_C.d_7950, 8033)  # rules_data/pampero/modules/objectives.yaml:31
-d_8061 = _C.rebased(_C.d_7951, 8033)  # rules_data/pampero/modules/objectives.yaml:31
-t_8062 = _C.rebased(_C.t_7952, 8033)  # rules_data/pampero/definitions/resources.yaml:70
-d_8063 = _C.rebased(_C.d_7953, 8033)  # rules_data/pampero/definitions/resources.yaml:70
-d_8064 = _C.rebased(_C.d_7954, 8033)  # rules_data/pampero/definitions/resources.yaml:70
-t_8065 = _C.rebased(_C.t_7955, 8033)  # rules_data/pampero/definitions/resources.yaml:56
-d_8066 = _C.rebased(_C.d_7956, 8033)  # rules_data/pampero/definitions/resources.yaml:56
-t_8067 = _C.rebased(_C.t_7957, 8033)  # rules_data/pampero/definitions/resources.yaml:57
-t_8068 = _C.rebased(_C.t_7958, 8033)  # rules_data/pampero/definitions/resources.yaml:58
-d_8069 = _C.rebased(_C.d_7959, 8033)  # rules_data/pampero/definitions/resources.yaml:58
-t_8070 = _C.rebased(_C.t_7960, 8033)  # rules_data/pampero/definitions/resources.yaml:59
-d_8071 = _C.rebased(_C.d_7415, 8033)  # rules_data/pampero/definitions/resources.yaml:60
-t_8072 = _C.rebased(_C.t_7962, 8033)  # rules_data/pampero/definitions/resources.yaml:62
-d_8073 = _C.rebased(_C.d_7963, 8033)  # rules_data/pampero/definitions/resources.yaml:62
-t_8074 = _C.rebased(_C.t_7964, 8033)  # rules_data/pampero/definitions/resources.yaml:62
-t_8075 = _C.rebased(_C.t_7965, 8033)  # rules_data/pampero/definitions/resources.yaml:62
-d_8076 = _C.rebased(_C.d_7966, 8033)  # rules_data/pampero/definitions/resources.yaml:63
-d_8077 = _C.rebased(_C.d_7967, 8033)  # rules_data/pampero/definitions/resources.yaml:64
-d_8078 = _C.rebased(_C.d_7968, 8033)  # rules_data/pampero/definitions/resources.yaml:64
-d_8079 = _C.rebased(_C.d_7969, 8033)  # rules_data/pampero/definitions/resources.yaml:26
-d_8080 = _C.rebased(_C.d_7970, 8033)  # rules_data/pampero/definitions/resources.yaml:26
-d_8081 = _C.rebased(_C.d_7971, 8033)  # rules_data/pampero/definitions/resources.yaml:27
-d_8082 = _C.rebased(_C.d_7972, 8033)  # rules_data/pampero/definitions/resources.yaml:27
-d_8083 = _C.rebased(_C.d_7973, 8033)  # rules_data/pampero/definitions/resources.yaml:28
-d_8084 = _C.rebased(_C.d_7974, 8033)  # rules_data/pampero/definitions/resources.yaml:29
-d_8085 = _C.rebased(_C.d_7975, 8033)  # rules_data/pampero/definitions/resources.yaml:29
-d_8086 = _C.rebased(_C.d_7976, 8033)  # rules_data/pampero/definitions/resources.yaml:30
-d_8087 = _C.rebased(_C.d_7977, 8033)  # rules_data/pampero/definitions/resources.yaml:30
+x_9171 = _C.x_8708  # rules_data/pampero/definitions/resources.yaml:57
+x_9172 = _C.x_8709  # rules_data/pampero/definitions/resources.yaml:57
+x_9175 = _C.x_8712  # rules_data/pampero/definitions/resources.yaml:59
+x_9179 = _C.x_8716  # rules_data/pampero/definitions/resources.yaml:62
+x_9180 = _C.x_8717  # rules_data/pampero/definitions/resources.yaml:59
+x_9185 = _C.x_8722  # rules_data/pampero/definitions/resources.yaml:26
+x_9186 = _C.x_8723  # rules_data/pampero/definitions/resources.yaml:27
+x_9188 = _C.x_8725  # rules_data/pampero/definitions/resources.yaml:27
+x_9189 = _C.x_8726  # rules_data/pampero/definitions/resources.yaml:28
+x_9191 = _C.x_8728  # rules_data/pampero/definitions/resources.yaml:29
+x_9192 = _C.x_8729  # rules_data/pampero/definitions/resources.yaml:29
+x_9194 = _C.x_8731  # rules_data/pampero/definitions/resources.yaml:30
+x_9195 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_9199 = _C.x_9071  # rules_data/pampero/modules/objectives.yaml:31
+x_9200 = _C.x_9072  # rules_data/pampero/definitions/resources.yaml:70
+x_9203 = _C.x_9075  # rules_data/pampero/definitions/resources.yaml:57
+x_9204 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:57
+x_9207 = _C.x_9079  # rules_data/pampero/definitions/resources.yaml:59
+x_9211 = _C.x_9083  # rules_data/pampero/definitions/resources.yaml:62
+x_9212 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:59
+x_9219 = _C.x_9091  # rules_data/pampero/definitions/resources.yaml:26
+x_9220 = _C.x_9092  # rules_data/pampero/definitions/resources.yaml:27
+x_9222 = _C.x_9094  # rules_data/pampero/definitions/resources.yaml:27
+x_9223 = _C.x_8929  # rules_data/pampero/definitions/resources.yaml:28
+x_9225 = _C.x_8931  # rules_data/pampero/definitions/resources.yaml:29
+x_9226 = _C.x_8932  # rules_data/pampero/definitions/resources.yaml:29
+x_9228 = _C.x_9100  # rules_data/pampero/definitions/resources.yaml:30
+x_9229 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_8049 = _C.rebased(_C.t_7939, 8049)  # rules_data/pampero/modules/objectives.yaml:31
+d_8050 = _C.rebased(_C.d_7940, 8049)  # rules_data/pampero/modules/objectives.yaml:31
+d_8051 = _C.rebased(_C.d_7941, 8049)  # rules_data/pampero/modules/objectives.yaml:31
+t_8052 = _C.rebased(_C.t_7942, 8049)  # rules_data/pampero/definitions/resources.yaml:56
+d_8053 = _C.rebased(_C.d_7651, 8049)  # rules_data/pampero/definitions/resources.yaml:56
+t_8054 = _C.rebased(_C.t_7944, 8049)  # rules_data/pampero/definitions/resources.yaml:57
+t_8055 = _C.rebased(_C.t_7945, 8049)  # rules_data/pampero/definitions/resources.yaml:58
+d_8056 = _C.rebased(_C.d_7654, 8049)  # rules_data/pampero/definitions/resources.yaml:58
+t_8057 = _C.rebased(_C.t_7430, 8049)  # rules_data/pampero/definitions/resources.yaml:59
+d_8058 = _C.rebased(_C.d_7431, 8049)  # rules_data/pampero/definitions/resources.yaml:60
+t_8059 = _C.rebased(_C.t_7657, 8049)  # rules_data/pampero/definitions/resources.yaml:62
+d_8060 = _C.rebased(_C.d_7658, 8049)  # rules_data/pampero/definitions/resources.yaml:62
+t_8061 = _C.rebased(_C.t_7659, 8049)  # rules_data/pampero/definitions/resources.yaml:62
+t_8062 = _C.rebased(_C.t_7660, 8049)  # rules_data/pampero/definitions/resources.yaml:62
+d_8063 = _C.rebased(_C.d_7953, 8049)  # rules_data/pampero/definitions/resources.yaml:63
+d_8064 = _C.rebased(_C.d_7662, 8049)  # rules_data/pampero/definitions/resources.yaml:64
+d_8065 = _C.rebased(_C.d_7663, 8049)  # rules_data/pampero/definitions/resources.yaml:64
+d_8066 = _C.rebased(_C.d_7664, 8049)  # rules_data/pampero/definitions/resources.yaml:26
+d_8067 = _C.rebased(_C.d_7665, 8049)  # rules_data/pampero/definitions/resources.yaml:26
+d_8068 = _C.rebased(_C.d_7666, 8049)  # rules_data/pampero/definitions/resources.yaml:27
+d_8069 = _C.rebased(_C.d_7667, 8049)  # rules_data/pampero/definitions/resources.yaml:27
+d_8070 = _C.rebased(_C.d_7668, 8049)  # rules_data/pampero/definitions/resources.yaml:28
+d_8071 = _C.rebased(_C.d_7669, 8049)  # rules_data/pampero/definitions/resources.yaml:29
+d_8072 = _C.rebased(_C.d_7670, 8049)  # rules_data/pampero/definitions/resources.yaml:29
+d_8073 = _C.rebased(_C.d_7671, 8049)  # rules_data/pampero/definitions/resources.yaml:30
+d_8074 = _C.rebased(_C.d_7672, 8049)  # rules_data/pampero/definitions/resources.yaml:30
+d_8075 = _C.rebased(_C.d_7965, 8049)  # rules_data/pampero/modules/objectives.yaml:31
+d_8076 = _C.rebased(_C.d_7966, 8049)  # rules_data/pampero/modules/objectives.yaml:31
+d_8077 = _C.rebased(_C.d_7967, 8049)  # rules_data/pampero/modules/objectives.yaml:31
+t_8078 = _C.rebased(_C.t_7968, 8049)  # rules_data/pampero/definitions/resources.yaml:70
+d_8079 = _C.rebased(_C.d_7969, 8049)  # rules_data/pampero/definitions/resources.yaml:70
+d_8080 = _C.rebased(_C.d_7970, 8049)  # rules_data/pampero/definitions/resources.yaml:70
+t_8081 = _C.rebased(_C.t_7971, 8049)  # rules_data/pampero/definitions/resources.yaml:56
+d_8082 = _C.rebased(_C.d_7972, 8049)  # rules_data/pampero/definitions/resources.yaml:56
+t_8083 = _C.rebased(_C.t_7973, 8049)  # rules_data/pampero/definitions/resources.yaml:57
+t_8084 = _C.rebased(_C.t_7974, 8049)  # rules_data/pampero/definitions/resources.yaml:58
+d_8085 = _C.rebased(_C.d_7975, 8049)  # rules_data/pampero/definitions/resources.yaml:58
+t_8086 = _C.rebased(_C.t_7976, 8049)  # rules_data/pampero/definitions/resources.yaml:59
+d_8087 = _C.rebased(_C.d_7431, 8049)  # rules_data/pampero/definitions/resources.yaml:60
+t_8088 = _C.rebased(_C.t_7978, 8049)  # rules_data/pampero/definitions/resources.yaml:62
+d_8089 = _C.rebased(_C.d_7979, 8049)  # rules_data/pampero/definitions/resources.yaml:62
+t_8090 = _C.rebased(_C.t_7980, 8049)  # rules_data/pampero/definitions/resources.yaml:62
+t_8091 = _C.rebased(_C.t_7981, 8049)  # rules_data/pampero/definitions/resources.yaml:62
+d_8092 = _C.rebased(_C.d_7982, 8049)  # rules_data/pampero/definitions/resources.yaml:63
+d_8093 = _C.rebased(_C.d_7983, 8049)  # rules_data/pampero/definitions/resources.yaml:64
+d_8094 = _C.rebased(_C.d_7984, 8049)  # rules_data/pampero/definitions/resources.yaml:64
+d_8095 = _C.rebased(_C.d_7985, 8049)  # rules_data/pampero/definitions/resources.yaml:26
+d_8096 = _C.rebased(_C.d_7986, 8049)  # rules_data/pampero/definitions/resources.yaml:26
+d_8097 = _C.rebased(_C.d_7987, 8049)  # rules_data/pampero/definitions/resources.yaml:27
+d_8098 = _C.rebased(_C.d_7988, 8049)  # rules_data/pampero/definitions/resources.yaml:27
+d_8099 = _C.rebased(_C.d_7989, 8049)  # rules_data/pampero/definitions/resources.yaml:28
+d_8100 = _C.rebased(_C.d_7990, 8049)  # rules_data/pampero/definitions/resources.yaml:29
+d_8101 = _C.rebased(_C.d_7991, 8049)  # rules_data/pampero/definitions/resources.yaml:29
+d_8102 = _C.rebased(_C.d_7992, 8049)  # rules_data/pampero/definitions/resources.yaml:30
+d_8103 = _C.rebased(_C.d_7993, 8049)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    8033: t_8033,
-    8034: CPS(d_8034),
-    8035: CPS(d_8035),
-    8036: t_8036,
-    8037: CPS(d_8037),
-    8038: t_8038,
-    8039: t_8039,
-    8040: CPS(d_8040),
-    8041: t_8041,
-    8042: CPS(d_8042),
-    8043: t_8043,
-    8044: CPS(d_8044),
-    8045: t_8045,
-    8046: t_8046,
-    8047: CPS(d_8047),
-    8048: CPS(d_8048),
-    8049: CPS(d_8049),
+    8049: t_8049,
     8050: CPS(d_8050),
     8051: CPS(d_8051),
-    8052: CPS(d_8052),
+    8052: t_8052,
     8053: CPS(d_8053),
-    8054: CPS(d_8054),
-    8055: CPS(d_8055),
+    8054: t_8054,
+    8055: t_8055,
     8056: CPS(d_8056),
-    8057: CPS(d_8057),
+    8057: t_8057,
     8058: CPS(d_8058),
-    8059: CPS(d_8059),
+    8059: t_8059,
     8060: CPS(d_8060),
-    8061: CPS(d_8061),
+    8061: t_8061,
     8062: t_8062,
     8063: CPS(d_8063),
     8064: CPS(d_8064),
-    8065: t_8065,
+    8065: CPS(d_8065),
     8066: CPS(d_8066),
-    8067: t_8067,
-    8068: t_8068,
+    8067: CPS(d_8067),
+    8068: CPS(d_8068),
     8069: CPS(d_8069),
-    8070: t_8070,
+    8070: CPS(d_8070),
     8071: CPS(d_8071),
-    8072: t_8072,
+    8072: CPS(d_8072),
     8073: CPS(d_8073),
-    8074: t_8074,
-    8075: t_8075,
+    8074: CPS(d_8074),
+    8075: CPS(d_8075),
     8076: CPS(d_8076),
     8077: CPS(d_8077),
-    8078: CPS(d_8078),
+    8078: t_8078,
     8079: CPS(d_8079),
     8080: CPS(d_8080),
-    8081: CPS(d_8081),
+    8081: t_8081,
     8082: CPS(d_8082),
-    8083: CPS(d_8083),
-    8084: CPS(d_8084),
+    8083: t_8083,
+    8084: t_8084,
     8085: CPS(d_8085),
-    8086: CPS(d_8086),
+    8086: t_8086,
     8087: CPS(d_8087),
+    8088: t_8088,
+    8089: CPS(d_8089),
+    8090: t_8090,
+    8091: t_8091,
+    8092: CPS(d_8092),
+    8093: CPS(d_8093),
+    8094: CPS(d_8094),
+    8095: CPS(d_8095),
+    8096: CPS(d_8096),
+    8097: CPS(d_8097),
+    8098: CPS(d_8098),
+    8099: CPS(d_8099),
+    8100: CPS(d_8100),
+    8101: CPS(d_8101),
+    8102: CPS(d_8102),
+    8103: CPS(d_8103),
 }
 
 
 CODE = {
-    9087: x_9087,
-    9091: x_9091,
-    9092: x_9092,
-    9095: x_9095,
-    9099: x_9099,
-    9100: x_9100,
-    9105: x_9105,
-    9106: x_9106,
-    9108: x_9108,
-    9109: x_9109,
-    9111: x_9111,
-    9112: x_9112,
-    9114: x_9114,
-    9115: x_9115,
-    9119: x_9119,
-    9120: x_9120,
-    9123: x_9123,
-    9124: x_9124,
-    9127: x_9127,
-    9131: x_9131,
-    9132: x_9132,
-    9139: x_9139,
-    9140: x_9140,
-    9142: x_9142,
-    9143: x_9143,
-    9145: x_9145,
-    9146: x_9146,
-    9148: x_9148,
-    9149: x_9149,
+    9167: x_9167,
+    9171: x_9171,
+    9172: x_9172,
+    9175: x_9175,
+    9179: x_9179,
+    9180: x_9180,
+    9185: x_9185,
+    9186: x_9186,
+    9188: x_9188,
+    9189: x_9189,
+    9191: x_9191,
+    9192: x_9192,
+    9194: x_9194,
+    9195: x_9195,
+    9199: x_9199,
+    9200: x_9200,
+    9203: x_9203,
+    9204: x_9204,
+    9207: x_9207,
+    9211: x_9211,
+    9212: x_9212,
+    9219: x_9219,
+    9220: x_9220,
+    9222: x_9222,
+    9223: x_9223,
+    9225: x_9225,
+    9226: x_9226,
+    9228: x_9228,
+    9229: x_9229,
 }
 AT = {
-    9087: 'rules_data/pampero/modules/objectives.yaml:25',
+    9167: 'rules_data/pampero/modules/objectives.yaml:25',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:25
-    'objective_b1_b2_transformers': '{"id":"objective_b1_b2_transformers","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more transformers on each sector B1 and B2.","it":"Avere 2 o più trasformatori in ciascuno dei settori B1 e B2."},"condition":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2657","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2658","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2657"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"b":{"op":"lit","v":"b1"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"b1"}}]}]}}]},"b":{"op":"lit","v":2}},{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2659","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2660","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2659"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2660"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2660"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2659"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2659"},"f":"area","d":null},"b":{"op":"lit","v":"b2"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2659"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"b2"}}]}]}}]},"b":{"op":"lit","v":2}}],"x":9087},"effect":{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"lit","v":10,"x":9088},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8034},{"op":"let","v":"r~2662","e":{"op":"lit","v":"money","x":9089},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8035},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":9090},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8037},{"op":"for","v":"rep~2665","src":{"op":"filt","v":"q~2664","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},"x":9091},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0},"x":9092},"b":{"op":"seq","b":[{"op":"let","v":"taken~2666","e":{"op":"lit","v":0,"x":9093},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8040},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8042},"label":{"op":"lit","v":{"instead":0},"x":9094}},{"gens":[{"v":"instead~2667","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null}}]}]},"x":9095},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2666","x":9096},"o":"=","e":{"op":"var","n":"instead~2667","x":9097},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8044},{"op":"rep","n":{"op":"var","n":"instead~2667","x":9098},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"effect","d":null,"x":9099},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8046},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8045}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8043},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2667"}],"x":9100}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8041},{"op":"set","t":{"op":"var","n":"left~2663","x":9101},"o":"-=","e":{"op":"var","n":"taken~2666","x":9102},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8047}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8039},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8038},{"op":"let","v":"n~2668","e":{"op":"var","n":"left~2663","x":9103},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8048},{"op":"let","v":"r~2669","e":{"op":"var","n":"r~2662","x":9104},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8049},{"op":"seq","b":[{"op":"let","v":"k~2670","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2668"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2668"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0}]}]}}]}],"x":9105},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8051},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9106},"t":{"op":"set","t":{"op":"var","n":"k~2670","x":9107},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2670"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0}}]}]}]}],"x":9108},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8053},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8052},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0,"x":9109},"o":"+=","e":{"op":"var","n":"k~2670","x":9110},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8054},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9111},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0,"x":9112},"o":"-=","e":{"op":"var","n":"k~2670","x":9113},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8056},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8055},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2670"},"b":{"op":"lit","v":0}}],"x":9114},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9115},"o":"+=","e":{"op":"var","n":"k~2670","x":9116},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8058},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8057}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8050}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8036},{"op":"let","v":"n~2681","e":{"op":"lit","v":10,"x":9117},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8059},{"op":"let","v":"r~2682","e":{"op":"lit","v":"money","x":9118},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8060},{"op":"let","v":"k~2683","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2676","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2676"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2677","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2678","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2678"},"b":{"op":"var","n":"c~2677"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2679","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2680","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2679"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2680"},"b":{"op":"var","n":"c~2677"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2677"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9119},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8061},{"op":"seq","b":[{"op":"let","v":"n~2684","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2681"},"b":{"op":"var","n":"k~2683"},"x":9120},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8063},{"op":"let","v":"r~2685","e":{"op":"var","n":"r~2682","x":9121},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8064},{"op":"seq","b":[{"op":"let","v":"left~2686","e":{"op":"var","n":"n~2684","x":9122},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8066},{"op":"for","v":"rep~2688","src":{"op":"filt","v":"q~2687","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2687"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2685"}},"x":9123},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2686"},"b":{"op":"lit","v":0},"x":9124},"b":{"op":"seq","b":[{"op":"let","v":"taken~2689","e":{"op":"lit","v":0,"x":9125},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8069},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8071},"label":{"op":"lit","v":{"instead":0},"x":9126}},{"gens":[{"v":"instead~2690","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2686"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2688"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2686"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2688"},"f":"room","d":null}}]}]},"x":9127},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2689","x":9128},"o":"=","e":{"op":"var","n":"instead~2690","x":9129},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8073},{"op":"rep","n":{"op":"var","n":"instead~2690","x":9130},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2688"},"f":"effect","d":null,"x":9131},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8075},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8074}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8072},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2690"}],"x":9132}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2684","x":9133},"r":{"op":"var","n":"r~2685","x":9134}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8070},{"op":"set","t":{"op":"var","n":"left~2686","x":9135},"o":"-=","e":{"op":"var","n":"taken~2689","x":9136},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8076}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8068},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8067},{"op":"let","v":"n~2691","e":{"op":"var","n":"left~2686","x":9137},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8077},{"op":"let","v":"r~2692","e":{"op":"var","n":"r~2685","x":9138},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8078},{"op":"seq","b":[{"op":"let","v":"k~2693","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2691"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2691"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2692"},"d":0}]}]}}]}],"x":9139},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8080},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9140},"t":{"op":"set","t":{"op":"var","n":"k~2693","x":9141},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2693"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2692"},"d":0}}]}]}]}],"x":9142},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8082},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8081},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2692"},"d":0,"x":9143},"o":"+=","e":{"op":"var","n":"k~2693","x":9144},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8083},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9145},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2692"},"d":0,"x":9146},"o":"-=","e":{"op":"var","n":"k~2693","x":9147},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8085},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8084},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2693"},"b":{"op":"lit","v":0}}],"x":9148},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9149},"o":"+=","e":{"op":"var","n":"k~2693","x":9150},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8087},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8086}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8079}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8065}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8062}],"at":"rules_data/pampero/modules/objectives.yaml:31","id":8033},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:25"}',
+    'objective_b1_b2_transformers': '{"id":"objective_b1_b2_transformers","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more transformers on each sector B1 and B2.","it":"Avere 2 o più trasformatori in ciascuno dei settori B1 e B2."},"condition":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2664","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2665","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2664"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"b":{"op":"lit","v":"b1"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"b1"}}]}]}}]},"b":{"op":"lit","v":2}},{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2666","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2667","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2666"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2667"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2667"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2666"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2666"},"f":"area","d":null},"b":{"op":"lit","v":"b2"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2666"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"b2"}}]}]}}]},"b":{"op":"lit","v":2}}],"x":9167},"effect":{"op":"seq","b":[{"op":"let","v":"n~2668","e":{"op":"lit","v":10,"x":9168},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8050},{"op":"let","v":"r~2669","e":{"op":"lit","v":"money","x":9169},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8051},{"op":"seq","b":[{"op":"let","v":"left~2670","e":{"op":"var","n":"n~2668","x":9170},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8053},{"op":"for","v":"rep~2672","src":{"op":"filt","v":"q~2671","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2671"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2669"}},"x":9171},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2670"},"b":{"op":"lit","v":0},"x":9172},"b":{"op":"seq","b":[{"op":"let","v":"taken~2673","e":{"op":"lit","v":0,"x":9173},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8056},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8058},"label":{"op":"lit","v":{"instead":0},"x":9174}},{"gens":[{"v":"instead~2674","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2670"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2670"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"room","d":null}}]}]},"x":9175},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2673","x":9176},"o":"=","e":{"op":"var","n":"instead~2674","x":9177},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8060},{"op":"rep","n":{"op":"var","n":"instead~2674","x":9178},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"effect","d":null,"x":9179},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8062},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8061}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8059},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2674"}],"x":9180}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8057},{"op":"set","t":{"op":"var","n":"left~2670","x":9181},"o":"-=","e":{"op":"var","n":"taken~2673","x":9182},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8063}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8055},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8054},{"op":"let","v":"n~2675","e":{"op":"var","n":"left~2670","x":9183},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8064},{"op":"let","v":"r~2676","e":{"op":"var","n":"r~2669","x":9184},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8065},{"op":"seq","b":[{"op":"let","v":"k~2677","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2675"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2675"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2676"},"d":0}]}]}}]}],"x":9185},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8067},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9186},"t":{"op":"set","t":{"op":"var","n":"k~2677","x":9187},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2677"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":0}}]}]}]}],"x":9188},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8069},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8068},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":0,"x":9189},"o":"+=","e":{"op":"var","n":"k~2677","x":9190},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8070},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9191},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2676"},"d":0,"x":9192},"o":"-=","e":{"op":"var","n":"k~2677","x":9193},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8072},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8071},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2677"},"b":{"op":"lit","v":0}}],"x":9194},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9195},"o":"+=","e":{"op":"var","n":"k~2677","x":9196},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8074},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8073}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8066}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8052},{"op":"let","v":"n~2688","e":{"op":"lit","v":10,"x":9197},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8075},{"op":"let","v":"r~2689","e":{"op":"lit","v":"money","x":9198},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8076},{"op":"let","v":"k~2690","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2683","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2683"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2684","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2685","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2685"},"b":{"op":"var","n":"c~2684"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2686","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2687","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2686"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2687"},"b":{"op":"var","n":"c~2684"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2684"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9199},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8077},{"op":"seq","b":[{"op":"let","v":"n~2691","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2688"},"b":{"op":"var","n":"k~2690"},"x":9200},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8079},{"op":"let","v":"r~2692","e":{"op":"var","n":"r~2689","x":9201},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8080},{"op":"seq","b":[{"op":"let","v":"left~2693","e":{"op":"var","n":"n~2691","x":9202},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8082},{"op":"for","v":"rep~2695","src":{"op":"filt","v":"q~2694","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2694"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2692"}},"x":9203},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2693"},"b":{"op":"lit","v":0},"x":9204},"b":{"op":"seq","b":[{"op":"let","v":"taken~2696","e":{"op":"lit","v":0,"x":9205},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8085},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8087},"label":{"op":"lit","v":{"instead":0},"x":9206}},{"gens":[{"v":"instead~2697","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2693"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2695"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2693"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2695"},"f":"room","d":null}}]}]},"x":9207},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2696","x":9208},"o":"=","e":{"op":"var","n":"instead~2697","x":9209},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8089},{"op":"rep","n":{"op":"var","n":"instead~2697","x":9210},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2695"},"f":"effect","d":null,"x":9211},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8091},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8090}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8088},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2697"}],"x":9212}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2691","x":9213},"r":{"op":"var","n":"r~2692","x":9214}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8086},{"op":"set","t":{"op":"var","n":"left~2693","x":9215},"o":"-=","e":{"op":"var","n":"taken~2696","x":9216},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8092}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8084},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8083},{"op":"let","v":"n~2698","e":{"op":"var","n":"left~2693","x":9217},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8093},{"op":"let","v":"r~2699","e":{"op":"var","n":"r~2692","x":9218},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8094},{"op":"seq","b":[{"op":"let","v":"k~2700","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2698"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2698"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2699"},"d":0}]}]}}]}],"x":9219},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8096},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9220},"t":{"op":"set","t":{"op":"var","n":"k~2700","x":9221},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2700"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2699"},"d":0}}]}]}]}],"x":9222},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8098},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8097},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2699"},"d":0,"x":9223},"o":"+=","e":{"op":"var","n":"k~2700","x":9224},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8099},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9225},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2699"},"d":0,"x":9226},"o":"-=","e":{"op":"var","n":"k~2700","x":9227},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8101},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8100},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2700"},"b":{"op":"lit","v":0}}],"x":9228},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9229},"o":"+=","e":{"op":"var","n":"k~2700","x":9230},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8103},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8102}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8095}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8081}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8078}],"at":"rules_data/pampero/modules/objectives.yaml:31","id":8049},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:25"}',
 }

@@ -54,119 +54,119 @@ K = [
 ]
 
 
-def x_9599(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
+def x_9679(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('batteries', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'batteries', 0)))) is int else num(_w3)) >= 5)
 
 
-x_9603 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_9604 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_9607 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_9611 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_9612 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_9617 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_9618 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_9620 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_9621 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_9623 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_9624 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_9626 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_9627 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9683 = _C.x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_9684 = _C.x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_9687 = _C.x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_9691 = _C.x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_9692 = _C.x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_9697 = _C.x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_9698 = _C.x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_9700 = _C.x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_9701 = _C.x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_9703 = _C.x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_9704 = _C.x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_9706 = _C.x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_9707 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def x_9631(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def x_9711(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2672 for v_i_2672 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2672, NOREC).get('deck', None) if type(v_i_2672) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2673))) is type((_w4 := sum([items_of((_h2.get(v_r_2675, []) if type(_h2) is dict else KEY(_h2, v_r_2675, []))).count(v_c_2673) for v_r_2675 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2673 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2673, NOREC).get('deck', None) if type(v_c_2673) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
-    return MEMO(ctx, (9631, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+        return (_w5 + _w6 if type((_w5 := len([v_i_2679 for v_i_2679 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2679, NOREC).get('deck', None) if type(v_i_2679) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2680))) is type((_w4 := sum([items_of((_h2.get(v_r_2682, []) if type(_h2) is dict else KEY(_h2, v_r_2682, []))).count(v_c_2680) for v_r_2682 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2680 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2680, NOREC).get('deck', None) if type(v_c_2680) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (9711, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-def x_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def x_9712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2684'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2686'))) is int else num(_w2)))
 
 
-def x_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9635, E.get('r~2681'),), lambda: [v_q_2683 for v_q_2683 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2683, NOREC).get('instead_of', {}) if type(v_q_2683) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2681'))])
+    return MEMO(ctx, (9715, E.get('r~2688'),), lambda: [v_q_2690 for v_q_2690 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2690, NOREC).get('instead_of', {}) if type(v_q_2690) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2688'))])
 
 
-def x_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2682'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2689'))) is int else num(_w1)) > 0)
 
 
-def x_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def x_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2682'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2682') if (FLD(ctx, K[0], E.get('rep~2684')) == None) else FLD(ctx, K[0], E.get('rep~2684'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2689'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2689') if (FLD(ctx, K[0], E.get('rep~2691')) == None) else FLD(ctx, K[0], E.get('rep~2691'))))) is int else num(_w2))))
 
 
-def x_9643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def x_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2684'))
+    return FLD(ctx, K[1], E.get('rep~2691'))
 
 
-def x_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def x_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2686')}
+    return {'instead': E.get('instead~2693')}
 
 
-def x_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2687') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2687'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2688'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2688'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2694') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2694'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2695'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2695'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
-def x_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)
 
 
-def x_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2689'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2688'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2688'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2688'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2696'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2695'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2695'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2695'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
-def x_9655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2688'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2688'), 0))
+    return (_w2.get(E.get('r~2695'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2695'), 0))
 
 
-def x_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)
 
 
-def x_9658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2688'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2688'), 0))
+    return (_w1.get(E.get('r~2695'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2695'), 0))
 
 
-def x_9660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2688'))) is str else None)) and ((E.get('k~2689') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2695'))) is str else None)) and ((E.get('k~2696') != 0)) else False)
 
 
-x_9661 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9741 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8473(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:95
+def t_8489(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -174,115 +174,115 @@ def t_8473(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2677', 10, True)
-        LOCAL(ctx, E, 'r~2678', 'money', True)
-        LOCAL(ctx, E, 'k~2679', x_9631(ctx, E), True)
-        return t_8502(ctx, k, s, E, B)
+        LOCAL(ctx, E, 'n~2684', 10, True)
+        LOCAL(ctx, E, 'r~2685', 'money', True)
+        LOCAL(ctx, E, 'k~2686', x_9711(ctx, E), True)
+        return t_8518(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2657', 10, True)
-    LOCAL(ctx, E, 'r~2658', 'money', True)
-    return t_8476(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~2664', 10, True)
+    LOCAL(ctx, E, 'r~2665', 'money', True)
+    return t_8492(ctx, r1, s, E, B)
 
 
-def d_8474(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8490(ctx, E=None, B=8489):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 10, True)
+    LOCAL(ctx, E, 'n~2664', 10, True)
     return True
 
 
-d_8475 = _C.rebased(_C.d_7408, 8473)  # rules_data/pampero/modules/objectives.yaml:95
-t_8476 = _C.rebased(_C.t_7409, 8473)  # rules_data/pampero/definitions/resources.yaml:56
-d_8477 = _C.rebased(_C.d_7410, 8473)  # rules_data/pampero/definitions/resources.yaml:56
-t_8478 = _C.rebased(_C.t_7411, 8473)  # rules_data/pampero/definitions/resources.yaml:57
-t_8479 = _C.rebased(_C.t_7412, 8473)  # rules_data/pampero/definitions/resources.yaml:58
-d_8480 = _C.rebased(_C.d_7413, 8473)  # rules_data/pampero/definitions/resources.yaml:58
-t_8481 = _C.rebased(_C.t_7414, 8473)  # rules_data/pampero/definitions/resources.yaml:59
-d_8482 = _C.rebased(_C.d_7415, 8473)  # rules_data/pampero/definitions/resources.yaml:60
-t_8483 = _C.rebased(_C.t_7416, 8473)  # rules_data/pampero/definitions/resources.yaml:62
-d_8484 = _C.rebased(_C.d_7417, 8473)  # rules_data/pampero/definitions/resources.yaml:62
-t_8485 = _C.rebased(_C.t_7418, 8473)  # rules_data/pampero/definitions/resources.yaml:62
-t_8486 = _C.rebased(_C.t_7419, 8473)  # rules_data/pampero/definitions/resources.yaml:62
-d_8487 = _C.rebased(_C.d_7420, 8473)  # rules_data/pampero/definitions/resources.yaml:63
-d_8488 = _C.rebased(_C.d_7421, 8473)  # rules_data/pampero/definitions/resources.yaml:64
-d_8489 = _C.rebased(_C.d_7422, 8473)  # rules_data/pampero/definitions/resources.yaml:64
-d_8490 = _C.rebased(_C.d_7423, 8473)  # rules_data/pampero/definitions/resources.yaml:26
-d_8491 = _C.rebased(_C.d_7424, 8473)  # rules_data/pampero/definitions/resources.yaml:26
-d_8492 = _C.rebased(_C.d_7425, 8473)  # rules_data/pampero/definitions/resources.yaml:27
-d_8493 = _C.rebased(_C.d_7426, 8473)  # rules_data/pampero/definitions/resources.yaml:27
-d_8494 = _C.rebased(_C.d_7427, 8473)  # rules_data/pampero/definitions/resources.yaml:28
-d_8495 = _C.rebased(_C.d_7428, 8473)  # rules_data/pampero/definitions/resources.yaml:29
-d_8496 = _C.rebased(_C.d_7429, 8473)  # rules_data/pampero/definitions/resources.yaml:29
-d_8497 = _C.rebased(_C.d_7430, 8473)  # rules_data/pampero/definitions/resources.yaml:30
-d_8498 = _C.rebased(_C.d_7431, 8473)  # rules_data/pampero/definitions/resources.yaml:30
+d_8491 = _C.rebased(_C.d_7424, 8489)  # rules_data/pampero/modules/objectives.yaml:95
+t_8492 = _C.rebased(_C.t_7425, 8489)  # rules_data/pampero/definitions/resources.yaml:56
+d_8493 = _C.rebased(_C.d_7426, 8489)  # rules_data/pampero/definitions/resources.yaml:56
+t_8494 = _C.rebased(_C.t_7427, 8489)  # rules_data/pampero/definitions/resources.yaml:57
+t_8495 = _C.rebased(_C.t_7428, 8489)  # rules_data/pampero/definitions/resources.yaml:58
+d_8496 = _C.rebased(_C.d_7429, 8489)  # rules_data/pampero/definitions/resources.yaml:58
+t_8497 = _C.rebased(_C.t_7430, 8489)  # rules_data/pampero/definitions/resources.yaml:59
+d_8498 = _C.rebased(_C.d_7431, 8489)  # rules_data/pampero/definitions/resources.yaml:60
+t_8499 = _C.rebased(_C.t_7432, 8489)  # rules_data/pampero/definitions/resources.yaml:62
+d_8500 = _C.rebased(_C.d_7433, 8489)  # rules_data/pampero/definitions/resources.yaml:62
+t_8501 = _C.rebased(_C.t_7434, 8489)  # rules_data/pampero/definitions/resources.yaml:62
+t_8502 = _C.rebased(_C.t_7435, 8489)  # rules_data/pampero/definitions/resources.yaml:62
+d_8503 = _C.rebased(_C.d_7436, 8489)  # rules_data/pampero/definitions/resources.yaml:63
+d_8504 = _C.rebased(_C.d_7437, 8489)  # rules_data/pampero/definitions/resources.yaml:64
+d_8505 = _C.rebased(_C.d_7438, 8489)  # rules_data/pampero/definitions/resources.yaml:64
+d_8506 = _C.rebased(_C.d_7439, 8489)  # rules_data/pampero/definitions/resources.yaml:26
+d_8507 = _C.rebased(_C.d_7440, 8489)  # rules_data/pampero/definitions/resources.yaml:26
+d_8508 = _C.rebased(_C.d_7441, 8489)  # rules_data/pampero/definitions/resources.yaml:27
+d_8509 = _C.rebased(_C.d_7442, 8489)  # rules_data/pampero/definitions/resources.yaml:27
+d_8510 = _C.rebased(_C.d_7443, 8489)  # rules_data/pampero/definitions/resources.yaml:28
+d_8511 = _C.rebased(_C.d_7444, 8489)  # rules_data/pampero/definitions/resources.yaml:29
+d_8512 = _C.rebased(_C.d_7445, 8489)  # rules_data/pampero/definitions/resources.yaml:29
+d_8513 = _C.rebased(_C.d_7446, 8489)  # rules_data/pampero/definitions/resources.yaml:30
+d_8514 = _C.rebased(_C.d_7447, 8489)  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_8499(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8515(ctx, E=None, B=8489):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2677', 10, True)
+    LOCAL(ctx, E, 'n~2684', 10, True)
     return True
 
 
-def d_8500(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8516(ctx, E=None, B=8489):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2678', 'money', True)
+    LOCAL(ctx, E, 'r~2685', 'money', True)
     return True
 
 
-def d_8501(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8517(ctx, E=None, B=8489):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2679', x_9631(ctx, E), True)
+    LOCAL(ctx, E, 'k~2686', x_9711(ctx, E), True)
     return True
 
 
-def t_8502(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:70
+def t_8518(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2680', (((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2681', E.get('r~2678'), True)
-    return t_8505(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~2687', (((_w1 if type((_w1 := E.get('n~2684'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2686'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2688', E.get('r~2685'), True)
+    return t_8521(ctx, k, s, E, B)
 
 
-def d_8503(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:70
+def d_8519(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2680', (((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2687', (((_w1 if type((_w1 := E.get('n~2684'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2686'))) is int else num(_w2)))), True)
     return True
 
 
-def d_8504(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:70
+def d_8520(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2681', E.get('r~2678'), True)
+    LOCAL(ctx, E, 'r~2688', E.get('r~2685'), True)
     return True
 
 
-def t_8505(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8521(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -290,53 +290,53 @@ def t_8505(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2687', E.get('left~2682'), True)
-        LOCAL(ctx, E, 'r~2688', E.get('r~2681'), True)
-        if not d_8519(ctx, E, B):
+        LOCAL(ctx, E, 'n~2694', E.get('left~2689'), True)
+        LOCAL(ctx, E, 'r~2695', E.get('r~2688'), True)
+        if not d_8535(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2682', E.get('n~2680'), True)
-    return t_8507(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'left~2689', E.get('n~2687'), True)
+    return t_8523(ctx, r1, s, E, B)
 
 
-def d_8506(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8522(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2682', E.get('n~2680'), True)
+    LOCAL(ctx, E, 'left~2689', E.get('n~2687'), True)
     return True
 
 
-def t_8507(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8523(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9635(ctx, E)))
-    old = E.get('rep~2684', MISSING)
+    items = list(items_of(x_9715(ctx, E)))
+    old = E.get('rep~2691', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2684', old)
+        UNSET(ctx, E, 'rep~2691', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2684', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2682'))) is int else num(_w1)) > 0)):
-                return t_8508(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'rep~2691', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2689'))) is int else num(_w1)) > 0)):
+                return t_8524(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8508(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8524(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -344,49 +344,49 @@ def t_8508(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2682', E.get('taken~2685'))
+        ASSIGN(ctx, B + 43, E, 'left~2689', E.get('taken~2692'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2685', 0, True)
-    return t_8510(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'taken~2692', 0, True)
+    return t_8526(ctx, r1, s, E, B)
 
 
-def d_8509(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8525(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2685', 0, True)
+    LOCAL(ctx, E, 'taken~2692', 0, True)
     return True
 
 
-t_8510 = _C.rebased(_C.t_7960, 8473)  # rules_data/pampero/definitions/resources.yaml:59
-d_8511 = _C.rebased(_C.d_7415, 8473)  # rules_data/pampero/definitions/resources.yaml:60
+t_8526 = _C.rebased(_C.t_7976, 8489)  # rules_data/pampero/definitions/resources.yaml:59
+d_8527 = _C.rebased(_C.d_7431, 8489)  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def t_8512(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8528(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2685', E.get('instead~2686'))
-    return t_8514(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'taken~2692', E.get('instead~2693'))
+    return t_8530(ctx, k, s, E, B)
 
 
-def d_8513(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8529(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2685', E.get('instead~2686'))
+    LOCAL(ctx, E, 'taken~2692', E.get('instead~2693'))
     return True
 
 
-def t_8514(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8530(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -395,155 +395,155 @@ def t_8514(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8515(ctx, lambda: nxt(left - 1), k, E, B)
+        return t_8531(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2686')))
+    return nxt(num(E.get('instead~2693')))
 
 
-def t_8515(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8531(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9643(ctx, E), k)
+    return DO(ctx, x_9723(ctx, E), k)
 
 
-def d_8516(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:63
+def d_8532(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2682', E.get('taken~2685'))
+    ASSIGN(ctx, B + 43, E, 'left~2689', E.get('taken~2692'))
     return True
 
 
-def d_8517(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:64
+def d_8533(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2687', E.get('left~2682'), True)
+    LOCAL(ctx, E, 'n~2694', E.get('left~2689'), True)
     return True
 
 
-def d_8518(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:64
+def d_8534(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2688', E.get('r~2681'), True)
+    LOCAL(ctx, E, 'r~2695', E.get('r~2688'), True)
     return True
 
 
-def d_8519(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8535(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2689', x_9651(ctx, E), True)
-    if not d_8521(ctx, E, B):
+    LOCAL(ctx, E, 'k~2696', x_9731(ctx, E), True)
+    if not d_8537(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2689'), '+=', False, K[2])
-    if not d_8524(ctx, E, B):
+        SET(ctx, 'stock', c, key, E.get('k~2696'), '+=', False, K[2])
+    if not d_8540(ctx, E, B):
         return False
-    if not d_8526(ctx, E, B):
+    if not d_8542(ctx, E, B):
         return False
     return True
 
 
-def d_8520(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8536(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2689', x_9651(ctx, E), True)
+    LOCAL(ctx, E, 'k~2696', x_9731(ctx, E), True)
     return True
 
 
-def d_8521(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8537(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2689', x_9654(ctx, E))
+        LOCAL(ctx, E, 'k~2696', x_9734(ctx, E))
     return True
 
 
-def d_8522(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8538(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2689', x_9654(ctx, E))
+    LOCAL(ctx, E, 'k~2696', x_9734(ctx, E))
     return True
 
 
-def d_8523(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8539(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2689'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2696'), '+=', False, K[2])
     return True
 
 
-def d_8524(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8540(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2688'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2695'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2689'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2696'), '-=', False, K[4])
     return True
 
 
-def d_8525(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8541(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2688'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2695'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2689'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2696'), '-=', False, K[4])
     return True
 
 
-def d_8526(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8542(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9660(ctx, E):
+    if x_9740(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2696'), '+=', False, K[5])
     return True
 
 
-def d_8527(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8543(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -551,120 +551,120 @@ def d_8527(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2696'), '+=', False, K[5])
     return True
 
 
 TRIALS = {
-    8473: t_8473,
-    8474: CPS(d_8474),
-    8475: CPS(d_8475),
-    8476: t_8476,
-    8477: CPS(d_8477),
-    8478: t_8478,
-    8479: t_8479,
-    8480: CPS(d_8480),
-    8481: t_8481,
-    8482: CPS(d_8482),
-    8483: t_8483,
-    8484: CPS(d_8484),
-    8485: t_8485,
-    8486: t_8486,
-    8487: CPS(d_8487),
-    8488: CPS(d_8488),
-    8489: CPS(d_8489),
+    8489: t_8489,
     8490: CPS(d_8490),
     8491: CPS(d_8491),
-    8492: CPS(d_8492),
+    8492: t_8492,
     8493: CPS(d_8493),
-    8494: CPS(d_8494),
-    8495: CPS(d_8495),
+    8494: t_8494,
+    8495: t_8495,
     8496: CPS(d_8496),
-    8497: CPS(d_8497),
+    8497: t_8497,
     8498: CPS(d_8498),
-    8499: CPS(d_8499),
+    8499: t_8499,
     8500: CPS(d_8500),
-    8501: CPS(d_8501),
+    8501: t_8501,
     8502: t_8502,
     8503: CPS(d_8503),
     8504: CPS(d_8504),
-    8505: t_8505,
+    8505: CPS(d_8505),
     8506: CPS(d_8506),
-    8507: t_8507,
-    8508: t_8508,
+    8507: CPS(d_8507),
+    8508: CPS(d_8508),
     8509: CPS(d_8509),
-    8510: t_8510,
+    8510: CPS(d_8510),
     8511: CPS(d_8511),
-    8512: t_8512,
+    8512: CPS(d_8512),
     8513: CPS(d_8513),
-    8514: t_8514,
-    8515: t_8515,
+    8514: CPS(d_8514),
+    8515: CPS(d_8515),
     8516: CPS(d_8516),
     8517: CPS(d_8517),
-    8518: CPS(d_8518),
+    8518: t_8518,
     8519: CPS(d_8519),
     8520: CPS(d_8520),
-    8521: CPS(d_8521),
+    8521: t_8521,
     8522: CPS(d_8522),
-    8523: CPS(d_8523),
-    8524: CPS(d_8524),
+    8523: t_8523,
+    8524: t_8524,
     8525: CPS(d_8525),
-    8526: CPS(d_8526),
+    8526: t_8526,
     8527: CPS(d_8527),
+    8528: t_8528,
+    8529: CPS(d_8529),
+    8530: t_8530,
+    8531: t_8531,
+    8532: CPS(d_8532),
+    8533: CPS(d_8533),
+    8534: CPS(d_8534),
+    8535: CPS(d_8535),
+    8536: CPS(d_8536),
+    8537: CPS(d_8537),
+    8538: CPS(d_8538),
+    8539: CPS(d_8539),
+    8540: CPS(d_8540),
+    8541: CPS(d_8541),
+    8542: CPS(d_8542),
+    8543: CPS(d_8543),
 }
 
 
 CODE = {
-    9599: x_9599,
-    9603: x_9603,
-    9604: x_9604,
-    9607: x_9607,
-    9611: x_9611,
-    9612: x_9612,
-    9617: x_9617,
-    9618: x_9618,
-    9620: x_9620,
-    9621: x_9621,
-    9623: x_9623,
-    9624: x_9624,
-    9626: x_9626,
-    9627: x_9627,
-    9631: x_9631,
-    9632: x_9632,
-    9635: x_9635,
-    9636: x_9636,
-    9639: x_9639,
-    9643: x_9643,
-    9644: x_9644,
-    9651: x_9651,
-    9652: x_9652,
-    9654: x_9654,
-    9655: x_9655,
-    9657: x_9657,
-    9658: x_9658,
-    9660: x_9660,
-    9661: x_9661,
+    9679: x_9679,
+    9683: x_9683,
+    9684: x_9684,
+    9687: x_9687,
+    9691: x_9691,
+    9692: x_9692,
+    9697: x_9697,
+    9698: x_9698,
+    9700: x_9700,
+    9701: x_9701,
+    9703: x_9703,
+    9704: x_9704,
+    9706: x_9706,
+    9707: x_9707,
+    9711: x_9711,
+    9712: x_9712,
+    9715: x_9715,
+    9716: x_9716,
+    9719: x_9719,
+    9723: x_9723,
+    9724: x_9724,
+    9731: x_9731,
+    9732: x_9732,
+    9734: x_9734,
+    9735: x_9735,
+    9737: x_9737,
+    9738: x_9738,
+    9740: x_9740,
+    9741: x_9741,
 }
 AT = {
-    9599: 'rules_data/pampero/modules/objectives.yaml:89',
-    9631: 'rules_data/pampero/modules/objectives.yaml:95',
-    9632: 'rules_data/pampero/definitions/resources.yaml:70',
-    9635: 'rules_data/pampero/definitions/resources.yaml:57',
-    9636: 'rules_data/pampero/definitions/resources.yaml:57',
-    9639: 'rules_data/pampero/definitions/resources.yaml:59',
-    9643: 'rules_data/pampero/definitions/resources.yaml:62',
-    9644: 'rules_data/pampero/definitions/resources.yaml:59',
-    9651: 'rules_data/pampero/definitions/resources.yaml:26',
-    9652: 'rules_data/pampero/definitions/resources.yaml:27',
-    9654: 'rules_data/pampero/definitions/resources.yaml:27',
-    9655: 'rules_data/pampero/definitions/resources.yaml:28',
-    9657: 'rules_data/pampero/definitions/resources.yaml:29',
-    9658: 'rules_data/pampero/definitions/resources.yaml:29',
-    9660: 'rules_data/pampero/definitions/resources.yaml:30',
+    9679: 'rules_data/pampero/modules/objectives.yaml:89',
+    9711: 'rules_data/pampero/modules/objectives.yaml:95',
+    9712: 'rules_data/pampero/definitions/resources.yaml:70',
+    9715: 'rules_data/pampero/definitions/resources.yaml:57',
+    9716: 'rules_data/pampero/definitions/resources.yaml:57',
+    9719: 'rules_data/pampero/definitions/resources.yaml:59',
+    9723: 'rules_data/pampero/definitions/resources.yaml:62',
+    9724: 'rules_data/pampero/definitions/resources.yaml:59',
+    9731: 'rules_data/pampero/definitions/resources.yaml:26',
+    9732: 'rules_data/pampero/definitions/resources.yaml:27',
+    9734: 'rules_data/pampero/definitions/resources.yaml:27',
+    9735: 'rules_data/pampero/definitions/resources.yaml:28',
+    9737: 'rules_data/pampero/definitions/resources.yaml:29',
+    9738: 'rules_data/pampero/definitions/resources.yaml:29',
+    9740: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:89
-    'objective_batteries': '{"id":"objective_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more batteries.","it":"Avere 5 o più batterie."},"condition":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":5},"x":9599},"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":10,"x":9600},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8474},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":9601},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8475},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":9602},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8477},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":9603},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":9604},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":9605},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8480},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8482},"label":{"op":"lit","v":{"instead":0},"x":9606}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":9607},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":9608},"o":"=","e":{"op":"var","n":"instead~2663","x":9609},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8484},{"op":"rep","n":{"op":"var","n":"instead~2663","x":9610},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":9611},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8486},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8485}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8483},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":9612}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8481},{"op":"set","t":{"op":"var","n":"left~2659","x":9613},"o":"-=","e":{"op":"var","n":"taken~2662","x":9614},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8487}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8479},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8478},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":9615},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8488},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":9616},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8489},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":9617},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8491},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9618},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":9619},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":9620},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8493},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8492},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":9621},"o":"+=","e":{"op":"var","n":"k~2666","x":9622},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8494},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9623},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":9624},"o":"-=","e":{"op":"var","n":"k~2666","x":9625},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8496},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8495},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":9626},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9627},"o":"+=","e":{"op":"var","n":"k~2666","x":9628},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8498},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8497}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8490}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8476},{"op":"let","v":"n~2677","e":{"op":"lit","v":10,"x":9629},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8499},{"op":"let","v":"r~2678","e":{"op":"lit","v":"money","x":9630},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8500},{"op":"let","v":"k~2679","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2672","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2672"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2673","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2674","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2674"},"b":{"op":"var","n":"c~2673"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2675","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2676","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2675"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2676"},"b":{"op":"var","n":"c~2673"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2673"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9631},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8501},{"op":"seq","b":[{"op":"let","v":"n~2680","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2677"},"b":{"op":"var","n":"k~2679"},"x":9632},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8503},{"op":"let","v":"r~2681","e":{"op":"var","n":"r~2678","x":9633},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8504},{"op":"seq","b":[{"op":"let","v":"left~2682","e":{"op":"var","n":"n~2680","x":9634},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8506},{"op":"for","v":"rep~2684","src":{"op":"filt","v":"q~2683","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2683"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2681"}},"x":9635},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2682"},"b":{"op":"lit","v":0},"x":9636},"b":{"op":"seq","b":[{"op":"let","v":"taken~2685","e":{"op":"lit","v":0,"x":9637},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8509},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8511},"label":{"op":"lit","v":{"instead":0},"x":9638}},{"gens":[{"v":"instead~2686","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2682"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2684"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2682"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2684"},"f":"room","d":null}}]}]},"x":9639},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2685","x":9640},"o":"=","e":{"op":"var","n":"instead~2686","x":9641},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8513},{"op":"rep","n":{"op":"var","n":"instead~2686","x":9642},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2684"},"f":"effect","d":null,"x":9643},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8515},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8514}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8512},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2686"}],"x":9644}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2680","x":9645},"r":{"op":"var","n":"r~2681","x":9646}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8510},{"op":"set","t":{"op":"var","n":"left~2682","x":9647},"o":"-=","e":{"op":"var","n":"taken~2685","x":9648},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8516}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8508},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8507},{"op":"let","v":"n~2687","e":{"op":"var","n":"left~2682","x":9649},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8517},{"op":"let","v":"r~2688","e":{"op":"var","n":"r~2681","x":9650},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8518},{"op":"seq","b":[{"op":"let","v":"k~2689","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2687"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2687"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2688"},"d":0}]}]}}]}],"x":9651},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8520},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9652},"t":{"op":"set","t":{"op":"var","n":"k~2689","x":9653},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2689"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2688"},"d":0}}]}]}]}],"x":9654},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8522},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8521},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2688"},"d":0,"x":9655},"o":"+=","e":{"op":"var","n":"k~2689","x":9656},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8523},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9657},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2688"},"d":0,"x":9658},"o":"-=","e":{"op":"var","n":"k~2689","x":9659},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8525},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8524},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2689"},"b":{"op":"lit","v":0}}],"x":9660},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9661},"o":"+=","e":{"op":"var","n":"k~2689","x":9662},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8527},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8526}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8519}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8505}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8502}],"at":"rules_data/pampero/modules/objectives.yaml:95","id":8473},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:89"}',
+    'objective_batteries': '{"id":"objective_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more batteries.","it":"Avere 5 o più batterie."},"condition":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":5},"x":9679},"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":10,"x":9680},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8490},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":9681},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8491},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":9682},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8493},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":9683},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":9684},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":9685},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8496},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8498},"label":{"op":"lit","v":{"instead":0},"x":9686}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":9687},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":9688},"o":"=","e":{"op":"var","n":"instead~2670","x":9689},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8500},{"op":"rep","n":{"op":"var","n":"instead~2670","x":9690},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":9691},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8502},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8501}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8499},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":9692}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8497},{"op":"set","t":{"op":"var","n":"left~2666","x":9693},"o":"-=","e":{"op":"var","n":"taken~2669","x":9694},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8503}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8495},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8494},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":9695},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8504},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":9696},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8505},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":9697},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8507},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9698},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":9699},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":9700},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8509},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8508},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":9701},"o":"+=","e":{"op":"var","n":"k~2673","x":9702},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8510},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9703},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":9704},"o":"-=","e":{"op":"var","n":"k~2673","x":9705},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8512},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8511},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":9706},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9707},"o":"+=","e":{"op":"var","n":"k~2673","x":9708},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8514},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8513}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8506}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8492},{"op":"let","v":"n~2684","e":{"op":"lit","v":10,"x":9709},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8515},{"op":"let","v":"r~2685","e":{"op":"lit","v":"money","x":9710},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8516},{"op":"let","v":"k~2686","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2679","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2679"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2680","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2681","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2681"},"b":{"op":"var","n":"c~2680"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2682","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2683","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2682"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2683"},"b":{"op":"var","n":"c~2680"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2680"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9711},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8517},{"op":"seq","b":[{"op":"let","v":"n~2687","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2684"},"b":{"op":"var","n":"k~2686"},"x":9712},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8519},{"op":"let","v":"r~2688","e":{"op":"var","n":"r~2685","x":9713},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8520},{"op":"seq","b":[{"op":"let","v":"left~2689","e":{"op":"var","n":"n~2687","x":9714},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8522},{"op":"for","v":"rep~2691","src":{"op":"filt","v":"q~2690","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2690"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2688"}},"x":9715},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2689"},"b":{"op":"lit","v":0},"x":9716},"b":{"op":"seq","b":[{"op":"let","v":"taken~2692","e":{"op":"lit","v":0,"x":9717},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8525},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8527},"label":{"op":"lit","v":{"instead":0},"x":9718}},{"gens":[{"v":"instead~2693","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2689"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2691"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2689"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2691"},"f":"room","d":null}}]}]},"x":9719},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2692","x":9720},"o":"=","e":{"op":"var","n":"instead~2693","x":9721},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8529},{"op":"rep","n":{"op":"var","n":"instead~2693","x":9722},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2691"},"f":"effect","d":null,"x":9723},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8531},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8530}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8528},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2693"}],"x":9724}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2687","x":9725},"r":{"op":"var","n":"r~2688","x":9726}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8526},{"op":"set","t":{"op":"var","n":"left~2689","x":9727},"o":"-=","e":{"op":"var","n":"taken~2692","x":9728},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8532}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8524},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8523},{"op":"let","v":"n~2694","e":{"op":"var","n":"left~2689","x":9729},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8533},{"op":"let","v":"r~2695","e":{"op":"var","n":"r~2688","x":9730},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8534},{"op":"seq","b":[{"op":"let","v":"k~2696","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2695"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2694"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2694"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2695"},"d":0}]}]}}]}],"x":9731},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8536},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2695"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9732},"t":{"op":"set","t":{"op":"var","n":"k~2696","x":9733},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2696"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2695"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2695"},"d":0}}]}]}]}],"x":9734},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8538},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8537},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2695"},"d":0,"x":9735},"o":"+=","e":{"op":"var","n":"k~2696","x":9736},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8539},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2695"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9737},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2695"},"d":0,"x":9738},"o":"-=","e":{"op":"var","n":"k~2696","x":9739},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8541},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8540},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2695"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2696"},"b":{"op":"lit","v":0}}],"x":9740},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9741},"o":"+=","e":{"op":"var","n":"k~2696","x":9742},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8543},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8542}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8535}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8521}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8518}],"at":"rules_data/pampero/modules/objectives.yaml:95","id":8489},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:89"}',
 }

@@ -54,196 +54,196 @@ K = [
 ]
 
 
-def x_9151(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
+def x_9231(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return (len([v_c_2657 for v_c_2657 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2657, {}) if type(_h1) is dict else KEY(_h1, v_c_2657, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('double_icon', _w3))]) >= 5)
-    return MEMO(ctx, (9151, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
+        return (len([v_c_2664 for v_c_2664 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2664, {}) if type(_h1) is dict else KEY(_h1, v_c_2664, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('double_icon', _w3))]) >= 5)
+    return MEMO(ctx, (9231, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
-x_9155 = _C.x_9027  # rules_data/pampero/definitions/resources.yaml:57
-x_9156 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:57
-x_9159 = _C.x_9031  # rules_data/pampero/definitions/resources.yaml:59
-x_9163 = _C.x_9035  # rules_data/pampero/definitions/resources.yaml:62
-x_9164 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:59
-x_9169 = _C.x_9041  # rules_data/pampero/definitions/resources.yaml:26
-x_9170 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:27
-x_9172 = _C.x_9044  # rules_data/pampero/definitions/resources.yaml:27
-x_9173 = _C.x_9045  # rules_data/pampero/definitions/resources.yaml:28
-x_9175 = _C.x_9047  # rules_data/pampero/definitions/resources.yaml:29
-x_9176 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:29
-x_9178 = _C.x_9050  # rules_data/pampero/definitions/resources.yaml:30
-x_9179 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_9183 = _C.x_9055  # rules_data/pampero/modules/objectives.yaml:39
-x_9184 = _C.x_9056  # rules_data/pampero/definitions/resources.yaml:70
-x_9187 = _C.x_9059  # rules_data/pampero/definitions/resources.yaml:57
-x_9188 = _C.x_9060  # rules_data/pampero/definitions/resources.yaml:57
-x_9191 = _C.x_9063  # rules_data/pampero/definitions/resources.yaml:59
-x_9195 = _C.x_9067  # rules_data/pampero/definitions/resources.yaml:62
-x_9196 = _C.x_9068  # rules_data/pampero/definitions/resources.yaml:59
-x_9203 = _C.x_9075  # rules_data/pampero/definitions/resources.yaml:26
-x_9204 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:27
-x_9206 = _C.x_9078  # rules_data/pampero/definitions/resources.yaml:27
-x_9207 = _C.x_9079  # rules_data/pampero/definitions/resources.yaml:28
-x_9209 = _C.x_9081  # rules_data/pampero/definitions/resources.yaml:29
-x_9210 = _C.x_9082  # rules_data/pampero/definitions/resources.yaml:29
-x_9212 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:30
-x_9213 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_8088 = _C.rebased(_C.t_7978, 8088)  # rules_data/pampero/modules/objectives.yaml:39
-d_8089 = _C.rebased(_C.d_7979, 8088)  # rules_data/pampero/modules/objectives.yaml:39
-d_8090 = _C.rebased(_C.d_7980, 8088)  # rules_data/pampero/modules/objectives.yaml:39
-t_8091 = _C.rebased(_C.t_7981, 8088)  # rules_data/pampero/definitions/resources.yaml:56
-d_8092 = _C.rebased(_C.d_7982, 8088)  # rules_data/pampero/definitions/resources.yaml:56
-t_8093 = _C.rebased(_C.t_7983, 8088)  # rules_data/pampero/definitions/resources.yaml:57
-t_8094 = _C.rebased(_C.t_7984, 8088)  # rules_data/pampero/definitions/resources.yaml:58
-d_8095 = _C.rebased(_C.d_7985, 8088)  # rules_data/pampero/definitions/resources.yaml:58
-t_8096 = _C.rebased(_C.t_7414, 8088)  # rules_data/pampero/definitions/resources.yaml:59
-d_8097 = _C.rebased(_C.d_7415, 8088)  # rules_data/pampero/definitions/resources.yaml:60
-t_8098 = _C.rebased(_C.t_7988, 8088)  # rules_data/pampero/definitions/resources.yaml:62
-d_8099 = _C.rebased(_C.d_7989, 8088)  # rules_data/pampero/definitions/resources.yaml:62
-t_8100 = _C.rebased(_C.t_7990, 8088)  # rules_data/pampero/definitions/resources.yaml:62
-t_8101 = _C.rebased(_C.t_7991, 8088)  # rules_data/pampero/definitions/resources.yaml:62
-d_8102 = _C.rebased(_C.d_7992, 8088)  # rules_data/pampero/definitions/resources.yaml:63
-d_8103 = _C.rebased(_C.d_7993, 8088)  # rules_data/pampero/definitions/resources.yaml:64
-d_8104 = _C.rebased(_C.d_7994, 8088)  # rules_data/pampero/definitions/resources.yaml:64
-d_8105 = _C.rebased(_C.d_7995, 8088)  # rules_data/pampero/definitions/resources.yaml:26
-d_8106 = _C.rebased(_C.d_7996, 8088)  # rules_data/pampero/definitions/resources.yaml:26
-d_8107 = _C.rebased(_C.d_7997, 8088)  # rules_data/pampero/definitions/resources.yaml:27
-d_8108 = _C.rebased(_C.d_7998, 8088)  # rules_data/pampero/definitions/resources.yaml:27
-d_8109 = _C.rebased(_C.d_7999, 8088)  # rules_data/pampero/definitions/resources.yaml:28
-d_8110 = _C.rebased(_C.d_8000, 8088)  # rules_data/pampero/definitions/resources.yaml:29
-d_8111 = _C.rebased(_C.d_8001, 8088)  # rules_data/pampero/definitions/resources.yaml:29
-d_8112 = _C.rebased(_C.d_8002, 8088)  # rules_data/pampero/definitions/resources.yaml:30
-d_8113 = _C.rebased(_C.d_8003, 8088)  # rules_data/pampero/definitions/resources.yaml:30
-d_8114 = _C.rebased(_C.d_8004, 8088)  # rules_data/pampero/modules/objectives.yaml:39
-d_8115 = _C.rebased(_C.d_8005, 8088)  # rules_data/pampero/modules/objectives.yaml:39
-d_8116 = _C.rebased(_C.d_8006, 8088)  # rules_data/pampero/modules/objectives.yaml:39
-t_8117 = _C.rebased(_C.t_8007, 8088)  # rules_data/pampero/definitions/resources.yaml:70
-d_8118 = _C.rebased(_C.d_8008, 8088)  # rules_data/pampero/definitions/resources.yaml:70
-d_8119 = _C.rebased(_C.d_8009, 8088)  # rules_data/pampero/definitions/resources.yaml:70
-t_8120 = _C.rebased(_C.t_8010, 8088)  # rules_data/pampero/definitions/resources.yaml:56
-d_8121 = _C.rebased(_C.d_8011, 8088)  # rules_data/pampero/definitions/resources.yaml:56
-t_8122 = _C.rebased(_C.t_8012, 8088)  # rules_data/pampero/definitions/resources.yaml:57
-t_8123 = _C.rebased(_C.t_8013, 8088)  # rules_data/pampero/definitions/resources.yaml:58
-d_8124 = _C.rebased(_C.d_8014, 8088)  # rules_data/pampero/definitions/resources.yaml:58
-t_8125 = _C.rebased(_C.t_7960, 8088)  # rules_data/pampero/definitions/resources.yaml:59
-d_8126 = _C.rebased(_C.d_7415, 8088)  # rules_data/pampero/definitions/resources.yaml:60
-t_8127 = _C.rebased(_C.t_8017, 8088)  # rules_data/pampero/definitions/resources.yaml:62
-d_8128 = _C.rebased(_C.d_8018, 8088)  # rules_data/pampero/definitions/resources.yaml:62
-t_8129 = _C.rebased(_C.t_8019, 8088)  # rules_data/pampero/definitions/resources.yaml:62
-t_8130 = _C.rebased(_C.t_8020, 8088)  # rules_data/pampero/definitions/resources.yaml:62
-d_8131 = _C.rebased(_C.d_8021, 8088)  # rules_data/pampero/definitions/resources.yaml:63
-d_8132 = _C.rebased(_C.d_8022, 8088)  # rules_data/pampero/definitions/resources.yaml:64
-d_8133 = _C.rebased(_C.d_8023, 8088)  # rules_data/pampero/definitions/resources.yaml:64
-d_8134 = _C.rebased(_C.d_8024, 8088)  # rules_data/pampero/definitions/resources.yaml:26
-d_8135 = _C.rebased(_C.d_8025, 8088)  # rules_data/pampero/definitions/resources.yaml:26
-d_8136 = _C.rebased(_C.d_8026, 8088)  # rules_data/pampero/definitions/resources.yaml:27
-d_8137 = _C.rebased(_C.d_8027, 8088)  # rules_data/pampero/definitions/resources.yaml:27
-d_8138 = _C.rebased(_C.d_8028, 8088)  # rules_data/pampero/definitions/resources.yaml:28
-d_8139 = _C.rebased(_C.d_8029, 8088)  # rules_data/pampero/definitions/resources.yaml:29
-d_8140 = _C.rebased(_C.d_8030, 8088)  # rules_data/pampero/definitions/resources.yaml:29
-d_8141 = _C.rebased(_C.d_8031, 8088)  # rules_data/pampero/definitions/resources.yaml:30
-d_8142 = _C.rebased(_C.d_8032, 8088)  # rules_data/pampero/definitions/resources.yaml:30
+x_9235 = _C.x_9107  # rules_data/pampero/definitions/resources.yaml:57
+x_9236 = _C.x_9108  # rules_data/pampero/definitions/resources.yaml:57
+x_9239 = _C.x_9111  # rules_data/pampero/definitions/resources.yaml:59
+x_9243 = _C.x_9115  # rules_data/pampero/definitions/resources.yaml:62
+x_9244 = _C.x_9116  # rules_data/pampero/definitions/resources.yaml:59
+x_9249 = _C.x_9121  # rules_data/pampero/definitions/resources.yaml:26
+x_9250 = _C.x_9122  # rules_data/pampero/definitions/resources.yaml:27
+x_9252 = _C.x_9124  # rules_data/pampero/definitions/resources.yaml:27
+x_9253 = _C.x_9125  # rules_data/pampero/definitions/resources.yaml:28
+x_9255 = _C.x_9127  # rules_data/pampero/definitions/resources.yaml:29
+x_9256 = _C.x_9128  # rules_data/pampero/definitions/resources.yaml:29
+x_9258 = _C.x_9130  # rules_data/pampero/definitions/resources.yaml:30
+x_9259 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_9263 = _C.x_9135  # rules_data/pampero/modules/objectives.yaml:39
+x_9264 = _C.x_9136  # rules_data/pampero/definitions/resources.yaml:70
+x_9267 = _C.x_9139  # rules_data/pampero/definitions/resources.yaml:57
+x_9268 = _C.x_9140  # rules_data/pampero/definitions/resources.yaml:57
+x_9271 = _C.x_9143  # rules_data/pampero/definitions/resources.yaml:59
+x_9275 = _C.x_9147  # rules_data/pampero/definitions/resources.yaml:62
+x_9276 = _C.x_9148  # rules_data/pampero/definitions/resources.yaml:59
+x_9283 = _C.x_9155  # rules_data/pampero/definitions/resources.yaml:26
+x_9284 = _C.x_9156  # rules_data/pampero/definitions/resources.yaml:27
+x_9286 = _C.x_9158  # rules_data/pampero/definitions/resources.yaml:27
+x_9287 = _C.x_9159  # rules_data/pampero/definitions/resources.yaml:28
+x_9289 = _C.x_9161  # rules_data/pampero/definitions/resources.yaml:29
+x_9290 = _C.x_9162  # rules_data/pampero/definitions/resources.yaml:29
+x_9292 = _C.x_9164  # rules_data/pampero/definitions/resources.yaml:30
+x_9293 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_8104 = _C.rebased(_C.t_7994, 8104)  # rules_data/pampero/modules/objectives.yaml:39
+d_8105 = _C.rebased(_C.d_7995, 8104)  # rules_data/pampero/modules/objectives.yaml:39
+d_8106 = _C.rebased(_C.d_7996, 8104)  # rules_data/pampero/modules/objectives.yaml:39
+t_8107 = _C.rebased(_C.t_7997, 8104)  # rules_data/pampero/definitions/resources.yaml:56
+d_8108 = _C.rebased(_C.d_7998, 8104)  # rules_data/pampero/definitions/resources.yaml:56
+t_8109 = _C.rebased(_C.t_7999, 8104)  # rules_data/pampero/definitions/resources.yaml:57
+t_8110 = _C.rebased(_C.t_8000, 8104)  # rules_data/pampero/definitions/resources.yaml:58
+d_8111 = _C.rebased(_C.d_8001, 8104)  # rules_data/pampero/definitions/resources.yaml:58
+t_8112 = _C.rebased(_C.t_7430, 8104)  # rules_data/pampero/definitions/resources.yaml:59
+d_8113 = _C.rebased(_C.d_7431, 8104)  # rules_data/pampero/definitions/resources.yaml:60
+t_8114 = _C.rebased(_C.t_8004, 8104)  # rules_data/pampero/definitions/resources.yaml:62
+d_8115 = _C.rebased(_C.d_8005, 8104)  # rules_data/pampero/definitions/resources.yaml:62
+t_8116 = _C.rebased(_C.t_8006, 8104)  # rules_data/pampero/definitions/resources.yaml:62
+t_8117 = _C.rebased(_C.t_8007, 8104)  # rules_data/pampero/definitions/resources.yaml:62
+d_8118 = _C.rebased(_C.d_8008, 8104)  # rules_data/pampero/definitions/resources.yaml:63
+d_8119 = _C.rebased(_C.d_8009, 8104)  # rules_data/pampero/definitions/resources.yaml:64
+d_8120 = _C.rebased(_C.d_8010, 8104)  # rules_data/pampero/definitions/resources.yaml:64
+d_8121 = _C.rebased(_C.d_8011, 8104)  # rules_data/pampero/definitions/resources.yaml:26
+d_8122 = _C.rebased(_C.d_8012, 8104)  # rules_data/pampero/definitions/resources.yaml:26
+d_8123 = _C.rebased(_C.d_8013, 8104)  # rules_data/pampero/definitions/resources.yaml:27
+d_8124 = _C.rebased(_C.d_8014, 8104)  # rules_data/pampero/definitions/resources.yaml:27
+d_8125 = _C.rebased(_C.d_8015, 8104)  # rules_data/pampero/definitions/resources.yaml:28
+d_8126 = _C.rebased(_C.d_8016, 8104)  # rules_data/pampero/definitions/resources.yaml:29
+d_8127 = _C.rebased(_C.d_8017, 8104)  # rules_data/pampero/definitions/resources.yaml:29
+d_8128 = _C.rebased(_C.d_8018, 8104)  # rules_data/pampero/definitions/resources.yaml:30
+d_8129 = _C.rebased(_C.d_8019, 8104)  # rules_data/pampero/definitions/resources.yaml:30
+d_8130 = _C.rebased(_C.d_8020, 8104)  # rules_data/pampero/modules/objectives.yaml:39
+d_8131 = _C.rebased(_C.d_8021, 8104)  # rules_data/pampero/modules/objectives.yaml:39
+d_8132 = _C.rebased(_C.d_8022, 8104)  # rules_data/pampero/modules/objectives.yaml:39
+t_8133 = _C.rebased(_C.t_8023, 8104)  # rules_data/pampero/definitions/resources.yaml:70
+d_8134 = _C.rebased(_C.d_8024, 8104)  # rules_data/pampero/definitions/resources.yaml:70
+d_8135 = _C.rebased(_C.d_8025, 8104)  # rules_data/pampero/definitions/resources.yaml:70
+t_8136 = _C.rebased(_C.t_8026, 8104)  # rules_data/pampero/definitions/resources.yaml:56
+d_8137 = _C.rebased(_C.d_8027, 8104)  # rules_data/pampero/definitions/resources.yaml:56
+t_8138 = _C.rebased(_C.t_8028, 8104)  # rules_data/pampero/definitions/resources.yaml:57
+t_8139 = _C.rebased(_C.t_8029, 8104)  # rules_data/pampero/definitions/resources.yaml:58
+d_8140 = _C.rebased(_C.d_8030, 8104)  # rules_data/pampero/definitions/resources.yaml:58
+t_8141 = _C.rebased(_C.t_7976, 8104)  # rules_data/pampero/definitions/resources.yaml:59
+d_8142 = _C.rebased(_C.d_7431, 8104)  # rules_data/pampero/definitions/resources.yaml:60
+t_8143 = _C.rebased(_C.t_8033, 8104)  # rules_data/pampero/definitions/resources.yaml:62
+d_8144 = _C.rebased(_C.d_8034, 8104)  # rules_data/pampero/definitions/resources.yaml:62
+t_8145 = _C.rebased(_C.t_8035, 8104)  # rules_data/pampero/definitions/resources.yaml:62
+t_8146 = _C.rebased(_C.t_8036, 8104)  # rules_data/pampero/definitions/resources.yaml:62
+d_8147 = _C.rebased(_C.d_8037, 8104)  # rules_data/pampero/definitions/resources.yaml:63
+d_8148 = _C.rebased(_C.d_8038, 8104)  # rules_data/pampero/definitions/resources.yaml:64
+d_8149 = _C.rebased(_C.d_8039, 8104)  # rules_data/pampero/definitions/resources.yaml:64
+d_8150 = _C.rebased(_C.d_8040, 8104)  # rules_data/pampero/definitions/resources.yaml:26
+d_8151 = _C.rebased(_C.d_8041, 8104)  # rules_data/pampero/definitions/resources.yaml:26
+d_8152 = _C.rebased(_C.d_8042, 8104)  # rules_data/pampero/definitions/resources.yaml:27
+d_8153 = _C.rebased(_C.d_8043, 8104)  # rules_data/pampero/definitions/resources.yaml:27
+d_8154 = _C.rebased(_C.d_8044, 8104)  # rules_data/pampero/definitions/resources.yaml:28
+d_8155 = _C.rebased(_C.d_8045, 8104)  # rules_data/pampero/definitions/resources.yaml:29
+d_8156 = _C.rebased(_C.d_8046, 8104)  # rules_data/pampero/definitions/resources.yaml:29
+d_8157 = _C.rebased(_C.d_8047, 8104)  # rules_data/pampero/definitions/resources.yaml:30
+d_8158 = _C.rebased(_C.d_8048, 8104)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    8088: t_8088,
-    8089: CPS(d_8089),
-    8090: CPS(d_8090),
-    8091: t_8091,
-    8092: CPS(d_8092),
-    8093: t_8093,
-    8094: t_8094,
-    8095: CPS(d_8095),
-    8096: t_8096,
-    8097: CPS(d_8097),
-    8098: t_8098,
-    8099: CPS(d_8099),
-    8100: t_8100,
-    8101: t_8101,
-    8102: CPS(d_8102),
-    8103: CPS(d_8103),
-    8104: CPS(d_8104),
+    8104: t_8104,
     8105: CPS(d_8105),
     8106: CPS(d_8106),
-    8107: CPS(d_8107),
+    8107: t_8107,
     8108: CPS(d_8108),
-    8109: CPS(d_8109),
-    8110: CPS(d_8110),
+    8109: t_8109,
+    8110: t_8110,
     8111: CPS(d_8111),
-    8112: CPS(d_8112),
+    8112: t_8112,
     8113: CPS(d_8113),
-    8114: CPS(d_8114),
+    8114: t_8114,
     8115: CPS(d_8115),
-    8116: CPS(d_8116),
+    8116: t_8116,
     8117: t_8117,
     8118: CPS(d_8118),
     8119: CPS(d_8119),
-    8120: t_8120,
+    8120: CPS(d_8120),
     8121: CPS(d_8121),
-    8122: t_8122,
-    8123: t_8123,
+    8122: CPS(d_8122),
+    8123: CPS(d_8123),
     8124: CPS(d_8124),
-    8125: t_8125,
+    8125: CPS(d_8125),
     8126: CPS(d_8126),
-    8127: t_8127,
+    8127: CPS(d_8127),
     8128: CPS(d_8128),
-    8129: t_8129,
-    8130: t_8130,
+    8129: CPS(d_8129),
+    8130: CPS(d_8130),
     8131: CPS(d_8131),
     8132: CPS(d_8132),
-    8133: CPS(d_8133),
+    8133: t_8133,
     8134: CPS(d_8134),
     8135: CPS(d_8135),
-    8136: CPS(d_8136),
+    8136: t_8136,
     8137: CPS(d_8137),
-    8138: CPS(d_8138),
-    8139: CPS(d_8139),
+    8138: t_8138,
+    8139: t_8139,
     8140: CPS(d_8140),
-    8141: CPS(d_8141),
+    8141: t_8141,
     8142: CPS(d_8142),
+    8143: t_8143,
+    8144: CPS(d_8144),
+    8145: t_8145,
+    8146: t_8146,
+    8147: CPS(d_8147),
+    8148: CPS(d_8148),
+    8149: CPS(d_8149),
+    8150: CPS(d_8150),
+    8151: CPS(d_8151),
+    8152: CPS(d_8152),
+    8153: CPS(d_8153),
+    8154: CPS(d_8154),
+    8155: CPS(d_8155),
+    8156: CPS(d_8156),
+    8157: CPS(d_8157),
+    8158: CPS(d_8158),
 }
 
 
 CODE = {
-    9151: x_9151,
-    9155: x_9155,
-    9156: x_9156,
-    9159: x_9159,
-    9163: x_9163,
-    9164: x_9164,
-    9169: x_9169,
-    9170: x_9170,
-    9172: x_9172,
-    9173: x_9173,
-    9175: x_9175,
-    9176: x_9176,
-    9178: x_9178,
-    9179: x_9179,
-    9183: x_9183,
-    9184: x_9184,
-    9187: x_9187,
-    9188: x_9188,
-    9191: x_9191,
-    9195: x_9195,
-    9196: x_9196,
-    9203: x_9203,
-    9204: x_9204,
-    9206: x_9206,
-    9207: x_9207,
-    9209: x_9209,
-    9210: x_9210,
-    9212: x_9212,
-    9213: x_9213,
+    9231: x_9231,
+    9235: x_9235,
+    9236: x_9236,
+    9239: x_9239,
+    9243: x_9243,
+    9244: x_9244,
+    9249: x_9249,
+    9250: x_9250,
+    9252: x_9252,
+    9253: x_9253,
+    9255: x_9255,
+    9256: x_9256,
+    9258: x_9258,
+    9259: x_9259,
+    9263: x_9263,
+    9264: x_9264,
+    9267: x_9267,
+    9268: x_9268,
+    9271: x_9271,
+    9275: x_9275,
+    9276: x_9276,
+    9283: x_9283,
+    9284: x_9284,
+    9286: x_9286,
+    9287: x_9287,
+    9289: x_9289,
+    9290: x_9290,
+    9292: x_9292,
+    9293: x_9293,
 }
 AT = {
-    9151: 'rules_data/pampero/modules/objectives.yaml:33',
+    9231: 'rules_data/pampero/modules/objectives.yaml:33',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:33
-    'objective_double_icon': '{"id":"objective_double_icon","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more double-icon contracts.","it":"Avere 5 o più contratti a doppia icona."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2657","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"double_icon"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2657"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":5},"x":9151},"effect":{"op":"seq","b":[{"op":"let","v":"n~2658","e":{"op":"lit","v":10,"x":9152},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8089},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":9153},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8090},{"op":"seq","b":[{"op":"let","v":"left~2660","e":{"op":"var","n":"n~2658","x":9154},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8092},{"op":"for","v":"rep~2662","src":{"op":"filt","v":"q~2661","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2661"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2659"}},"x":9155},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2660"},"b":{"op":"lit","v":0},"x":9156},"b":{"op":"seq","b":[{"op":"let","v":"taken~2663","e":{"op":"lit","v":0,"x":9157},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8095},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8097},"label":{"op":"lit","v":{"instead":0},"x":9158}},{"gens":[{"v":"instead~2664","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2660"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2660"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null}}]}]},"x":9159},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2663","x":9160},"o":"=","e":{"op":"var","n":"instead~2664","x":9161},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8099},{"op":"rep","n":{"op":"var","n":"instead~2664","x":9162},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"effect","d":null,"x":9163},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8101},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8100}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8098},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2664"}],"x":9164}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8096},{"op":"set","t":{"op":"var","n":"left~2660","x":9165},"o":"-=","e":{"op":"var","n":"taken~2663","x":9166},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8102}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8094},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8093},{"op":"let","v":"n~2665","e":{"op":"var","n":"left~2660","x":9167},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8103},{"op":"let","v":"r~2666","e":{"op":"var","n":"r~2659","x":9168},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8104},{"op":"seq","b":[{"op":"let","v":"k~2667","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2665"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2665"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0}]}]}}]}],"x":9169},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8106},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9170},"t":{"op":"set","t":{"op":"var","n":"k~2667","x":9171},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2667"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0}}]}]}]}],"x":9172},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8108},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8107},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0,"x":9173},"o":"+=","e":{"op":"var","n":"k~2667","x":9174},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8109},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9175},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0,"x":9176},"o":"-=","e":{"op":"var","n":"k~2667","x":9177},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8111},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8110},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2667"},"b":{"op":"lit","v":0}}],"x":9178},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9179},"o":"+=","e":{"op":"var","n":"k~2667","x":9180},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8113},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8112}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8105}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8091},{"op":"let","v":"n~2678","e":{"op":"lit","v":10,"x":9181},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8114},{"op":"let","v":"r~2679","e":{"op":"lit","v":"money","x":9182},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8115},{"op":"let","v":"k~2680","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2673","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2673"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2674","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2675","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2675"},"b":{"op":"var","n":"c~2674"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2676","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2677","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2677"},"b":{"op":"var","n":"c~2674"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2674"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9183},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8116},{"op":"seq","b":[{"op":"let","v":"n~2681","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2678"},"b":{"op":"var","n":"k~2680"},"x":9184},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8118},{"op":"let","v":"r~2682","e":{"op":"var","n":"r~2679","x":9185},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8119},{"op":"seq","b":[{"op":"let","v":"left~2683","e":{"op":"var","n":"n~2681","x":9186},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8121},{"op":"for","v":"rep~2685","src":{"op":"filt","v":"q~2684","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2684"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2682"}},"x":9187},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2683"},"b":{"op":"lit","v":0},"x":9188},"b":{"op":"seq","b":[{"op":"let","v":"taken~2686","e":{"op":"lit","v":0,"x":9189},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8124},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8126},"label":{"op":"lit","v":{"instead":0},"x":9190}},{"gens":[{"v":"instead~2687","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2683"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2685"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2683"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2685"},"f":"room","d":null}}]}]},"x":9191},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2686","x":9192},"o":"=","e":{"op":"var","n":"instead~2687","x":9193},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8128},{"op":"rep","n":{"op":"var","n":"instead~2687","x":9194},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2685"},"f":"effect","d":null,"x":9195},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8130},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8129}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8127},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2687"}],"x":9196}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2681","x":9197},"r":{"op":"var","n":"r~2682","x":9198}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8125},{"op":"set","t":{"op":"var","n":"left~2683","x":9199},"o":"-=","e":{"op":"var","n":"taken~2686","x":9200},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8131}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8123},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8122},{"op":"let","v":"n~2688","e":{"op":"var","n":"left~2683","x":9201},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8132},{"op":"let","v":"r~2689","e":{"op":"var","n":"r~2682","x":9202},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8133},{"op":"seq","b":[{"op":"let","v":"k~2690","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2688"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2688"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2689"},"d":0}]}]}}]}],"x":9203},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8135},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9204},"t":{"op":"set","t":{"op":"var","n":"k~2690","x":9205},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2690"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2689"},"d":0}}]}]}]}],"x":9206},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8137},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8136},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2689"},"d":0,"x":9207},"o":"+=","e":{"op":"var","n":"k~2690","x":9208},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8138},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9209},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2689"},"d":0,"x":9210},"o":"-=","e":{"op":"var","n":"k~2690","x":9211},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8140},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8139},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2690"},"b":{"op":"lit","v":0}}],"x":9212},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9213},"o":"+=","e":{"op":"var","n":"k~2690","x":9214},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8142},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8141}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8134}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8120}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8117}],"at":"rules_data/pampero/modules/objectives.yaml:39","id":8088},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:33"}',
+    'objective_double_icon': '{"id":"objective_double_icon","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more double-icon contracts.","it":"Avere 5 o più contratti a doppia icona."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2664","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"double_icon"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2664"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":5},"x":9231},"effect":{"op":"seq","b":[{"op":"let","v":"n~2665","e":{"op":"lit","v":10,"x":9232},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8105},{"op":"let","v":"r~2666","e":{"op":"lit","v":"money","x":9233},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8106},{"op":"seq","b":[{"op":"let","v":"left~2667","e":{"op":"var","n":"n~2665","x":9234},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8108},{"op":"for","v":"rep~2669","src":{"op":"filt","v":"q~2668","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2668"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2666"}},"x":9235},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2667"},"b":{"op":"lit","v":0},"x":9236},"b":{"op":"seq","b":[{"op":"let","v":"taken~2670","e":{"op":"lit","v":0,"x":9237},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8111},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8113},"label":{"op":"lit","v":{"instead":0},"x":9238}},{"gens":[{"v":"instead~2671","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2667"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2667"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null}}]}]},"x":9239},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2670","x":9240},"o":"=","e":{"op":"var","n":"instead~2671","x":9241},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8115},{"op":"rep","n":{"op":"var","n":"instead~2671","x":9242},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"effect","d":null,"x":9243},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8117},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8116}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8114},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2671"}],"x":9244}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8112},{"op":"set","t":{"op":"var","n":"left~2667","x":9245},"o":"-=","e":{"op":"var","n":"taken~2670","x":9246},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8118}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8110},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8109},{"op":"let","v":"n~2672","e":{"op":"var","n":"left~2667","x":9247},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8119},{"op":"let","v":"r~2673","e":{"op":"var","n":"r~2666","x":9248},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8120},{"op":"seq","b":[{"op":"let","v":"k~2674","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2672"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2672"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0}]}]}}]}],"x":9249},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8122},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9250},"t":{"op":"set","t":{"op":"var","n":"k~2674","x":9251},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2674"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0}}]}]}]}],"x":9252},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8124},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8123},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0,"x":9253},"o":"+=","e":{"op":"var","n":"k~2674","x":9254},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8125},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9255},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0,"x":9256},"o":"-=","e":{"op":"var","n":"k~2674","x":9257},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8127},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8126},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2674"},"b":{"op":"lit","v":0}}],"x":9258},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9259},"o":"+=","e":{"op":"var","n":"k~2674","x":9260},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8129},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8128}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8121}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8107},{"op":"let","v":"n~2685","e":{"op":"lit","v":10,"x":9261},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8130},{"op":"let","v":"r~2686","e":{"op":"lit","v":"money","x":9262},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8131},{"op":"let","v":"k~2687","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2680","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2680"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2681","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2682","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2682"},"b":{"op":"var","n":"c~2681"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2683","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2684","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2683"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2684"},"b":{"op":"var","n":"c~2681"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2681"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9263},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8132},{"op":"seq","b":[{"op":"let","v":"n~2688","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2685"},"b":{"op":"var","n":"k~2687"},"x":9264},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8134},{"op":"let","v":"r~2689","e":{"op":"var","n":"r~2686","x":9265},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8135},{"op":"seq","b":[{"op":"let","v":"left~2690","e":{"op":"var","n":"n~2688","x":9266},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8137},{"op":"for","v":"rep~2692","src":{"op":"filt","v":"q~2691","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2691"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2689"}},"x":9267},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2690"},"b":{"op":"lit","v":0},"x":9268},"b":{"op":"seq","b":[{"op":"let","v":"taken~2693","e":{"op":"lit","v":0,"x":9269},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8140},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8142},"label":{"op":"lit","v":{"instead":0},"x":9270}},{"gens":[{"v":"instead~2694","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2690"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2692"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2690"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2692"},"f":"room","d":null}}]}]},"x":9271},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2693","x":9272},"o":"=","e":{"op":"var","n":"instead~2694","x":9273},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8144},{"op":"rep","n":{"op":"var","n":"instead~2694","x":9274},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2692"},"f":"effect","d":null,"x":9275},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8146},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8145}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8143},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2694"}],"x":9276}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2688","x":9277},"r":{"op":"var","n":"r~2689","x":9278}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8141},{"op":"set","t":{"op":"var","n":"left~2690","x":9279},"o":"-=","e":{"op":"var","n":"taken~2693","x":9280},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8147}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8139},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8138},{"op":"let","v":"n~2695","e":{"op":"var","n":"left~2690","x":9281},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8148},{"op":"let","v":"r~2696","e":{"op":"var","n":"r~2689","x":9282},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8149},{"op":"seq","b":[{"op":"let","v":"k~2697","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2695"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2695"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2696"},"d":0}]}]}}]}],"x":9283},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8151},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9284},"t":{"op":"set","t":{"op":"var","n":"k~2697","x":9285},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2697"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2696"},"d":0}}]}]}]}],"x":9286},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8153},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8152},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2696"},"d":0,"x":9287},"o":"+=","e":{"op":"var","n":"k~2697","x":9288},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8154},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9289},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2696"},"d":0,"x":9290},"o":"-=","e":{"op":"var","n":"k~2697","x":9291},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8156},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8155},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2697"},"b":{"op":"lit","v":0}}],"x":9292},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9293},"o":"+=","e":{"op":"var","n":"k~2697","x":9294},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8158},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8157}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8150}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8136}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8133}],"at":"rules_data/pampero/modules/objectives.yaml:39","id":8104},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:33"}',
 }

@@ -54,196 +54,196 @@ K = [
 ]
 
 
-def x_9727(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
+def x_9807(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')
-        return (len([v_col_2657 for v_col_2657 in IDS(ctx, 'grid_columns') if all(IN((ctx.index.plain['grid_cells'].get(v_x_2658, NOREC).get('key', None) if type(v_x_2658) is str else None), _h1) for v_x_2658 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2658, NOREC).get('column', 0) if type(v_x_2658) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_2657, NOREC).get('column', 0) if type(v_col_2657) is str else 0)))]) >= 2)
-    return MEMO(ctx, (9727, E.get('you'), ctx.stamps.get('grid', 0),), compute)
+        return (len([v_col_2664 for v_col_2664 in IDS(ctx, 'grid_columns') if all(IN((ctx.index.plain['grid_cells'].get(v_x_2665, NOREC).get('key', None) if type(v_x_2665) is str else None), _h1) for v_x_2665 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2665, NOREC).get('column', 0) if type(v_x_2665) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_2664, NOREC).get('column', 0) if type(v_col_2664) is str else 0)))]) >= 2)
+    return MEMO(ctx, (9807, E.get('you'), ctx.stamps.get('grid', 0),), compute)
 
 
-x_9731 = _C.x_9283  # rules_data/pampero/definitions/resources.yaml:57
-x_9732 = _C.x_9284  # rules_data/pampero/definitions/resources.yaml:57
-x_9735 = _C.x_9287  # rules_data/pampero/definitions/resources.yaml:59
-x_9739 = _C.x_9291  # rules_data/pampero/definitions/resources.yaml:62
-x_9740 = _C.x_9292  # rules_data/pampero/definitions/resources.yaml:59
-x_9745 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:26
-x_9746 = _C.x_8527  # rules_data/pampero/definitions/resources.yaml:27
-x_9748 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:27
-x_9749 = _C.x_8530  # rules_data/pampero/definitions/resources.yaml:28
-x_9751 = _C.x_8532  # rules_data/pampero/definitions/resources.yaml:29
-x_9752 = _C.x_8533  # rules_data/pampero/definitions/resources.yaml:29
-x_9754 = _C.x_8535  # rules_data/pampero/definitions/resources.yaml:30
-x_9755 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_9759 = _C.x_9311  # rules_data/pampero/modules/objectives.yaml:111
-x_9760 = _C.x_9312  # rules_data/pampero/definitions/resources.yaml:70
-x_9763 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:57
-x_9764 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_9767 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:59
-x_9771 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:62
-x_9772 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:59
-x_9779 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
-x_9780 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
-x_9782 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
-x_9783 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
-x_9785 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
-x_9786 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
-x_9788 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
-x_9789 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_8583 = _C.rebased(_C.t_8198, 8583)  # rules_data/pampero/modules/objectives.yaml:111
-d_8584 = _C.rebased(_C.d_8199, 8583)  # rules_data/pampero/modules/objectives.yaml:111
-d_8585 = _C.rebased(_C.d_8200, 8583)  # rules_data/pampero/modules/objectives.yaml:111
-t_8586 = _C.rebased(_C.t_8201, 8583)  # rules_data/pampero/definitions/resources.yaml:56
-d_8587 = _C.rebased(_C.d_8202, 8583)  # rules_data/pampero/definitions/resources.yaml:56
-t_8588 = _C.rebased(_C.t_8203, 8583)  # rules_data/pampero/definitions/resources.yaml:57
-t_8589 = _C.rebased(_C.t_8204, 8583)  # rules_data/pampero/definitions/resources.yaml:58
-d_8590 = _C.rebased(_C.d_8205, 8583)  # rules_data/pampero/definitions/resources.yaml:58
-t_8591 = _C.rebased(_C.t_7414, 8583)  # rules_data/pampero/definitions/resources.yaml:59
-d_8592 = _C.rebased(_C.d_7415, 8583)  # rules_data/pampero/definitions/resources.yaml:60
-t_8593 = _C.rebased(_C.t_8208, 8583)  # rules_data/pampero/definitions/resources.yaml:62
-d_8594 = _C.rebased(_C.d_8209, 8583)  # rules_data/pampero/definitions/resources.yaml:62
-t_8595 = _C.rebased(_C.t_8210, 8583)  # rules_data/pampero/definitions/resources.yaml:62
-t_8596 = _C.rebased(_C.t_8211, 8583)  # rules_data/pampero/definitions/resources.yaml:62
-d_8597 = _C.rebased(_C.d_8212, 8583)  # rules_data/pampero/definitions/resources.yaml:63
-d_8598 = _C.rebased(_C.d_8213, 8583)  # rules_data/pampero/definitions/resources.yaml:64
-d_8599 = _C.rebased(_C.d_8214, 8583)  # rules_data/pampero/definitions/resources.yaml:64
-d_8600 = _C.rebased(_C.d_7542, 8583)  # rules_data/pampero/definitions/resources.yaml:26
-d_8601 = _C.rebased(_C.d_7543, 8583)  # rules_data/pampero/definitions/resources.yaml:26
-d_8602 = _C.rebased(_C.d_7544, 8583)  # rules_data/pampero/definitions/resources.yaml:27
-d_8603 = _C.rebased(_C.d_7545, 8583)  # rules_data/pampero/definitions/resources.yaml:27
-d_8604 = _C.rebased(_C.d_7546, 8583)  # rules_data/pampero/definitions/resources.yaml:28
-d_8605 = _C.rebased(_C.d_7547, 8583)  # rules_data/pampero/definitions/resources.yaml:29
-d_8606 = _C.rebased(_C.d_7548, 8583)  # rules_data/pampero/definitions/resources.yaml:29
-d_8607 = _C.rebased(_C.d_7549, 8583)  # rules_data/pampero/definitions/resources.yaml:30
-d_8608 = _C.rebased(_C.d_7550, 8583)  # rules_data/pampero/definitions/resources.yaml:30
-d_8609 = _C.rebased(_C.d_8224, 8583)  # rules_data/pampero/modules/objectives.yaml:111
-d_8610 = _C.rebased(_C.d_8225, 8583)  # rules_data/pampero/modules/objectives.yaml:111
-d_8611 = _C.rebased(_C.d_8226, 8583)  # rules_data/pampero/modules/objectives.yaml:111
-t_8612 = _C.rebased(_C.t_8227, 8583)  # rules_data/pampero/definitions/resources.yaml:70
-d_8613 = _C.rebased(_C.d_8228, 8583)  # rules_data/pampero/definitions/resources.yaml:70
-d_8614 = _C.rebased(_C.d_8229, 8583)  # rules_data/pampero/definitions/resources.yaml:70
-t_8615 = _C.rebased(_C.t_8230, 8583)  # rules_data/pampero/definitions/resources.yaml:56
-d_8616 = _C.rebased(_C.d_8231, 8583)  # rules_data/pampero/definitions/resources.yaml:56
-t_8617 = _C.rebased(_C.t_8232, 8583)  # rules_data/pampero/definitions/resources.yaml:57
-t_8618 = _C.rebased(_C.t_8233, 8583)  # rules_data/pampero/definitions/resources.yaml:58
-d_8619 = _C.rebased(_C.d_8234, 8583)  # rules_data/pampero/definitions/resources.yaml:58
-t_8620 = _C.rebased(_C.t_7960, 8583)  # rules_data/pampero/definitions/resources.yaml:59
-d_8621 = _C.rebased(_C.d_7415, 8583)  # rules_data/pampero/definitions/resources.yaml:60
-t_8622 = _C.rebased(_C.t_8237, 8583)  # rules_data/pampero/definitions/resources.yaml:62
-d_8623 = _C.rebased(_C.d_8238, 8583)  # rules_data/pampero/definitions/resources.yaml:62
-t_8624 = _C.rebased(_C.t_8239, 8583)  # rules_data/pampero/definitions/resources.yaml:62
-t_8625 = _C.rebased(_C.t_8240, 8583)  # rules_data/pampero/definitions/resources.yaml:62
-d_8626 = _C.rebased(_C.d_8241, 8583)  # rules_data/pampero/definitions/resources.yaml:63
-d_8627 = _C.rebased(_C.d_8242, 8583)  # rules_data/pampero/definitions/resources.yaml:64
-d_8628 = _C.rebased(_C.d_8243, 8583)  # rules_data/pampero/definitions/resources.yaml:64
-d_8629 = _C.rebased(_C.d_8244, 8583)  # rules_data/pampero/definitions/resources.yaml:26
-d_8630 = _C.rebased(_C.d_8245, 8583)  # rules_data/pampero/definitions/resources.yaml:26
-d_8631 = _C.rebased(_C.d_8246, 8583)  # rules_data/pampero/definitions/resources.yaml:27
-d_8632 = _C.rebased(_C.d_8247, 8583)  # rules_data/pampero/definitions/resources.yaml:27
-d_8633 = _C.rebased(_C.d_8248, 8583)  # rules_data/pampero/definitions/resources.yaml:28
-d_8634 = _C.rebased(_C.d_8249, 8583)  # rules_data/pampero/definitions/resources.yaml:29
-d_8635 = _C.rebased(_C.d_8250, 8583)  # rules_data/pampero/definitions/resources.yaml:29
-d_8636 = _C.rebased(_C.d_8251, 8583)  # rules_data/pampero/definitions/resources.yaml:30
-d_8637 = _C.rebased(_C.d_8252, 8583)  # rules_data/pampero/definitions/resources.yaml:30
+x_9811 = _C.x_9363  # rules_data/pampero/definitions/resources.yaml:57
+x_9812 = _C.x_9364  # rules_data/pampero/definitions/resources.yaml:57
+x_9815 = _C.x_9367  # rules_data/pampero/definitions/resources.yaml:59
+x_9819 = _C.x_9371  # rules_data/pampero/definitions/resources.yaml:62
+x_9820 = _C.x_9372  # rules_data/pampero/definitions/resources.yaml:59
+x_9825 = _C.x_8606  # rules_data/pampero/definitions/resources.yaml:26
+x_9826 = _C.x_8607  # rules_data/pampero/definitions/resources.yaml:27
+x_9828 = _C.x_8609  # rules_data/pampero/definitions/resources.yaml:27
+x_9829 = _C.x_8610  # rules_data/pampero/definitions/resources.yaml:28
+x_9831 = _C.x_8612  # rules_data/pampero/definitions/resources.yaml:29
+x_9832 = _C.x_8613  # rules_data/pampero/definitions/resources.yaml:29
+x_9834 = _C.x_8615  # rules_data/pampero/definitions/resources.yaml:30
+x_9835 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_9839 = _C.x_9391  # rules_data/pampero/modules/objectives.yaml:111
+x_9840 = _C.x_9392  # rules_data/pampero/definitions/resources.yaml:70
+x_9843 = _C.x_9395  # rules_data/pampero/definitions/resources.yaml:57
+x_9844 = _C.x_9396  # rules_data/pampero/definitions/resources.yaml:57
+x_9847 = _C.x_9399  # rules_data/pampero/definitions/resources.yaml:59
+x_9851 = _C.x_9403  # rules_data/pampero/definitions/resources.yaml:62
+x_9852 = _C.x_9404  # rules_data/pampero/definitions/resources.yaml:59
+x_9859 = _C.x_9411  # rules_data/pampero/definitions/resources.yaml:26
+x_9860 = _C.x_9412  # rules_data/pampero/definitions/resources.yaml:27
+x_9862 = _C.x_9414  # rules_data/pampero/definitions/resources.yaml:27
+x_9863 = _C.x_9415  # rules_data/pampero/definitions/resources.yaml:28
+x_9865 = _C.x_9417  # rules_data/pampero/definitions/resources.yaml:29
+x_9866 = _C.x_9418  # rules_data/pampero/definitions/resources.yaml:29
+x_9868 = _C.x_9420  # rules_data/pampero/definitions/resources.yaml:30
+x_9869 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_8599 = _C.rebased(_C.t_8214, 8599)  # rules_data/pampero/modules/objectives.yaml:111
+d_8600 = _C.rebased(_C.d_8215, 8599)  # rules_data/pampero/modules/objectives.yaml:111
+d_8601 = _C.rebased(_C.d_8216, 8599)  # rules_data/pampero/modules/objectives.yaml:111
+t_8602 = _C.rebased(_C.t_8217, 8599)  # rules_data/pampero/definitions/resources.yaml:56
+d_8603 = _C.rebased(_C.d_8218, 8599)  # rules_data/pampero/definitions/resources.yaml:56
+t_8604 = _C.rebased(_C.t_8219, 8599)  # rules_data/pampero/definitions/resources.yaml:57
+t_8605 = _C.rebased(_C.t_8220, 8599)  # rules_data/pampero/definitions/resources.yaml:58
+d_8606 = _C.rebased(_C.d_8221, 8599)  # rules_data/pampero/definitions/resources.yaml:58
+t_8607 = _C.rebased(_C.t_7430, 8599)  # rules_data/pampero/definitions/resources.yaml:59
+d_8608 = _C.rebased(_C.d_7431, 8599)  # rules_data/pampero/definitions/resources.yaml:60
+t_8609 = _C.rebased(_C.t_8224, 8599)  # rules_data/pampero/definitions/resources.yaml:62
+d_8610 = _C.rebased(_C.d_8225, 8599)  # rules_data/pampero/definitions/resources.yaml:62
+t_8611 = _C.rebased(_C.t_8226, 8599)  # rules_data/pampero/definitions/resources.yaml:62
+t_8612 = _C.rebased(_C.t_8227, 8599)  # rules_data/pampero/definitions/resources.yaml:62
+d_8613 = _C.rebased(_C.d_8228, 8599)  # rules_data/pampero/definitions/resources.yaml:63
+d_8614 = _C.rebased(_C.d_8229, 8599)  # rules_data/pampero/definitions/resources.yaml:64
+d_8615 = _C.rebased(_C.d_8230, 8599)  # rules_data/pampero/definitions/resources.yaml:64
+d_8616 = _C.rebased(_C.d_7558, 8599)  # rules_data/pampero/definitions/resources.yaml:26
+d_8617 = _C.rebased(_C.d_7559, 8599)  # rules_data/pampero/definitions/resources.yaml:26
+d_8618 = _C.rebased(_C.d_7560, 8599)  # rules_data/pampero/definitions/resources.yaml:27
+d_8619 = _C.rebased(_C.d_7561, 8599)  # rules_data/pampero/definitions/resources.yaml:27
+d_8620 = _C.rebased(_C.d_7562, 8599)  # rules_data/pampero/definitions/resources.yaml:28
+d_8621 = _C.rebased(_C.d_7563, 8599)  # rules_data/pampero/definitions/resources.yaml:29
+d_8622 = _C.rebased(_C.d_7564, 8599)  # rules_data/pampero/definitions/resources.yaml:29
+d_8623 = _C.rebased(_C.d_7565, 8599)  # rules_data/pampero/definitions/resources.yaml:30
+d_8624 = _C.rebased(_C.d_7566, 8599)  # rules_data/pampero/definitions/resources.yaml:30
+d_8625 = _C.rebased(_C.d_8240, 8599)  # rules_data/pampero/modules/objectives.yaml:111
+d_8626 = _C.rebased(_C.d_8241, 8599)  # rules_data/pampero/modules/objectives.yaml:111
+d_8627 = _C.rebased(_C.d_8242, 8599)  # rules_data/pampero/modules/objectives.yaml:111
+t_8628 = _C.rebased(_C.t_8243, 8599)  # rules_data/pampero/definitions/resources.yaml:70
+d_8629 = _C.rebased(_C.d_8244, 8599)  # rules_data/pampero/definitions/resources.yaml:70
+d_8630 = _C.rebased(_C.d_8245, 8599)  # rules_data/pampero/definitions/resources.yaml:70
+t_8631 = _C.rebased(_C.t_8246, 8599)  # rules_data/pampero/definitions/resources.yaml:56
+d_8632 = _C.rebased(_C.d_8247, 8599)  # rules_data/pampero/definitions/resources.yaml:56
+t_8633 = _C.rebased(_C.t_8248, 8599)  # rules_data/pampero/definitions/resources.yaml:57
+t_8634 = _C.rebased(_C.t_8249, 8599)  # rules_data/pampero/definitions/resources.yaml:58
+d_8635 = _C.rebased(_C.d_8250, 8599)  # rules_data/pampero/definitions/resources.yaml:58
+t_8636 = _C.rebased(_C.t_7976, 8599)  # rules_data/pampero/definitions/resources.yaml:59
+d_8637 = _C.rebased(_C.d_7431, 8599)  # rules_data/pampero/definitions/resources.yaml:60
+t_8638 = _C.rebased(_C.t_8253, 8599)  # rules_data/pampero/definitions/resources.yaml:62
+d_8639 = _C.rebased(_C.d_8254, 8599)  # rules_data/pampero/definitions/resources.yaml:62
+t_8640 = _C.rebased(_C.t_8255, 8599)  # rules_data/pampero/definitions/resources.yaml:62
+t_8641 = _C.rebased(_C.t_8256, 8599)  # rules_data/pampero/definitions/resources.yaml:62
+d_8642 = _C.rebased(_C.d_8257, 8599)  # rules_data/pampero/definitions/resources.yaml:63
+d_8643 = _C.rebased(_C.d_8258, 8599)  # rules_data/pampero/definitions/resources.yaml:64
+d_8644 = _C.rebased(_C.d_8259, 8599)  # rules_data/pampero/definitions/resources.yaml:64
+d_8645 = _C.rebased(_C.d_8260, 8599)  # rules_data/pampero/definitions/resources.yaml:26
+d_8646 = _C.rebased(_C.d_8261, 8599)  # rules_data/pampero/definitions/resources.yaml:26
+d_8647 = _C.rebased(_C.d_8262, 8599)  # rules_data/pampero/definitions/resources.yaml:27
+d_8648 = _C.rebased(_C.d_8263, 8599)  # rules_data/pampero/definitions/resources.yaml:27
+d_8649 = _C.rebased(_C.d_8264, 8599)  # rules_data/pampero/definitions/resources.yaml:28
+d_8650 = _C.rebased(_C.d_8265, 8599)  # rules_data/pampero/definitions/resources.yaml:29
+d_8651 = _C.rebased(_C.d_8266, 8599)  # rules_data/pampero/definitions/resources.yaml:29
+d_8652 = _C.rebased(_C.d_8267, 8599)  # rules_data/pampero/definitions/resources.yaml:30
+d_8653 = _C.rebased(_C.d_8268, 8599)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    8583: t_8583,
-    8584: CPS(d_8584),
-    8585: CPS(d_8585),
-    8586: t_8586,
-    8587: CPS(d_8587),
-    8588: t_8588,
-    8589: t_8589,
-    8590: CPS(d_8590),
-    8591: t_8591,
-    8592: CPS(d_8592),
-    8593: t_8593,
-    8594: CPS(d_8594),
-    8595: t_8595,
-    8596: t_8596,
-    8597: CPS(d_8597),
-    8598: CPS(d_8598),
-    8599: CPS(d_8599),
+    8599: t_8599,
     8600: CPS(d_8600),
     8601: CPS(d_8601),
-    8602: CPS(d_8602),
+    8602: t_8602,
     8603: CPS(d_8603),
-    8604: CPS(d_8604),
-    8605: CPS(d_8605),
+    8604: t_8604,
+    8605: t_8605,
     8606: CPS(d_8606),
-    8607: CPS(d_8607),
+    8607: t_8607,
     8608: CPS(d_8608),
-    8609: CPS(d_8609),
+    8609: t_8609,
     8610: CPS(d_8610),
-    8611: CPS(d_8611),
+    8611: t_8611,
     8612: t_8612,
     8613: CPS(d_8613),
     8614: CPS(d_8614),
-    8615: t_8615,
+    8615: CPS(d_8615),
     8616: CPS(d_8616),
-    8617: t_8617,
-    8618: t_8618,
+    8617: CPS(d_8617),
+    8618: CPS(d_8618),
     8619: CPS(d_8619),
-    8620: t_8620,
+    8620: CPS(d_8620),
     8621: CPS(d_8621),
-    8622: t_8622,
+    8622: CPS(d_8622),
     8623: CPS(d_8623),
-    8624: t_8624,
-    8625: t_8625,
+    8624: CPS(d_8624),
+    8625: CPS(d_8625),
     8626: CPS(d_8626),
     8627: CPS(d_8627),
-    8628: CPS(d_8628),
+    8628: t_8628,
     8629: CPS(d_8629),
     8630: CPS(d_8630),
-    8631: CPS(d_8631),
+    8631: t_8631,
     8632: CPS(d_8632),
-    8633: CPS(d_8633),
-    8634: CPS(d_8634),
+    8633: t_8633,
+    8634: t_8634,
     8635: CPS(d_8635),
-    8636: CPS(d_8636),
+    8636: t_8636,
     8637: CPS(d_8637),
+    8638: t_8638,
+    8639: CPS(d_8639),
+    8640: t_8640,
+    8641: t_8641,
+    8642: CPS(d_8642),
+    8643: CPS(d_8643),
+    8644: CPS(d_8644),
+    8645: CPS(d_8645),
+    8646: CPS(d_8646),
+    8647: CPS(d_8647),
+    8648: CPS(d_8648),
+    8649: CPS(d_8649),
+    8650: CPS(d_8650),
+    8651: CPS(d_8651),
+    8652: CPS(d_8652),
+    8653: CPS(d_8653),
 }
 
 
 CODE = {
-    9727: x_9727,
-    9731: x_9731,
-    9732: x_9732,
-    9735: x_9735,
-    9739: x_9739,
-    9740: x_9740,
-    9745: x_9745,
-    9746: x_9746,
-    9748: x_9748,
-    9749: x_9749,
-    9751: x_9751,
-    9752: x_9752,
-    9754: x_9754,
-    9755: x_9755,
-    9759: x_9759,
-    9760: x_9760,
-    9763: x_9763,
-    9764: x_9764,
-    9767: x_9767,
-    9771: x_9771,
-    9772: x_9772,
-    9779: x_9779,
-    9780: x_9780,
-    9782: x_9782,
-    9783: x_9783,
-    9785: x_9785,
-    9786: x_9786,
-    9788: x_9788,
-    9789: x_9789,
+    9807: x_9807,
+    9811: x_9811,
+    9812: x_9812,
+    9815: x_9815,
+    9819: x_9819,
+    9820: x_9820,
+    9825: x_9825,
+    9826: x_9826,
+    9828: x_9828,
+    9829: x_9829,
+    9831: x_9831,
+    9832: x_9832,
+    9834: x_9834,
+    9835: x_9835,
+    9839: x_9839,
+    9840: x_9840,
+    9843: x_9843,
+    9844: x_9844,
+    9847: x_9847,
+    9851: x_9851,
+    9852: x_9852,
+    9859: x_9859,
+    9860: x_9860,
+    9862: x_9862,
+    9863: x_9863,
+    9865: x_9865,
+    9866: x_9866,
+    9868: x_9868,
+    9869: x_9869,
 }
 AT = {
-    9727: 'rules_data/pampero/modules/objectives.yaml:105',
+    9807: 'rules_data/pampero/modules/objectives.yaml:105',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:105
-    'objective_filled_columns': '{"id":"objective_filled_columns","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more columns completely filled with contract tiles.","it":"Avere 2 o più colonne completamente piene di tessere contratto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"col~2657","src":{"op":"ids","kind":"grid_columns"},"w":{"op":"fn","f":"all","a":[{"op":"mapc","v":"x~2658","src":{"op":"ids","kind":"grid_cells"},"e":{"op":"in","a":{"op":"fld","kind":"grid_cells","of":{"op":"var","n":"x~2658"},"f":"key","d":null},"b":{"op":"st","k":"grid","p":{"op":"var","n":"you"}},"neg":false},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_cells","of":{"op":"var","n":"x~2658"},"f":"column","d":0},"b":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"col~2657"},"f":"column","d":0}}}]}}]},"b":{"op":"lit","v":2},"x":9727},"effect":{"op":"seq","b":[{"op":"let","v":"n~2659","e":{"op":"lit","v":10,"x":9728},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8584},{"op":"let","v":"r~2660","e":{"op":"lit","v":"money","x":9729},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8585},{"op":"seq","b":[{"op":"let","v":"left~2661","e":{"op":"var","n":"n~2659","x":9730},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8587},{"op":"for","v":"rep~2663","src":{"op":"filt","v":"q~2662","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2662"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2660"}},"x":9731},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2661"},"b":{"op":"lit","v":0},"x":9732},"b":{"op":"seq","b":[{"op":"let","v":"taken~2664","e":{"op":"lit","v":0,"x":9733},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8590},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8592},"label":{"op":"lit","v":{"instead":0},"x":9734}},{"gens":[{"v":"instead~2665","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2661"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2661"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null}}]}]},"x":9735},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2664","x":9736},"o":"=","e":{"op":"var","n":"instead~2665","x":9737},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8594},{"op":"rep","n":{"op":"var","n":"instead~2665","x":9738},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"effect","d":null,"x":9739},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8596},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8595}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8593},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2665"}],"x":9740}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8591},{"op":"set","t":{"op":"var","n":"left~2661","x":9741},"o":"-=","e":{"op":"var","n":"taken~2664","x":9742},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8597}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8589},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8588},{"op":"let","v":"n~2666","e":{"op":"var","n":"left~2661","x":9743},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8598},{"op":"let","v":"r~2667","e":{"op":"var","n":"r~2660","x":9744},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8599},{"op":"seq","b":[{"op":"let","v":"k~2668","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2666"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2666"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0}]}]}}]}],"x":9745},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8601},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9746},"t":{"op":"set","t":{"op":"var","n":"k~2668","x":9747},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2668"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0}}]}]}]}],"x":9748},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8603},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8602},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0,"x":9749},"o":"+=","e":{"op":"var","n":"k~2668","x":9750},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8604},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9751},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0,"x":9752},"o":"-=","e":{"op":"var","n":"k~2668","x":9753},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8606},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8605},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2668"},"b":{"op":"lit","v":0}}],"x":9754},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9755},"o":"+=","e":{"op":"var","n":"k~2668","x":9756},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8608},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8607}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8600}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8586},{"op":"let","v":"n~2679","e":{"op":"lit","v":10,"x":9757},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8609},{"op":"let","v":"r~2680","e":{"op":"lit","v":"money","x":9758},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8610},{"op":"let","v":"k~2681","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2674","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2674"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2675","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2676","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2676"},"b":{"op":"var","n":"c~2675"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2677","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2678","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2677"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2678"},"b":{"op":"var","n":"c~2675"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2675"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9759},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8611},{"op":"seq","b":[{"op":"let","v":"n~2682","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2679"},"b":{"op":"var","n":"k~2681"},"x":9760},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8613},{"op":"let","v":"r~2683","e":{"op":"var","n":"r~2680","x":9761},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8614},{"op":"seq","b":[{"op":"let","v":"left~2684","e":{"op":"var","n":"n~2682","x":9762},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8616},{"op":"for","v":"rep~2686","src":{"op":"filt","v":"q~2685","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2685"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2683"}},"x":9763},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2684"},"b":{"op":"lit","v":0},"x":9764},"b":{"op":"seq","b":[{"op":"let","v":"taken~2687","e":{"op":"lit","v":0,"x":9765},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8619},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8621},"label":{"op":"lit","v":{"instead":0},"x":9766}},{"gens":[{"v":"instead~2688","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2684"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2684"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"room","d":null}}]}]},"x":9767},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2687","x":9768},"o":"=","e":{"op":"var","n":"instead~2688","x":9769},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8623},{"op":"rep","n":{"op":"var","n":"instead~2688","x":9770},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"effect","d":null,"x":9771},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8625},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8624}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8622},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2688"}],"x":9772}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2682","x":9773},"r":{"op":"var","n":"r~2683","x":9774}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8620},{"op":"set","t":{"op":"var","n":"left~2684","x":9775},"o":"-=","e":{"op":"var","n":"taken~2687","x":9776},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8626}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8618},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8617},{"op":"let","v":"n~2689","e":{"op":"var","n":"left~2684","x":9777},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8627},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2683","x":9778},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8628},{"op":"seq","b":[{"op":"let","v":"k~2691","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2689"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2689"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2690"},"d":0}]}]}}]}],"x":9779},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8630},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9780},"t":{"op":"set","t":{"op":"var","n":"k~2691","x":9781},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2691"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0}}]}]}]}],"x":9782},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8632},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8631},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0,"x":9783},"o":"+=","e":{"op":"var","n":"k~2691","x":9784},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8633},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9785},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2690"},"d":0,"x":9786},"o":"-=","e":{"op":"var","n":"k~2691","x":9787},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8635},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8634},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2691"},"b":{"op":"lit","v":0}}],"x":9788},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9789},"o":"+=","e":{"op":"var","n":"k~2691","x":9790},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8637},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8636}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8629}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8615}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8612}],"at":"rules_data/pampero/modules/objectives.yaml:111","id":8583},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:105"}',
+    'objective_filled_columns': '{"id":"objective_filled_columns","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more columns completely filled with contract tiles.","it":"Avere 2 o più colonne completamente piene di tessere contratto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"col~2664","src":{"op":"ids","kind":"grid_columns"},"w":{"op":"fn","f":"all","a":[{"op":"mapc","v":"x~2665","src":{"op":"ids","kind":"grid_cells"},"e":{"op":"in","a":{"op":"fld","kind":"grid_cells","of":{"op":"var","n":"x~2665"},"f":"key","d":null},"b":{"op":"st","k":"grid","p":{"op":"var","n":"you"}},"neg":false},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_cells","of":{"op":"var","n":"x~2665"},"f":"column","d":0},"b":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"col~2664"},"f":"column","d":0}}}]}}]},"b":{"op":"lit","v":2},"x":9807},"effect":{"op":"seq","b":[{"op":"let","v":"n~2666","e":{"op":"lit","v":10,"x":9808},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8600},{"op":"let","v":"r~2667","e":{"op":"lit","v":"money","x":9809},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8601},{"op":"seq","b":[{"op":"let","v":"left~2668","e":{"op":"var","n":"n~2666","x":9810},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8603},{"op":"for","v":"rep~2670","src":{"op":"filt","v":"q~2669","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2669"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2667"}},"x":9811},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2668"},"b":{"op":"lit","v":0},"x":9812},"b":{"op":"seq","b":[{"op":"let","v":"taken~2671","e":{"op":"lit","v":0,"x":9813},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8606},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8608},"label":{"op":"lit","v":{"instead":0},"x":9814}},{"gens":[{"v":"instead~2672","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2668"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2668"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"room","d":null}}]}]},"x":9815},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2671","x":9816},"o":"=","e":{"op":"var","n":"instead~2672","x":9817},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8610},{"op":"rep","n":{"op":"var","n":"instead~2672","x":9818},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"effect","d":null,"x":9819},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8612},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8611}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8609},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2672"}],"x":9820}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8607},{"op":"set","t":{"op":"var","n":"left~2668","x":9821},"o":"-=","e":{"op":"var","n":"taken~2671","x":9822},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8613}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8605},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8604},{"op":"let","v":"n~2673","e":{"op":"var","n":"left~2668","x":9823},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8614},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2667","x":9824},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8615},{"op":"seq","b":[{"op":"let","v":"k~2675","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2673"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2673"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0}]}]}}]}],"x":9825},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8617},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9826},"t":{"op":"set","t":{"op":"var","n":"k~2675","x":9827},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2675"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0}}]}]}]}],"x":9828},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8619},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8618},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0,"x":9829},"o":"+=","e":{"op":"var","n":"k~2675","x":9830},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8620},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9831},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0,"x":9832},"o":"-=","e":{"op":"var","n":"k~2675","x":9833},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8622},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8621},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2675"},"b":{"op":"lit","v":0}}],"x":9834},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9835},"o":"+=","e":{"op":"var","n":"k~2675","x":9836},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8624},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8623}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8616}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8602},{"op":"let","v":"n~2686","e":{"op":"lit","v":10,"x":9837},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8625},{"op":"let","v":"r~2687","e":{"op":"lit","v":"money","x":9838},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8626},{"op":"let","v":"k~2688","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2681","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2681"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2682","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2683","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2683"},"b":{"op":"var","n":"c~2682"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2684","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2685","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2684"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2685"},"b":{"op":"var","n":"c~2682"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2682"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9839},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8627},{"op":"seq","b":[{"op":"let","v":"n~2689","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2686"},"b":{"op":"var","n":"k~2688"},"x":9840},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8629},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2687","x":9841},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8630},{"op":"seq","b":[{"op":"let","v":"left~2691","e":{"op":"var","n":"n~2689","x":9842},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8632},{"op":"for","v":"rep~2693","src":{"op":"filt","v":"q~2692","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2692"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2690"}},"x":9843},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2691"},"b":{"op":"lit","v":0},"x":9844},"b":{"op":"seq","b":[{"op":"let","v":"taken~2694","e":{"op":"lit","v":0,"x":9845},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8635},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8637},"label":{"op":"lit","v":{"instead":0},"x":9846}},{"gens":[{"v":"instead~2695","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2691"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2691"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"room","d":null}}]}]},"x":9847},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2694","x":9848},"o":"=","e":{"op":"var","n":"instead~2695","x":9849},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8639},{"op":"rep","n":{"op":"var","n":"instead~2695","x":9850},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"effect","d":null,"x":9851},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8641},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8640}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8638},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2695"}],"x":9852}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2689","x":9853},"r":{"op":"var","n":"r~2690","x":9854}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8636},{"op":"set","t":{"op":"var","n":"left~2691","x":9855},"o":"-=","e":{"op":"var","n":"taken~2694","x":9856},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8642}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8634},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8633},{"op":"let","v":"n~2696","e":{"op":"var","n":"left~2691","x":9857},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8643},{"op":"let","v":"r~2697","e":{"op":"var","n":"r~2690","x":9858},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8644},{"op":"seq","b":[{"op":"let","v":"k~2698","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2696"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2696"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2697"},"d":0}]}]}}]}],"x":9859},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8646},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9860},"t":{"op":"set","t":{"op":"var","n":"k~2698","x":9861},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2698"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0}}]}]}]}],"x":9862},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8648},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8647},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0,"x":9863},"o":"+=","e":{"op":"var","n":"k~2698","x":9864},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8649},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9865},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2697"},"d":0,"x":9866},"o":"-=","e":{"op":"var","n":"k~2698","x":9867},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8651},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8650},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2698"},"b":{"op":"lit","v":0}}],"x":9868},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9869},"o":"+=","e":{"op":"var","n":"k~2698","x":9870},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8653},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8652}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8645}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8631}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8628}],"at":"rules_data/pampero/modules/objectives.yaml:111","id":8599},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:105"}',
 }

@@ -54,198 +54,198 @@ K = [
 ]
 
 
-def x_8959(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
+def x_9039(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('sides')
         _h2 = ctx.state.get('game_tracks')
         _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return ((_w3 if type((_w3 := FN['sum'](ctx, None, [(lambda v_vs_2659: (lambda v_at_2660: ((v_vs_2659.get(v_at_2660, None) if type(v_vs_2659) is dict else KEY(v_vs_2659, v_at_2660, None)) if (True if (((v_at_2660 if type(v_at_2660) is int else num(v_at_2660)) >= 0)) and (((v_at_2660 if type(v_at_2660) is int else num(v_at_2660)) < FN['count'](ctx, None, v_vs_2659))) else False) else 0))(((_h2.get(v_t_2658, 0) if type(_h2) is dict else KEY(_h2, v_t_2658, 0)) if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('scope', None) if type(v_t_2658) is str else None) == 'game') else (_h3.get(v_t_2658, 0) if type(_h3) is dict else KEY(_h3, v_t_2658, 0)))))(((_w1.get((_h1.get(v_t_2658, 0) if type(_h1) is dict else KEY(_h1, v_t_2658, 0)), None) if type((_w1 := (ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('sides', []) if type(v_t_2658) is str else []))) is dict else KEY(_w1, (_h1.get(v_t_2658, 0) if type(_h1) is dict else KEY(_h1, v_t_2658, 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('sides', []) if type(v_t_2658) is str else [])) > 0) else (ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('values', []) if type(v_t_2658) is str else []))) for v_t_2658 in [v_t_2657 for v_t_2657 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2657, NOREC).get('group', None) if type(v_t_2657) is str else None) == 'income')]]))) is int else num(_w3)) >= 30)
-    return MEMO(ctx, (8959, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), compute)
+        return ((_w3 if type((_w3 := FN['sum'](ctx, None, [(lambda v_vs_2666: (lambda v_at_2667: ((v_vs_2666.get(v_at_2667, None) if type(v_vs_2666) is dict else KEY(v_vs_2666, v_at_2667, None)) if (True if (((v_at_2667 if type(v_at_2667) is int else num(v_at_2667)) >= 0)) and (((v_at_2667 if type(v_at_2667) is int else num(v_at_2667)) < FN['count'](ctx, None, v_vs_2666))) else False) else 0))(((_h2.get(v_t_2665, 0) if type(_h2) is dict else KEY(_h2, v_t_2665, 0)) if ((ctx.index.plain['tracks'].get(v_t_2665, NOREC).get('scope', None) if type(v_t_2665) is str else None) == 'game') else (_h3.get(v_t_2665, 0) if type(_h3) is dict else KEY(_h3, v_t_2665, 0)))))(((_w1.get((_h1.get(v_t_2665, 0) if type(_h1) is dict else KEY(_h1, v_t_2665, 0)), None) if type((_w1 := (ctx.index.plain['tracks'].get(v_t_2665, NOREC).get('sides', []) if type(v_t_2665) is str else []))) is dict else KEY(_w1, (_h1.get(v_t_2665, 0) if type(_h1) is dict else KEY(_h1, v_t_2665, 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_2665, NOREC).get('sides', []) if type(v_t_2665) is str else [])) > 0) else (ctx.index.plain['tracks'].get(v_t_2665, NOREC).get('values', []) if type(v_t_2665) is str else []))) for v_t_2665 in [v_t_2664 for v_t_2664 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2664, NOREC).get('group', None) if type(v_t_2664) is str else None) == 'income')]]))) is int else num(_w3)) >= 30)
+    return MEMO(ctx, (9039, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
-x_8963 = _C.x_8628  # rules_data/pampero/definitions/resources.yaml:57
-x_8964 = _C.x_8629  # rules_data/pampero/definitions/resources.yaml:57
-x_8967 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:59
-x_8971 = _C.x_8636  # rules_data/pampero/definitions/resources.yaml:62
-x_8972 = _C.x_8637  # rules_data/pampero/definitions/resources.yaml:59
-x_8977 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:26
-x_8978 = _C.x_8643  # rules_data/pampero/definitions/resources.yaml:27
-x_8980 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:27
-x_8981 = _C.x_8646  # rules_data/pampero/definitions/resources.yaml:28
-x_8983 = _C.x_8648  # rules_data/pampero/definitions/resources.yaml:29
-x_8984 = _C.x_8649  # rules_data/pampero/definitions/resources.yaml:29
-x_8986 = _C.x_8651  # rules_data/pampero/definitions/resources.yaml:30
-x_8987 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_8991 = _C.x_8991  # rules_data/pampero/modules/objectives.yaml:15
-x_8992 = _C.x_8992  # rules_data/pampero/definitions/resources.yaml:70
-x_8995 = _C.x_8995  # rules_data/pampero/definitions/resources.yaml:57
-x_8996 = _C.x_8996  # rules_data/pampero/definitions/resources.yaml:57
-x_8999 = _C.x_8999  # rules_data/pampero/definitions/resources.yaml:59
-x_9003 = _C.x_9003  # rules_data/pampero/definitions/resources.yaml:62
-x_9004 = _C.x_9004  # rules_data/pampero/definitions/resources.yaml:59
-x_9011 = _C.x_9011  # rules_data/pampero/definitions/resources.yaml:26
-x_9012 = _C.x_9012  # rules_data/pampero/definitions/resources.yaml:27
-x_9014 = _C.x_9014  # rules_data/pampero/definitions/resources.yaml:27
-x_9015 = _C.x_8849  # rules_data/pampero/definitions/resources.yaml:28
-x_9017 = _C.x_8851  # rules_data/pampero/definitions/resources.yaml:29
-x_9018 = _C.x_8852  # rules_data/pampero/definitions/resources.yaml:29
-x_9020 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:30
-x_9021 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7923 = _C.rebased(_C.t_7923, 7923)  # rules_data/pampero/modules/objectives.yaml:15
-d_7924 = _C.rebased(_C.d_7924, 7923)  # rules_data/pampero/modules/objectives.yaml:15
-d_7925 = _C.rebased(_C.d_7925, 7923)  # rules_data/pampero/modules/objectives.yaml:15
-t_7926 = _C.rebased(_C.t_7926, 7923)  # rules_data/pampero/definitions/resources.yaml:56
-d_7927 = _C.rebased(_C.d_7635, 7923)  # rules_data/pampero/definitions/resources.yaml:56
-t_7928 = _C.rebased(_C.t_7928, 7923)  # rules_data/pampero/definitions/resources.yaml:57
-t_7929 = _C.rebased(_C.t_7929, 7923)  # rules_data/pampero/definitions/resources.yaml:58
-d_7930 = _C.rebased(_C.d_7638, 7923)  # rules_data/pampero/definitions/resources.yaml:58
-t_7931 = _C.rebased(_C.t_7414, 7923)  # rules_data/pampero/definitions/resources.yaml:59
-d_7932 = _C.rebased(_C.d_7415, 7923)  # rules_data/pampero/definitions/resources.yaml:60
-t_7933 = _C.rebased(_C.t_7641, 7923)  # rules_data/pampero/definitions/resources.yaml:62
-d_7934 = _C.rebased(_C.d_7642, 7923)  # rules_data/pampero/definitions/resources.yaml:62
-t_7935 = _C.rebased(_C.t_7643, 7923)  # rules_data/pampero/definitions/resources.yaml:62
-t_7936 = _C.rebased(_C.t_7644, 7923)  # rules_data/pampero/definitions/resources.yaml:62
-d_7937 = _C.rebased(_C.d_7937, 7923)  # rules_data/pampero/definitions/resources.yaml:63
-d_7938 = _C.rebased(_C.d_7646, 7923)  # rules_data/pampero/definitions/resources.yaml:64
-d_7939 = _C.rebased(_C.d_7647, 7923)  # rules_data/pampero/definitions/resources.yaml:64
-d_7940 = _C.rebased(_C.d_7648, 7923)  # rules_data/pampero/definitions/resources.yaml:26
-d_7941 = _C.rebased(_C.d_7649, 7923)  # rules_data/pampero/definitions/resources.yaml:26
-d_7942 = _C.rebased(_C.d_7650, 7923)  # rules_data/pampero/definitions/resources.yaml:27
-d_7943 = _C.rebased(_C.d_7651, 7923)  # rules_data/pampero/definitions/resources.yaml:27
-d_7944 = _C.rebased(_C.d_7652, 7923)  # rules_data/pampero/definitions/resources.yaml:28
-d_7945 = _C.rebased(_C.d_7653, 7923)  # rules_data/pampero/definitions/resources.yaml:29
-d_7946 = _C.rebased(_C.d_7654, 7923)  # rules_data/pampero/definitions/resources.yaml:29
-d_7947 = _C.rebased(_C.d_7655, 7923)  # rules_data/pampero/definitions/resources.yaml:30
-d_7948 = _C.rebased(_C.d_7656, 7923)  # rules_data/pampero/definitions/resources.yaml:30
-d_7949 = _C.rebased(_C.d_7949, 7923)  # rules_data/pampero/modules/objectives.yaml:15
-d_7950 = _C.rebased(_C.d_7950, 7923)  # rules_data/pampero/modules/objectives.yaml:15
-d_7951 = _C.rebased(_C.d_7951, 7923)  # rules_data/pampero/modules/objectives.yaml:15
-t_7952 = _C.rebased(_C.t_7952, 7923)  # rules_data/pampero/definitions/resources.yaml:70
-d_7953 = _C.rebased(_C.d_7953, 7923)  # rules_data/pampero/definitions/resources.yaml:70
-d_7954 = _C.rebased(_C.d_7954, 7923)  # rules_data/pampero/definitions/resources.yaml:70
-t_7955 = _C.rebased(_C.t_7955, 7923)  # rules_data/pampero/definitions/resources.yaml:56
-d_7956 = _C.rebased(_C.d_7956, 7923)  # rules_data/pampero/definitions/resources.yaml:56
-t_7957 = _C.rebased(_C.t_7957, 7923)  # rules_data/pampero/definitions/resources.yaml:57
-t_7958 = _C.rebased(_C.t_7958, 7923)  # rules_data/pampero/definitions/resources.yaml:58
-d_7959 = _C.rebased(_C.d_7959, 7923)  # rules_data/pampero/definitions/resources.yaml:58
-t_7960 = _C.rebased(_C.t_7960, 7923)  # rules_data/pampero/definitions/resources.yaml:59
-d_7961 = _C.rebased(_C.d_7415, 7923)  # rules_data/pampero/definitions/resources.yaml:60
-t_7962 = _C.rebased(_C.t_7962, 7923)  # rules_data/pampero/definitions/resources.yaml:62
-d_7963 = _C.rebased(_C.d_7963, 7923)  # rules_data/pampero/definitions/resources.yaml:62
-t_7964 = _C.rebased(_C.t_7964, 7923)  # rules_data/pampero/definitions/resources.yaml:62
-t_7965 = _C.rebased(_C.t_7965, 7923)  # rules_data/pampero/definitions/resources.yaml:62
-d_7966 = _C.rebased(_C.d_7966, 7923)  # rules_data/pampero/definitions/resources.yaml:63
-d_7967 = _C.rebased(_C.d_7967, 7923)  # rules_data/pampero/definitions/resources.yaml:64
-d_7968 = _C.rebased(_C.d_7968, 7923)  # rules_data/pampero/definitions/resources.yaml:64
-d_7969 = _C.rebased(_C.d_7969, 7923)  # rules_data/pampero/definitions/resources.yaml:26
-d_7970 = _C.rebased(_C.d_7970, 7923)  # rules_data/pampero/definitions/resources.yaml:26
-d_7971 = _C.rebased(_C.d_7971, 7923)  # rules_data/pampero/definitions/resources.yaml:27
-d_7972 = _C.rebased(_C.d_7972, 7923)  # rules_data/pampero/definitions/resources.yaml:27
-d_7973 = _C.rebased(_C.d_7973, 7923)  # rules_data/pampero/definitions/resources.yaml:28
-d_7974 = _C.rebased(_C.d_7974, 7923)  # rules_data/pampero/definitions/resources.yaml:29
-d_7975 = _C.rebased(_C.d_7975, 7923)  # rules_data/pampero/definitions/resources.yaml:29
-d_7976 = _C.rebased(_C.d_7976, 7923)  # rules_data/pampero/definitions/resources.yaml:30
-d_7977 = _C.rebased(_C.d_7977, 7923)  # rules_data/pampero/definitions/resources.yaml:30
+x_9043 = _C.x_8708  # rules_data/pampero/definitions/resources.yaml:57
+x_9044 = _C.x_8709  # rules_data/pampero/definitions/resources.yaml:57
+x_9047 = _C.x_8712  # rules_data/pampero/definitions/resources.yaml:59
+x_9051 = _C.x_8716  # rules_data/pampero/definitions/resources.yaml:62
+x_9052 = _C.x_8717  # rules_data/pampero/definitions/resources.yaml:59
+x_9057 = _C.x_8722  # rules_data/pampero/definitions/resources.yaml:26
+x_9058 = _C.x_8723  # rules_data/pampero/definitions/resources.yaml:27
+x_9060 = _C.x_8725  # rules_data/pampero/definitions/resources.yaml:27
+x_9061 = _C.x_8726  # rules_data/pampero/definitions/resources.yaml:28
+x_9063 = _C.x_8728  # rules_data/pampero/definitions/resources.yaml:29
+x_9064 = _C.x_8729  # rules_data/pampero/definitions/resources.yaml:29
+x_9066 = _C.x_8731  # rules_data/pampero/definitions/resources.yaml:30
+x_9067 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_9071 = _C.x_9071  # rules_data/pampero/modules/objectives.yaml:15
+x_9072 = _C.x_9072  # rules_data/pampero/definitions/resources.yaml:70
+x_9075 = _C.x_9075  # rules_data/pampero/definitions/resources.yaml:57
+x_9076 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:57
+x_9079 = _C.x_9079  # rules_data/pampero/definitions/resources.yaml:59
+x_9083 = _C.x_9083  # rules_data/pampero/definitions/resources.yaml:62
+x_9084 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:59
+x_9091 = _C.x_9091  # rules_data/pampero/definitions/resources.yaml:26
+x_9092 = _C.x_9092  # rules_data/pampero/definitions/resources.yaml:27
+x_9094 = _C.x_9094  # rules_data/pampero/definitions/resources.yaml:27
+x_9095 = _C.x_8929  # rules_data/pampero/definitions/resources.yaml:28
+x_9097 = _C.x_8931  # rules_data/pampero/definitions/resources.yaml:29
+x_9098 = _C.x_8932  # rules_data/pampero/definitions/resources.yaml:29
+x_9100 = _C.x_9100  # rules_data/pampero/definitions/resources.yaml:30
+x_9101 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_7939 = _C.rebased(_C.t_7939, 7939)  # rules_data/pampero/modules/objectives.yaml:15
+d_7940 = _C.rebased(_C.d_7940, 7939)  # rules_data/pampero/modules/objectives.yaml:15
+d_7941 = _C.rebased(_C.d_7941, 7939)  # rules_data/pampero/modules/objectives.yaml:15
+t_7942 = _C.rebased(_C.t_7942, 7939)  # rules_data/pampero/definitions/resources.yaml:56
+d_7943 = _C.rebased(_C.d_7651, 7939)  # rules_data/pampero/definitions/resources.yaml:56
+t_7944 = _C.rebased(_C.t_7944, 7939)  # rules_data/pampero/definitions/resources.yaml:57
+t_7945 = _C.rebased(_C.t_7945, 7939)  # rules_data/pampero/definitions/resources.yaml:58
+d_7946 = _C.rebased(_C.d_7654, 7939)  # rules_data/pampero/definitions/resources.yaml:58
+t_7947 = _C.rebased(_C.t_7430, 7939)  # rules_data/pampero/definitions/resources.yaml:59
+d_7948 = _C.rebased(_C.d_7431, 7939)  # rules_data/pampero/definitions/resources.yaml:60
+t_7949 = _C.rebased(_C.t_7657, 7939)  # rules_data/pampero/definitions/resources.yaml:62
+d_7950 = _C.rebased(_C.d_7658, 7939)  # rules_data/pampero/definitions/resources.yaml:62
+t_7951 = _C.rebased(_C.t_7659, 7939)  # rules_data/pampero/definitions/resources.yaml:62
+t_7952 = _C.rebased(_C.t_7660, 7939)  # rules_data/pampero/definitions/resources.yaml:62
+d_7953 = _C.rebased(_C.d_7953, 7939)  # rules_data/pampero/definitions/resources.yaml:63
+d_7954 = _C.rebased(_C.d_7662, 7939)  # rules_data/pampero/definitions/resources.yaml:64
+d_7955 = _C.rebased(_C.d_7663, 7939)  # rules_data/pampero/definitions/resources.yaml:64
+d_7956 = _C.rebased(_C.d_7664, 7939)  # rules_data/pampero/definitions/resources.yaml:26
+d_7957 = _C.rebased(_C.d_7665, 7939)  # rules_data/pampero/definitions/resources.yaml:26
+d_7958 = _C.rebased(_C.d_7666, 7939)  # rules_data/pampero/definitions/resources.yaml:27
+d_7959 = _C.rebased(_C.d_7667, 7939)  # rules_data/pampero/definitions/resources.yaml:27
+d_7960 = _C.rebased(_C.d_7668, 7939)  # rules_data/pampero/definitions/resources.yaml:28
+d_7961 = _C.rebased(_C.d_7669, 7939)  # rules_data/pampero/definitions/resources.yaml:29
+d_7962 = _C.rebased(_C.d_7670, 7939)  # rules_data/pampero/definitions/resources.yaml:29
+d_7963 = _C.rebased(_C.d_7671, 7939)  # rules_data/pampero/definitions/resources.yaml:30
+d_7964 = _C.rebased(_C.d_7672, 7939)  # rules_data/pampero/definitions/resources.yaml:30
+d_7965 = _C.rebased(_C.d_7965, 7939)  # rules_data/pampero/modules/objectives.yaml:15
+d_7966 = _C.rebased(_C.d_7966, 7939)  # rules_data/pampero/modules/objectives.yaml:15
+d_7967 = _C.rebased(_C.d_7967, 7939)  # rules_data/pampero/modules/objectives.yaml:15
+t_7968 = _C.rebased(_C.t_7968, 7939)  # rules_data/pampero/definitions/resources.yaml:70
+d_7969 = _C.rebased(_C.d_7969, 7939)  # rules_data/pampero/definitions/resources.yaml:70
+d_7970 = _C.rebased(_C.d_7970, 7939)  # rules_data/pampero/definitions/resources.yaml:70
+t_7971 = _C.rebased(_C.t_7971, 7939)  # rules_data/pampero/definitions/resources.yaml:56
+d_7972 = _C.rebased(_C.d_7972, 7939)  # rules_data/pampero/definitions/resources.yaml:56
+t_7973 = _C.rebased(_C.t_7973, 7939)  # rules_data/pampero/definitions/resources.yaml:57
+t_7974 = _C.rebased(_C.t_7974, 7939)  # rules_data/pampero/definitions/resources.yaml:58
+d_7975 = _C.rebased(_C.d_7975, 7939)  # rules_data/pampero/definitions/resources.yaml:58
+t_7976 = _C.rebased(_C.t_7976, 7939)  # rules_data/pampero/definitions/resources.yaml:59
+d_7977 = _C.rebased(_C.d_7431, 7939)  # rules_data/pampero/definitions/resources.yaml:60
+t_7978 = _C.rebased(_C.t_7978, 7939)  # rules_data/pampero/definitions/resources.yaml:62
+d_7979 = _C.rebased(_C.d_7979, 7939)  # rules_data/pampero/definitions/resources.yaml:62
+t_7980 = _C.rebased(_C.t_7980, 7939)  # rules_data/pampero/definitions/resources.yaml:62
+t_7981 = _C.rebased(_C.t_7981, 7939)  # rules_data/pampero/definitions/resources.yaml:62
+d_7982 = _C.rebased(_C.d_7982, 7939)  # rules_data/pampero/definitions/resources.yaml:63
+d_7983 = _C.rebased(_C.d_7983, 7939)  # rules_data/pampero/definitions/resources.yaml:64
+d_7984 = _C.rebased(_C.d_7984, 7939)  # rules_data/pampero/definitions/resources.yaml:64
+d_7985 = _C.rebased(_C.d_7985, 7939)  # rules_data/pampero/definitions/resources.yaml:26
+d_7986 = _C.rebased(_C.d_7986, 7939)  # rules_data/pampero/definitions/resources.yaml:26
+d_7987 = _C.rebased(_C.d_7987, 7939)  # rules_data/pampero/definitions/resources.yaml:27
+d_7988 = _C.rebased(_C.d_7988, 7939)  # rules_data/pampero/definitions/resources.yaml:27
+d_7989 = _C.rebased(_C.d_7989, 7939)  # rules_data/pampero/definitions/resources.yaml:28
+d_7990 = _C.rebased(_C.d_7990, 7939)  # rules_data/pampero/definitions/resources.yaml:29
+d_7991 = _C.rebased(_C.d_7991, 7939)  # rules_data/pampero/definitions/resources.yaml:29
+d_7992 = _C.rebased(_C.d_7992, 7939)  # rules_data/pampero/definitions/resources.yaml:30
+d_7993 = _C.rebased(_C.d_7993, 7939)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    7923: t_7923,
-    7924: CPS(d_7924),
-    7925: CPS(d_7925),
-    7926: t_7926,
-    7927: CPS(d_7927),
-    7928: t_7928,
-    7929: t_7929,
-    7930: CPS(d_7930),
-    7931: t_7931,
-    7932: CPS(d_7932),
-    7933: t_7933,
-    7934: CPS(d_7934),
-    7935: t_7935,
-    7936: t_7936,
-    7937: CPS(d_7937),
-    7938: CPS(d_7938),
-    7939: CPS(d_7939),
+    7939: t_7939,
     7940: CPS(d_7940),
     7941: CPS(d_7941),
-    7942: CPS(d_7942),
+    7942: t_7942,
     7943: CPS(d_7943),
-    7944: CPS(d_7944),
-    7945: CPS(d_7945),
+    7944: t_7944,
+    7945: t_7945,
     7946: CPS(d_7946),
-    7947: CPS(d_7947),
+    7947: t_7947,
     7948: CPS(d_7948),
-    7949: CPS(d_7949),
+    7949: t_7949,
     7950: CPS(d_7950),
-    7951: CPS(d_7951),
+    7951: t_7951,
     7952: t_7952,
     7953: CPS(d_7953),
     7954: CPS(d_7954),
-    7955: t_7955,
+    7955: CPS(d_7955),
     7956: CPS(d_7956),
-    7957: t_7957,
-    7958: t_7958,
+    7957: CPS(d_7957),
+    7958: CPS(d_7958),
     7959: CPS(d_7959),
-    7960: t_7960,
+    7960: CPS(d_7960),
     7961: CPS(d_7961),
-    7962: t_7962,
+    7962: CPS(d_7962),
     7963: CPS(d_7963),
-    7964: t_7964,
-    7965: t_7965,
+    7964: CPS(d_7964),
+    7965: CPS(d_7965),
     7966: CPS(d_7966),
     7967: CPS(d_7967),
-    7968: CPS(d_7968),
+    7968: t_7968,
     7969: CPS(d_7969),
     7970: CPS(d_7970),
-    7971: CPS(d_7971),
+    7971: t_7971,
     7972: CPS(d_7972),
-    7973: CPS(d_7973),
-    7974: CPS(d_7974),
+    7973: t_7973,
+    7974: t_7974,
     7975: CPS(d_7975),
-    7976: CPS(d_7976),
+    7976: t_7976,
     7977: CPS(d_7977),
+    7978: t_7978,
+    7979: CPS(d_7979),
+    7980: t_7980,
+    7981: t_7981,
+    7982: CPS(d_7982),
+    7983: CPS(d_7983),
+    7984: CPS(d_7984),
+    7985: CPS(d_7985),
+    7986: CPS(d_7986),
+    7987: CPS(d_7987),
+    7988: CPS(d_7988),
+    7989: CPS(d_7989),
+    7990: CPS(d_7990),
+    7991: CPS(d_7991),
+    7992: CPS(d_7992),
+    7993: CPS(d_7993),
 }
 
 
 CODE = {
-    8959: x_8959,
-    8963: x_8963,
-    8964: x_8964,
-    8967: x_8967,
-    8971: x_8971,
-    8972: x_8972,
-    8977: x_8977,
-    8978: x_8978,
-    8980: x_8980,
-    8981: x_8981,
-    8983: x_8983,
-    8984: x_8984,
-    8986: x_8986,
-    8987: x_8987,
-    8991: x_8991,
-    8992: x_8992,
-    8995: x_8995,
-    8996: x_8996,
-    8999: x_8999,
-    9003: x_9003,
-    9004: x_9004,
-    9011: x_9011,
-    9012: x_9012,
-    9014: x_9014,
-    9015: x_9015,
-    9017: x_9017,
-    9018: x_9018,
-    9020: x_9020,
-    9021: x_9021,
+    9039: x_9039,
+    9043: x_9043,
+    9044: x_9044,
+    9047: x_9047,
+    9051: x_9051,
+    9052: x_9052,
+    9057: x_9057,
+    9058: x_9058,
+    9060: x_9060,
+    9061: x_9061,
+    9063: x_9063,
+    9064: x_9064,
+    9066: x_9066,
+    9067: x_9067,
+    9071: x_9071,
+    9072: x_9072,
+    9075: x_9075,
+    9076: x_9076,
+    9079: x_9079,
+    9083: x_9083,
+    9084: x_9084,
+    9091: x_9091,
+    9092: x_9092,
+    9094: x_9094,
+    9095: x_9095,
+    9097: x_9097,
+    9098: x_9098,
+    9100: x_9100,
+    9101: x_9101,
 }
 AT = {
-    8959: 'rules_data/pampero/modules/objectives.yaml:9',
+    9039: 'rules_data/pampero/modules/objectives.yaml:9',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:9
-    'objective_income_30': '{"id":"objective_income_30","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"The sum of all your income markers must be $30 or more.","it":"La somma di tutti i tuoi segnalini reddito deve essere $30 o più."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"t~2658","src":{"op":"filt","v":"t~2657","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"group","d":null},"b":{"op":"lit","v":"income"}}},"e":{"op":"letx","v":"vs~2659","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2658"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2660","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2658"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2658"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2660"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2660"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2659"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2659"},"k":{"op":"var","n":"at~2660"}},"b":{"op":"lit","v":0}}}}}]},"b":{"op":"lit","v":30},"x":8959},"effect":{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"lit","v":10,"x":8960},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7924},{"op":"let","v":"r~2662","e":{"op":"lit","v":"money","x":8961},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7925},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":8962},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7927},{"op":"for","v":"rep~2665","src":{"op":"filt","v":"q~2664","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},"x":8963},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0},"x":8964},"b":{"op":"seq","b":[{"op":"let","v":"taken~2666","e":{"op":"lit","v":0,"x":8965},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7930},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7932},"label":{"op":"lit","v":{"instead":0},"x":8966}},{"gens":[{"v":"instead~2667","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null}}]}]},"x":8967},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2666","x":8968},"o":"=","e":{"op":"var","n":"instead~2667","x":8969},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7934},{"op":"rep","n":{"op":"var","n":"instead~2667","x":8970},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"effect","d":null,"x":8971},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7936},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7935}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7933},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2667"}],"x":8972}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7931},{"op":"set","t":{"op":"var","n":"left~2663","x":8973},"o":"-=","e":{"op":"var","n":"taken~2666","x":8974},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7937}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7929},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7928},{"op":"let","v":"n~2668","e":{"op":"var","n":"left~2663","x":8975},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7938},{"op":"let","v":"r~2669","e":{"op":"var","n":"r~2662","x":8976},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7939},{"op":"seq","b":[{"op":"let","v":"k~2670","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2668"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2668"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0}]}]}}]}],"x":8977},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7941},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8978},"t":{"op":"set","t":{"op":"var","n":"k~2670","x":8979},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2670"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0}}]}]}]}],"x":8980},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7943},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7942},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0,"x":8981},"o":"+=","e":{"op":"var","n":"k~2670","x":8982},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7944},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8983},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0,"x":8984},"o":"-=","e":{"op":"var","n":"k~2670","x":8985},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7946},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7945},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2670"},"b":{"op":"lit","v":0}}],"x":8986},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8987},"o":"+=","e":{"op":"var","n":"k~2670","x":8988},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7948},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7947}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7940}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7926},{"op":"let","v":"n~2681","e":{"op":"lit","v":10,"x":8989},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7949},{"op":"let","v":"r~2682","e":{"op":"lit","v":"money","x":8990},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7950},{"op":"let","v":"k~2683","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2676","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2676"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2677","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2678","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2678"},"b":{"op":"var","n":"c~2677"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2679","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2680","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2679"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2680"},"b":{"op":"var","n":"c~2677"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2677"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":8991},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7951},{"op":"seq","b":[{"op":"let","v":"n~2684","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2681"},"b":{"op":"var","n":"k~2683"},"x":8992},"at":"rules_data/pampero/definitions/resources.yaml:70","id":7953},{"op":"let","v":"r~2685","e":{"op":"var","n":"r~2682","x":8993},"at":"rules_data/pampero/definitions/resources.yaml:70","id":7954},{"op":"seq","b":[{"op":"let","v":"left~2686","e":{"op":"var","n":"n~2684","x":8994},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7956},{"op":"for","v":"rep~2688","src":{"op":"filt","v":"q~2687","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2687"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2685"}},"x":8995},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2686"},"b":{"op":"lit","v":0},"x":8996},"b":{"op":"seq","b":[{"op":"let","v":"taken~2689","e":{"op":"lit","v":0,"x":8997},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7959},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7961},"label":{"op":"lit","v":{"instead":0},"x":8998}},{"gens":[{"v":"instead~2690","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2686"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2688"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2686"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2688"},"f":"room","d":null}}]}]},"x":8999},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2689","x":9000},"o":"=","e":{"op":"var","n":"instead~2690","x":9001},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7963},{"op":"rep","n":{"op":"var","n":"instead~2690","x":9002},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2688"},"f":"effect","d":null,"x":9003},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7965},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7964}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7962},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2690"}],"x":9004}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2684","x":9005},"r":{"op":"var","n":"r~2685","x":9006}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7960},{"op":"set","t":{"op":"var","n":"left~2686","x":9007},"o":"-=","e":{"op":"var","n":"taken~2689","x":9008},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7966}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7958},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7957},{"op":"let","v":"n~2691","e":{"op":"var","n":"left~2686","x":9009},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7967},{"op":"let","v":"r~2692","e":{"op":"var","n":"r~2685","x":9010},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7968},{"op":"seq","b":[{"op":"let","v":"k~2693","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2691"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2691"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2692"},"d":0}]}]}}]}],"x":9011},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7970},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9012},"t":{"op":"set","t":{"op":"var","n":"k~2693","x":9013},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2693"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2692"},"d":0}}]}]}]}],"x":9014},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7972},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7971},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2692"},"d":0,"x":9015},"o":"+=","e":{"op":"var","n":"k~2693","x":9016},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7973},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9017},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2692"},"d":0,"x":9018},"o":"-=","e":{"op":"var","n":"k~2693","x":9019},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7975},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7974},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2693"},"b":{"op":"lit","v":0}}],"x":9020},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9021},"o":"+=","e":{"op":"var","n":"k~2693","x":9022},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7977},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7976}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7969}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7955}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":7952}],"at":"rules_data/pampero/modules/objectives.yaml:15","id":7923},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:9"}',
+    'objective_income_30': '{"id":"objective_income_30","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"The sum of all your income markers must be $30 or more.","it":"La somma di tutti i tuoi segnalini reddito deve essere $30 o più."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"t~2665","src":{"op":"filt","v":"t~2664","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"group","d":null},"b":{"op":"lit","v":"income"}}},"e":{"op":"letx","v":"vs~2666","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2665"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2665"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2665"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2665"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2667","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2665"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2665"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2665"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2667"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2667"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2666"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2666"},"k":{"op":"var","n":"at~2667"}},"b":{"op":"lit","v":0}}}}}]},"b":{"op":"lit","v":30},"x":9039},"effect":{"op":"seq","b":[{"op":"let","v":"n~2668","e":{"op":"lit","v":10,"x":9040},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7940},{"op":"let","v":"r~2669","e":{"op":"lit","v":"money","x":9041},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7941},{"op":"seq","b":[{"op":"let","v":"left~2670","e":{"op":"var","n":"n~2668","x":9042},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7943},{"op":"for","v":"rep~2672","src":{"op":"filt","v":"q~2671","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2671"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2669"}},"x":9043},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2670"},"b":{"op":"lit","v":0},"x":9044},"b":{"op":"seq","b":[{"op":"let","v":"taken~2673","e":{"op":"lit","v":0,"x":9045},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7946},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7948},"label":{"op":"lit","v":{"instead":0},"x":9046}},{"gens":[{"v":"instead~2674","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2670"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2670"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"room","d":null}}]}]},"x":9047},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2673","x":9048},"o":"=","e":{"op":"var","n":"instead~2674","x":9049},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7950},{"op":"rep","n":{"op":"var","n":"instead~2674","x":9050},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"effect","d":null,"x":9051},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7952},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7951}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7949},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2674"}],"x":9052}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7947},{"op":"set","t":{"op":"var","n":"left~2670","x":9053},"o":"-=","e":{"op":"var","n":"taken~2673","x":9054},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7953}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7945},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7944},{"op":"let","v":"n~2675","e":{"op":"var","n":"left~2670","x":9055},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7954},{"op":"let","v":"r~2676","e":{"op":"var","n":"r~2669","x":9056},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7955},{"op":"seq","b":[{"op":"let","v":"k~2677","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2675"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2675"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2676"},"d":0}]}]}}]}],"x":9057},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7957},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9058},"t":{"op":"set","t":{"op":"var","n":"k~2677","x":9059},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2677"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":0}}]}]}]}],"x":9060},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7959},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7958},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":0,"x":9061},"o":"+=","e":{"op":"var","n":"k~2677","x":9062},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7960},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9063},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2676"},"d":0,"x":9064},"o":"-=","e":{"op":"var","n":"k~2677","x":9065},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7962},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7961},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2677"},"b":{"op":"lit","v":0}}],"x":9066},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9067},"o":"+=","e":{"op":"var","n":"k~2677","x":9068},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7964},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7963}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7956}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7942},{"op":"let","v":"n~2688","e":{"op":"lit","v":10,"x":9069},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7965},{"op":"let","v":"r~2689","e":{"op":"lit","v":"money","x":9070},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7966},{"op":"let","v":"k~2690","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2683","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2683"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2684","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2685","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2685"},"b":{"op":"var","n":"c~2684"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2686","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2687","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2686"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2687"},"b":{"op":"var","n":"c~2684"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2684"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9071},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7967},{"op":"seq","b":[{"op":"let","v":"n~2691","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2688"},"b":{"op":"var","n":"k~2690"},"x":9072},"at":"rules_data/pampero/definitions/resources.yaml:70","id":7969},{"op":"let","v":"r~2692","e":{"op":"var","n":"r~2689","x":9073},"at":"rules_data/pampero/definitions/resources.yaml:70","id":7970},{"op":"seq","b":[{"op":"let","v":"left~2693","e":{"op":"var","n":"n~2691","x":9074},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7972},{"op":"for","v":"rep~2695","src":{"op":"filt","v":"q~2694","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2694"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2692"}},"x":9075},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2693"},"b":{"op":"lit","v":0},"x":9076},"b":{"op":"seq","b":[{"op":"let","v":"taken~2696","e":{"op":"lit","v":0,"x":9077},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7975},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7977},"label":{"op":"lit","v":{"instead":0},"x":9078}},{"gens":[{"v":"instead~2697","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2693"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2695"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2693"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2695"},"f":"room","d":null}}]}]},"x":9079},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2696","x":9080},"o":"=","e":{"op":"var","n":"instead~2697","x":9081},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7979},{"op":"rep","n":{"op":"var","n":"instead~2697","x":9082},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2695"},"f":"effect","d":null,"x":9083},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7981},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7980}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7978},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2697"}],"x":9084}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2691","x":9085},"r":{"op":"var","n":"r~2692","x":9086}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7976},{"op":"set","t":{"op":"var","n":"left~2693","x":9087},"o":"-=","e":{"op":"var","n":"taken~2696","x":9088},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7982}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7974},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7973},{"op":"let","v":"n~2698","e":{"op":"var","n":"left~2693","x":9089},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7983},{"op":"let","v":"r~2699","e":{"op":"var","n":"r~2692","x":9090},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7984},{"op":"seq","b":[{"op":"let","v":"k~2700","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2698"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2698"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2699"},"d":0}]}]}}]}],"x":9091},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7986},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9092},"t":{"op":"set","t":{"op":"var","n":"k~2700","x":9093},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2700"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2699"},"d":0}}]}]}]}],"x":9094},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7988},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7987},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2699"},"d":0,"x":9095},"o":"+=","e":{"op":"var","n":"k~2700","x":9096},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7989},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9097},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2699"},"d":0,"x":9098},"o":"-=","e":{"op":"var","n":"k~2700","x":9099},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7991},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7990},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2700"},"b":{"op":"lit","v":0}}],"x":9100},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9101},"o":"+=","e":{"op":"var","n":"k~2700","x":9102},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7993},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7992}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7985}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7971}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":7968}],"at":"rules_data/pampero/modules/objectives.yaml:15","id":7939},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:9"}',
 }

@@ -54,198 +54,198 @@ K = [
 ]
 
 
-def x_9855(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
+def x_9935(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('sides')
         _h2 = ctx.state.get('game_tracks')
         _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return ((_w3 if type((_w3 := FN['min'](ctx, None, [(lambda v_vs_2659: (lambda v_at_2660: ((v_vs_2659.get(v_at_2660, None) if type(v_vs_2659) is dict else KEY(v_vs_2659, v_at_2660, None)) if (True if (((v_at_2660 if type(v_at_2660) is int else num(v_at_2660)) >= 0)) and (((v_at_2660 if type(v_at_2660) is int else num(v_at_2660)) < FN['count'](ctx, None, v_vs_2659))) else False) else 0))(((_h2.get(v_t_2658, 0) if type(_h2) is dict else KEY(_h2, v_t_2658, 0)) if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('scope', None) if type(v_t_2658) is str else None) == 'game') else (_h3.get(v_t_2658, 0) if type(_h3) is dict else KEY(_h3, v_t_2658, 0)))))(((_w1.get((_h1.get(v_t_2658, 0) if type(_h1) is dict else KEY(_h1, v_t_2658, 0)), None) if type((_w1 := (ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('sides', []) if type(v_t_2658) is str else []))) is dict else KEY(_w1, (_h1.get(v_t_2658, 0) if type(_h1) is dict else KEY(_h1, v_t_2658, 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('sides', []) if type(v_t_2658) is str else [])) > 0) else (ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('values', []) if type(v_t_2658) is str else []))) for v_t_2658 in [v_t_2657 for v_t_2657 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2657, NOREC).get('group', None) if type(v_t_2657) is str else None) == 'income')]]))) is int else num(_w3)) >= 5)
-    return MEMO(ctx, (9855, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), compute)
+        return ((_w3 if type((_w3 := FN['min'](ctx, None, [(lambda v_vs_2666: (lambda v_at_2667: ((v_vs_2666.get(v_at_2667, None) if type(v_vs_2666) is dict else KEY(v_vs_2666, v_at_2667, None)) if (True if (((v_at_2667 if type(v_at_2667) is int else num(v_at_2667)) >= 0)) and (((v_at_2667 if type(v_at_2667) is int else num(v_at_2667)) < FN['count'](ctx, None, v_vs_2666))) else False) else 0))(((_h2.get(v_t_2665, 0) if type(_h2) is dict else KEY(_h2, v_t_2665, 0)) if ((ctx.index.plain['tracks'].get(v_t_2665, NOREC).get('scope', None) if type(v_t_2665) is str else None) == 'game') else (_h3.get(v_t_2665, 0) if type(_h3) is dict else KEY(_h3, v_t_2665, 0)))))(((_w1.get((_h1.get(v_t_2665, 0) if type(_h1) is dict else KEY(_h1, v_t_2665, 0)), None) if type((_w1 := (ctx.index.plain['tracks'].get(v_t_2665, NOREC).get('sides', []) if type(v_t_2665) is str else []))) is dict else KEY(_w1, (_h1.get(v_t_2665, 0) if type(_h1) is dict else KEY(_h1, v_t_2665, 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_2665, NOREC).get('sides', []) if type(v_t_2665) is str else [])) > 0) else (ctx.index.plain['tracks'].get(v_t_2665, NOREC).get('values', []) if type(v_t_2665) is str else []))) for v_t_2665 in [v_t_2664 for v_t_2664 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2664, NOREC).get('group', None) if type(v_t_2664) is str else None) == 'income')]]))) is int else num(_w3)) >= 5)
+    return MEMO(ctx, (9935, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
-x_9859 = _C.x_8628  # rules_data/pampero/definitions/resources.yaml:57
-x_9860 = _C.x_8629  # rules_data/pampero/definitions/resources.yaml:57
-x_9863 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:59
-x_9867 = _C.x_8636  # rules_data/pampero/definitions/resources.yaml:62
-x_9868 = _C.x_8637  # rules_data/pampero/definitions/resources.yaml:59
-x_9873 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:26
-x_9874 = _C.x_8643  # rules_data/pampero/definitions/resources.yaml:27
-x_9876 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:27
-x_9877 = _C.x_8646  # rules_data/pampero/definitions/resources.yaml:28
-x_9879 = _C.x_8648  # rules_data/pampero/definitions/resources.yaml:29
-x_9880 = _C.x_8649  # rules_data/pampero/definitions/resources.yaml:29
-x_9882 = _C.x_8651  # rules_data/pampero/definitions/resources.yaml:30
-x_9883 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_9887 = _C.x_8991  # rules_data/pampero/modules/objectives.yaml:127
-x_9888 = _C.x_8992  # rules_data/pampero/definitions/resources.yaml:70
-x_9891 = _C.x_8995  # rules_data/pampero/definitions/resources.yaml:57
-x_9892 = _C.x_8996  # rules_data/pampero/definitions/resources.yaml:57
-x_9895 = _C.x_8999  # rules_data/pampero/definitions/resources.yaml:59
-x_9899 = _C.x_9003  # rules_data/pampero/definitions/resources.yaml:62
-x_9900 = _C.x_9004  # rules_data/pampero/definitions/resources.yaml:59
-x_9907 = _C.x_9011  # rules_data/pampero/definitions/resources.yaml:26
-x_9908 = _C.x_9012  # rules_data/pampero/definitions/resources.yaml:27
-x_9910 = _C.x_9014  # rules_data/pampero/definitions/resources.yaml:27
-x_9911 = _C.x_8849  # rules_data/pampero/definitions/resources.yaml:28
-x_9913 = _C.x_8851  # rules_data/pampero/definitions/resources.yaml:29
-x_9914 = _C.x_8852  # rules_data/pampero/definitions/resources.yaml:29
-x_9916 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:30
-x_9917 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_8693 = _C.rebased(_C.t_7923, 8693)  # rules_data/pampero/modules/objectives.yaml:127
-d_8694 = _C.rebased(_C.d_7924, 8693)  # rules_data/pampero/modules/objectives.yaml:127
-d_8695 = _C.rebased(_C.d_7925, 8693)  # rules_data/pampero/modules/objectives.yaml:127
-t_8696 = _C.rebased(_C.t_7926, 8693)  # rules_data/pampero/definitions/resources.yaml:56
-d_8697 = _C.rebased(_C.d_7635, 8693)  # rules_data/pampero/definitions/resources.yaml:56
-t_8698 = _C.rebased(_C.t_7928, 8693)  # rules_data/pampero/definitions/resources.yaml:57
-t_8699 = _C.rebased(_C.t_7929, 8693)  # rules_data/pampero/definitions/resources.yaml:58
-d_8700 = _C.rebased(_C.d_7638, 8693)  # rules_data/pampero/definitions/resources.yaml:58
-t_8701 = _C.rebased(_C.t_7414, 8693)  # rules_data/pampero/definitions/resources.yaml:59
-d_8702 = _C.rebased(_C.d_7415, 8693)  # rules_data/pampero/definitions/resources.yaml:60
-t_8703 = _C.rebased(_C.t_7641, 8693)  # rules_data/pampero/definitions/resources.yaml:62
-d_8704 = _C.rebased(_C.d_7642, 8693)  # rules_data/pampero/definitions/resources.yaml:62
-t_8705 = _C.rebased(_C.t_7643, 8693)  # rules_data/pampero/definitions/resources.yaml:62
-t_8706 = _C.rebased(_C.t_7644, 8693)  # rules_data/pampero/definitions/resources.yaml:62
-d_8707 = _C.rebased(_C.d_7937, 8693)  # rules_data/pampero/definitions/resources.yaml:63
-d_8708 = _C.rebased(_C.d_7646, 8693)  # rules_data/pampero/definitions/resources.yaml:64
-d_8709 = _C.rebased(_C.d_7647, 8693)  # rules_data/pampero/definitions/resources.yaml:64
-d_8710 = _C.rebased(_C.d_7648, 8693)  # rules_data/pampero/definitions/resources.yaml:26
-d_8711 = _C.rebased(_C.d_7649, 8693)  # rules_data/pampero/definitions/resources.yaml:26
-d_8712 = _C.rebased(_C.d_7650, 8693)  # rules_data/pampero/definitions/resources.yaml:27
-d_8713 = _C.rebased(_C.d_7651, 8693)  # rules_data/pampero/definitions/resources.yaml:27
-d_8714 = _C.rebased(_C.d_7652, 8693)  # rules_data/pampero/definitions/resources.yaml:28
-d_8715 = _C.rebased(_C.d_7653, 8693)  # rules_data/pampero/definitions/resources.yaml:29
-d_8716 = _C.rebased(_C.d_7654, 8693)  # rules_data/pampero/definitions/resources.yaml:29
-d_8717 = _C.rebased(_C.d_7655, 8693)  # rules_data/pampero/definitions/resources.yaml:30
-d_8718 = _C.rebased(_C.d_7656, 8693)  # rules_data/pampero/definitions/resources.yaml:30
-d_8719 = _C.rebased(_C.d_7949, 8693)  # rules_data/pampero/modules/objectives.yaml:127
-d_8720 = _C.rebased(_C.d_7950, 8693)  # rules_data/pampero/modules/objectives.yaml:127
-d_8721 = _C.rebased(_C.d_7951, 8693)  # rules_data/pampero/modules/objectives.yaml:127
-t_8722 = _C.rebased(_C.t_7952, 8693)  # rules_data/pampero/definitions/resources.yaml:70
-d_8723 = _C.rebased(_C.d_7953, 8693)  # rules_data/pampero/definitions/resources.yaml:70
-d_8724 = _C.rebased(_C.d_7954, 8693)  # rules_data/pampero/definitions/resources.yaml:70
-t_8725 = _C.rebased(_C.t_7955, 8693)  # rules_data/pampero/definitions/resources.yaml:56
-d_8726 = _C.rebased(_C.d_7956, 8693)  # rules_data/pampero/definitions/resources.yaml:56
-t_8727 = _C.rebased(_C.t_7957, 8693)  # rules_data/pampero/definitions/resources.yaml:57
-t_8728 = _C.rebased(_C.t_7958, 8693)  # rules_data/pampero/definitions/resources.yaml:58
-d_8729 = _C.rebased(_C.d_7959, 8693)  # rules_data/pampero/definitions/resources.yaml:58
-t_8730 = _C.rebased(_C.t_7960, 8693)  # rules_data/pampero/definitions/resources.yaml:59
-d_8731 = _C.rebased(_C.d_7415, 8693)  # rules_data/pampero/definitions/resources.yaml:60
-t_8732 = _C.rebased(_C.t_7962, 8693)  # rules_data/pampero/definitions/resources.yaml:62
-d_8733 = _C.rebased(_C.d_7963, 8693)  # rules_data/pampero/definitions/resources.yaml:62
-t_8734 = _C.rebased(_C.t_7964, 8693)  # rules_data/pampero/definitions/resources.yaml:62
-t_8735 = _C.rebased(_C.t_7965, 8693)  # rules_data/pampero/definitions/resources.yaml:62
-d_8736 = _C.rebased(_C.d_7966, 8693)  # rules_data/pampero/definitions/resources.yaml:63
-d_8737 = _C.rebased(_C.d_7967, 8693)  # rules_data/pampero/definitions/resources.yaml:64
-d_8738 = _C.rebased(_C.d_7968, 8693)  # rules_data/pampero/definitions/resources.yaml:64
-d_8739 = _C.rebased(_C.d_7969, 8693)  # rules_data/pampero/definitions/resources.yaml:26
-d_8740 = _C.rebased(_C.d_7970, 8693)  # rules_data/pampero/definitions/resources.yaml:26
-d_8741 = _C.rebased(_C.d_7971, 8693)  # rules_data/pampero/definitions/resources.yaml:27
-d_8742 = _C.rebased(_C.d_7972, 8693)  # rules_data/pampero/definitions/resources.yaml:27
-d_8743 = _C.rebased(_C.d_7973, 8693)  # rules_data/pampero/definitions/resources.yaml:28
-d_8744 = _C.rebased(_C.d_7974, 8693)  # rules_data/pampero/definitions/resources.yaml:29
-d_8745 = _C.rebased(_C.d_7975, 8693)  # rules_data/pampero/definitions/resources.yaml:29
-d_8746 = _C.rebased(_C.d_7976, 8693)  # rules_data/pampero/definitions/resources.yaml:30
-d_8747 = _C.rebased(_C.d_7977, 8693)  # rules_data/pampero/definitions/resources.yaml:30
+x_9939 = _C.x_8708  # rules_data/pampero/definitions/resources.yaml:57
+x_9940 = _C.x_8709  # rules_data/pampero/definitions/resources.yaml:57
+x_9943 = _C.x_8712  # rules_data/pampero/definitions/resources.yaml:59
+x_9947 = _C.x_8716  # rules_data/pampero/definitions/resources.yaml:62
+x_9948 = _C.x_8717  # rules_data/pampero/definitions/resources.yaml:59
+x_9953 = _C.x_8722  # rules_data/pampero/definitions/resources.yaml:26
+x_9954 = _C.x_8723  # rules_data/pampero/definitions/resources.yaml:27
+x_9956 = _C.x_8725  # rules_data/pampero/definitions/resources.yaml:27
+x_9957 = _C.x_8726  # rules_data/pampero/definitions/resources.yaml:28
+x_9959 = _C.x_8728  # rules_data/pampero/definitions/resources.yaml:29
+x_9960 = _C.x_8729  # rules_data/pampero/definitions/resources.yaml:29
+x_9962 = _C.x_8731  # rules_data/pampero/definitions/resources.yaml:30
+x_9963 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_9967 = _C.x_9071  # rules_data/pampero/modules/objectives.yaml:127
+x_9968 = _C.x_9072  # rules_data/pampero/definitions/resources.yaml:70
+x_9971 = _C.x_9075  # rules_data/pampero/definitions/resources.yaml:57
+x_9972 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:57
+x_9975 = _C.x_9079  # rules_data/pampero/definitions/resources.yaml:59
+x_9979 = _C.x_9083  # rules_data/pampero/definitions/resources.yaml:62
+x_9980 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:59
+x_9987 = _C.x_9091  # rules_data/pampero/definitions/resources.yaml:26
+x_9988 = _C.x_9092  # rules_data/pampero/definitions/resources.yaml:27
+x_9990 = _C.x_9094  # rules_data/pampero/definitions/resources.yaml:27
+x_9991 = _C.x_8929  # rules_data/pampero/definitions/resources.yaml:28
+x_9993 = _C.x_8931  # rules_data/pampero/definitions/resources.yaml:29
+x_9994 = _C.x_8932  # rules_data/pampero/definitions/resources.yaml:29
+x_9996 = _C.x_9100  # rules_data/pampero/definitions/resources.yaml:30
+x_9997 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_8709 = _C.rebased(_C.t_7939, 8709)  # rules_data/pampero/modules/objectives.yaml:127
+d_8710 = _C.rebased(_C.d_7940, 8709)  # rules_data/pampero/modules/objectives.yaml:127
+d_8711 = _C.rebased(_C.d_7941, 8709)  # rules_data/pampero/modules/objectives.yaml:127
+t_8712 = _C.rebased(_C.t_7942, 8709)  # rules_data/pampero/definitions/resources.yaml:56
+d_8713 = _C.rebased(_C.d_7651, 8709)  # rules_data/pampero/definitions/resources.yaml:56
+t_8714 = _C.rebased(_C.t_7944, 8709)  # rules_data/pampero/definitions/resources.yaml:57
+t_8715 = _C.rebased(_C.t_7945, 8709)  # rules_data/pampero/definitions/resources.yaml:58
+d_8716 = _C.rebased(_C.d_7654, 8709)  # rules_data/pampero/definitions/resources.yaml:58
+t_8717 = _C.rebased(_C.t_7430, 8709)  # rules_data/pampero/definitions/resources.yaml:59
+d_8718 = _C.rebased(_C.d_7431, 8709)  # rules_data/pampero/definitions/resources.yaml:60
+t_8719 = _C.rebased(_C.t_7657, 8709)  # rules_data/pampero/definitions/resources.yaml:62
+d_8720 = _C.rebased(_C.d_7658, 8709)  # rules_data/pampero/definitions/resources.yaml:62
+t_8721 = _C.rebased(_C.t_7659, 8709)  # rules_data/pampero/definitions/resources.yaml:62
+t_8722 = _C.rebased(_C.t_7660, 8709)  # rules_data/pampero/definitions/resources.yaml:62
+d_8723 = _C.rebased(_C.d_7953, 8709)  # rules_data/pampero/definitions/resources.yaml:63
+d_8724 = _C.rebased(_C.d_7662, 8709)  # rules_data/pampero/definitions/resources.yaml:64
+d_8725 = _C.rebased(_C.d_7663, 8709)  # rules_data/pampero/definitions/resources.yaml:64
+d_8726 = _C.rebased(_C.d_7664, 8709)  # rules_data/pampero/definitions/resources.yaml:26
+d_8727 = _C.rebased(_C.d_7665, 8709)  # rules_data/pampero/definitions/resources.yaml:26
+d_8728 = _C.rebased(_C.d_7666, 8709)  # rules_data/pampero/definitions/resources.yaml:27
+d_8729 = _C.rebased(_C.d_7667, 8709)  # rules_data/pampero/definitions/resources.yaml:27
+d_8730 = _C.rebased(_C.d_7668, 8709)  # rules_data/pampero/definitions/resources.yaml:28
+d_8731 = _C.rebased(_C.d_7669, 8709)  # rules_data/pampero/definitions/resources.yaml:29
+d_8732 = _C.rebased(_C.d_7670, 8709)  # rules_data/pampero/definitions/resources.yaml:29
+d_8733 = _C.rebased(_C.d_7671, 8709)  # rules_data/pampero/definitions/resources.yaml:30
+d_8734 = _C.rebased(_C.d_7672, 8709)  # rules_data/pampero/definitions/resources.yaml:30
+d_8735 = _C.rebased(_C.d_7965, 8709)  # rules_data/pampero/modules/objectives.yaml:127
+d_8736 = _C.rebased(_C.d_7966, 8709)  # rules_data/pampero/modules/objectives.yaml:127
+d_8737 = _C.rebased(_C.d_7967, 8709)  # rules_data/pampero/modules/objectives.yaml:127
+t_8738 = _C.rebased(_C.t_7968, 8709)  # rules_data/pampero/definitions/resources.yaml:70
+d_8739 = _C.rebased(_C.d_7969, 8709)  # rules_data/pampero/definitions/resources.yaml:70
+d_8740 = _C.rebased(_C.d_7970, 8709)  # rules_data/pampero/definitions/resources.yaml:70
+t_8741 = _C.rebased(_C.t_7971, 8709)  # rules_data/pampero/definitions/resources.yaml:56
+d_8742 = _C.rebased(_C.d_7972, 8709)  # rules_data/pampero/definitions/resources.yaml:56
+t_8743 = _C.rebased(_C.t_7973, 8709)  # rules_data/pampero/definitions/resources.yaml:57
+t_8744 = _C.rebased(_C.t_7974, 8709)  # rules_data/pampero/definitions/resources.yaml:58
+d_8745 = _C.rebased(_C.d_7975, 8709)  # rules_data/pampero/definitions/resources.yaml:58
+t_8746 = _C.rebased(_C.t_7976, 8709)  # rules_data/pampero/definitions/resources.yaml:59
+d_8747 = _C.rebased(_C.d_7431, 8709)  # rules_data/pampero/definitions/resources.yaml:60
+t_8748 = _C.rebased(_C.t_7978, 8709)  # rules_data/pampero/definitions/resources.yaml:62
+d_8749 = _C.rebased(_C.d_7979, 8709)  # rules_data/pampero/definitions/resources.yaml:62
+t_8750 = _C.rebased(_C.t_7980, 8709)  # rules_data/pampero/definitions/resources.yaml:62
+t_8751 = _C.rebased(_C.t_7981, 8709)  # rules_data/pampero/definitions/resources.yaml:62
+d_8752 = _C.rebased(_C.d_7982, 8709)  # rules_data/pampero/definitions/resources.yaml:63
+d_8753 = _C.rebased(_C.d_7983, 8709)  # rules_data/pampero/definitions/resources.yaml:64
+d_8754 = _C.rebased(_C.d_7984, 8709)  # rules_data/pampero/definitions/resources.yaml:64
+d_8755 = _C.rebased(_C.d_7985, 8709)  # rules_data/pampero/definitions/resources.yaml:26
+d_8756 = _C.rebased(_C.d_7986, 8709)  # rules_data/pampero/definitions/resources.yaml:26
+d_8757 = _C.rebased(_C.d_7987, 8709)  # rules_data/pampero/definitions/resources.yaml:27
+d_8758 = _C.rebased(_C.d_7988, 8709)  # rules_data/pampero/definitions/resources.yaml:27
+d_8759 = _C.rebased(_C.d_7989, 8709)  # rules_data/pampero/definitions/resources.yaml:28
+d_8760 = _C.rebased(_C.d_7990, 8709)  # rules_data/pampero/definitions/resources.yaml:29
+d_8761 = _C.rebased(_C.d_7991, 8709)  # rules_data/pampero/definitions/resources.yaml:29
+d_8762 = _C.rebased(_C.d_7992, 8709)  # rules_data/pampero/definitions/resources.yaml:30
+d_8763 = _C.rebased(_C.d_7993, 8709)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    8693: t_8693,
-    8694: CPS(d_8694),
-    8695: CPS(d_8695),
-    8696: t_8696,
-    8697: CPS(d_8697),
-    8698: t_8698,
-    8699: t_8699,
-    8700: CPS(d_8700),
-    8701: t_8701,
-    8702: CPS(d_8702),
-    8703: t_8703,
-    8704: CPS(d_8704),
-    8705: t_8705,
-    8706: t_8706,
-    8707: CPS(d_8707),
-    8708: CPS(d_8708),
-    8709: CPS(d_8709),
+    8709: t_8709,
     8710: CPS(d_8710),
     8711: CPS(d_8711),
-    8712: CPS(d_8712),
+    8712: t_8712,
     8713: CPS(d_8713),
-    8714: CPS(d_8714),
-    8715: CPS(d_8715),
+    8714: t_8714,
+    8715: t_8715,
     8716: CPS(d_8716),
-    8717: CPS(d_8717),
+    8717: t_8717,
     8718: CPS(d_8718),
-    8719: CPS(d_8719),
+    8719: t_8719,
     8720: CPS(d_8720),
-    8721: CPS(d_8721),
+    8721: t_8721,
     8722: t_8722,
     8723: CPS(d_8723),
     8724: CPS(d_8724),
-    8725: t_8725,
+    8725: CPS(d_8725),
     8726: CPS(d_8726),
-    8727: t_8727,
-    8728: t_8728,
+    8727: CPS(d_8727),
+    8728: CPS(d_8728),
     8729: CPS(d_8729),
-    8730: t_8730,
+    8730: CPS(d_8730),
     8731: CPS(d_8731),
-    8732: t_8732,
+    8732: CPS(d_8732),
     8733: CPS(d_8733),
-    8734: t_8734,
-    8735: t_8735,
+    8734: CPS(d_8734),
+    8735: CPS(d_8735),
     8736: CPS(d_8736),
     8737: CPS(d_8737),
-    8738: CPS(d_8738),
+    8738: t_8738,
     8739: CPS(d_8739),
     8740: CPS(d_8740),
-    8741: CPS(d_8741),
+    8741: t_8741,
     8742: CPS(d_8742),
-    8743: CPS(d_8743),
-    8744: CPS(d_8744),
+    8743: t_8743,
+    8744: t_8744,
     8745: CPS(d_8745),
-    8746: CPS(d_8746),
+    8746: t_8746,
     8747: CPS(d_8747),
+    8748: t_8748,
+    8749: CPS(d_8749),
+    8750: t_8750,
+    8751: t_8751,
+    8752: CPS(d_8752),
+    8753: CPS(d_8753),
+    8754: CPS(d_8754),
+    8755: CPS(d_8755),
+    8756: CPS(d_8756),
+    8757: CPS(d_8757),
+    8758: CPS(d_8758),
+    8759: CPS(d_8759),
+    8760: CPS(d_8760),
+    8761: CPS(d_8761),
+    8762: CPS(d_8762),
+    8763: CPS(d_8763),
 }
 
 
 CODE = {
-    9855: x_9855,
-    9859: x_9859,
-    9860: x_9860,
-    9863: x_9863,
-    9867: x_9867,
-    9868: x_9868,
-    9873: x_9873,
-    9874: x_9874,
-    9876: x_9876,
-    9877: x_9877,
-    9879: x_9879,
-    9880: x_9880,
-    9882: x_9882,
-    9883: x_9883,
-    9887: x_9887,
-    9888: x_9888,
-    9891: x_9891,
-    9892: x_9892,
-    9895: x_9895,
-    9899: x_9899,
-    9900: x_9900,
-    9907: x_9907,
-    9908: x_9908,
-    9910: x_9910,
-    9911: x_9911,
-    9913: x_9913,
-    9914: x_9914,
-    9916: x_9916,
-    9917: x_9917,
+    9935: x_9935,
+    9939: x_9939,
+    9940: x_9940,
+    9943: x_9943,
+    9947: x_9947,
+    9948: x_9948,
+    9953: x_9953,
+    9954: x_9954,
+    9956: x_9956,
+    9957: x_9957,
+    9959: x_9959,
+    9960: x_9960,
+    9962: x_9962,
+    9963: x_9963,
+    9967: x_9967,
+    9968: x_9968,
+    9971: x_9971,
+    9972: x_9972,
+    9975: x_9975,
+    9979: x_9979,
+    9980: x_9980,
+    9987: x_9987,
+    9988: x_9988,
+    9990: x_9990,
+    9991: x_9991,
+    9993: x_9993,
+    9994: x_9994,
+    9996: x_9996,
+    9997: x_9997,
 }
 AT = {
-    9855: 'rules_data/pampero/modules/objectives.yaml:121',
+    9935: 'rules_data/pampero/modules/objectives.yaml:121',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:121
-    'objective_income_5': '{"id":"objective_income_5","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have all your income markers on $5 income or more.","it":"Avere tutti i tuoi segnalini reddito su un reddito di $5 o più."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"min","a":[{"op":"mapc","v":"t~2658","src":{"op":"filt","v":"t~2657","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2657"},"f":"group","d":null},"b":{"op":"lit","v":"income"}}},"e":{"op":"letx","v":"vs~2659","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2658"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2660","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2658"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2658"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2660"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2660"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2659"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2659"},"k":{"op":"var","n":"at~2660"}},"b":{"op":"lit","v":0}}}}}]},"b":{"op":"lit","v":5},"x":9855},"effect":{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"lit","v":10,"x":9856},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8694},{"op":"let","v":"r~2662","e":{"op":"lit","v":"money","x":9857},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8695},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":9858},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8697},{"op":"for","v":"rep~2665","src":{"op":"filt","v":"q~2664","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},"x":9859},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0},"x":9860},"b":{"op":"seq","b":[{"op":"let","v":"taken~2666","e":{"op":"lit","v":0,"x":9861},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8700},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8702},"label":{"op":"lit","v":{"instead":0},"x":9862}},{"gens":[{"v":"instead~2667","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null}}]}]},"x":9863},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2666","x":9864},"o":"=","e":{"op":"var","n":"instead~2667","x":9865},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8704},{"op":"rep","n":{"op":"var","n":"instead~2667","x":9866},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"effect","d":null,"x":9867},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8706},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8705}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8703},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2667"}],"x":9868}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8701},{"op":"set","t":{"op":"var","n":"left~2663","x":9869},"o":"-=","e":{"op":"var","n":"taken~2666","x":9870},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8707}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8699},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8698},{"op":"let","v":"n~2668","e":{"op":"var","n":"left~2663","x":9871},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8708},{"op":"let","v":"r~2669","e":{"op":"var","n":"r~2662","x":9872},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8709},{"op":"seq","b":[{"op":"let","v":"k~2670","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2668"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2668"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0}]}]}}]}],"x":9873},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8711},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9874},"t":{"op":"set","t":{"op":"var","n":"k~2670","x":9875},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2670"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0}}]}]}]}],"x":9876},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8713},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8712},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0,"x":9877},"o":"+=","e":{"op":"var","n":"k~2670","x":9878},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8714},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9879},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0,"x":9880},"o":"-=","e":{"op":"var","n":"k~2670","x":9881},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8716},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8715},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2670"},"b":{"op":"lit","v":0}}],"x":9882},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9883},"o":"+=","e":{"op":"var","n":"k~2670","x":9884},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8718},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8717}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8710}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8696},{"op":"let","v":"n~2681","e":{"op":"lit","v":10,"x":9885},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8719},{"op":"let","v":"r~2682","e":{"op":"lit","v":"money","x":9886},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8720},{"op":"let","v":"k~2683","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2676","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2676"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2677","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2678","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2678"},"b":{"op":"var","n":"c~2677"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2679","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2680","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2679"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2680"},"b":{"op":"var","n":"c~2677"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2677"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9887},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8721},{"op":"seq","b":[{"op":"let","v":"n~2684","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2681"},"b":{"op":"var","n":"k~2683"},"x":9888},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8723},{"op":"let","v":"r~2685","e":{"op":"var","n":"r~2682","x":9889},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8724},{"op":"seq","b":[{"op":"let","v":"left~2686","e":{"op":"var","n":"n~2684","x":9890},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8726},{"op":"for","v":"rep~2688","src":{"op":"filt","v":"q~2687","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2687"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2685"}},"x":9891},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2686"},"b":{"op":"lit","v":0},"x":9892},"b":{"op":"seq","b":[{"op":"let","v":"taken~2689","e":{"op":"lit","v":0,"x":9893},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8729},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8731},"label":{"op":"lit","v":{"instead":0},"x":9894}},{"gens":[{"v":"instead~2690","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2686"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2688"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2686"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2688"},"f":"room","d":null}}]}]},"x":9895},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2689","x":9896},"o":"=","e":{"op":"var","n":"instead~2690","x":9897},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8733},{"op":"rep","n":{"op":"var","n":"instead~2690","x":9898},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2688"},"f":"effect","d":null,"x":9899},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8735},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8734}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8732},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2690"}],"x":9900}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2684","x":9901},"r":{"op":"var","n":"r~2685","x":9902}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8730},{"op":"set","t":{"op":"var","n":"left~2686","x":9903},"o":"-=","e":{"op":"var","n":"taken~2689","x":9904},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8736}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8728},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8727},{"op":"let","v":"n~2691","e":{"op":"var","n":"left~2686","x":9905},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8737},{"op":"let","v":"r~2692","e":{"op":"var","n":"r~2685","x":9906},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8738},{"op":"seq","b":[{"op":"let","v":"k~2693","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2691"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2691"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2692"},"d":0}]}]}}]}],"x":9907},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8740},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9908},"t":{"op":"set","t":{"op":"var","n":"k~2693","x":9909},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2693"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2692"},"d":0}}]}]}]}],"x":9910},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8742},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8741},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2692"},"d":0,"x":9911},"o":"+=","e":{"op":"var","n":"k~2693","x":9912},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8743},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9913},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2692"},"d":0,"x":9914},"o":"-=","e":{"op":"var","n":"k~2693","x":9915},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8745},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8744},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2692"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2693"},"b":{"op":"lit","v":0}}],"x":9916},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9917},"o":"+=","e":{"op":"var","n":"k~2693","x":9918},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8747},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8746}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8739}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8725}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8722}],"at":"rules_data/pampero/modules/objectives.yaml:127","id":8693},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:121"}',
+    'objective_income_5': '{"id":"objective_income_5","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have all your income markers on $5 income or more.","it":"Avere tutti i tuoi segnalini reddito su un reddito di $5 o più."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"min","a":[{"op":"mapc","v":"t~2665","src":{"op":"filt","v":"t~2664","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"group","d":null},"b":{"op":"lit","v":"income"}}},"e":{"op":"letx","v":"vs~2666","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2665"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2665"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2665"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2665"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2667","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2665"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2665"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2665"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2667"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2667"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2666"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2666"},"k":{"op":"var","n":"at~2667"}},"b":{"op":"lit","v":0}}}}}]},"b":{"op":"lit","v":5},"x":9935},"effect":{"op":"seq","b":[{"op":"let","v":"n~2668","e":{"op":"lit","v":10,"x":9936},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8710},{"op":"let","v":"r~2669","e":{"op":"lit","v":"money","x":9937},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8711},{"op":"seq","b":[{"op":"let","v":"left~2670","e":{"op":"var","n":"n~2668","x":9938},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8713},{"op":"for","v":"rep~2672","src":{"op":"filt","v":"q~2671","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2671"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2669"}},"x":9939},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2670"},"b":{"op":"lit","v":0},"x":9940},"b":{"op":"seq","b":[{"op":"let","v":"taken~2673","e":{"op":"lit","v":0,"x":9941},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8716},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8718},"label":{"op":"lit","v":{"instead":0},"x":9942}},{"gens":[{"v":"instead~2674","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2670"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2670"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"room","d":null}}]}]},"x":9943},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2673","x":9944},"o":"=","e":{"op":"var","n":"instead~2674","x":9945},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8720},{"op":"rep","n":{"op":"var","n":"instead~2674","x":9946},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2672"},"f":"effect","d":null,"x":9947},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8722},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8721}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8719},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2674"}],"x":9948}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8717},{"op":"set","t":{"op":"var","n":"left~2670","x":9949},"o":"-=","e":{"op":"var","n":"taken~2673","x":9950},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8723}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8715},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8714},{"op":"let","v":"n~2675","e":{"op":"var","n":"left~2670","x":9951},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8724},{"op":"let","v":"r~2676","e":{"op":"var","n":"r~2669","x":9952},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8725},{"op":"seq","b":[{"op":"let","v":"k~2677","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2675"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2675"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2676"},"d":0}]}]}}]}],"x":9953},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8727},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9954},"t":{"op":"set","t":{"op":"var","n":"k~2677","x":9955},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2677"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":0}}]}]}]}],"x":9956},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8729},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8728},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":0,"x":9957},"o":"+=","e":{"op":"var","n":"k~2677","x":9958},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8730},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9959},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2676"},"d":0,"x":9960},"o":"-=","e":{"op":"var","n":"k~2677","x":9961},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8732},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8731},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2676"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2677"},"b":{"op":"lit","v":0}}],"x":9962},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9963},"o":"+=","e":{"op":"var","n":"k~2677","x":9964},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8734},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8733}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8726}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8712},{"op":"let","v":"n~2688","e":{"op":"lit","v":10,"x":9965},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8735},{"op":"let","v":"r~2689","e":{"op":"lit","v":"money","x":9966},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8736},{"op":"let","v":"k~2690","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2683","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2683"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2684","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2685","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2685"},"b":{"op":"var","n":"c~2684"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2686","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2687","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2686"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2687"},"b":{"op":"var","n":"c~2684"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2684"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9967},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8737},{"op":"seq","b":[{"op":"let","v":"n~2691","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2688"},"b":{"op":"var","n":"k~2690"},"x":9968},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8739},{"op":"let","v":"r~2692","e":{"op":"var","n":"r~2689","x":9969},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8740},{"op":"seq","b":[{"op":"let","v":"left~2693","e":{"op":"var","n":"n~2691","x":9970},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8742},{"op":"for","v":"rep~2695","src":{"op":"filt","v":"q~2694","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2694"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2692"}},"x":9971},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2693"},"b":{"op":"lit","v":0},"x":9972},"b":{"op":"seq","b":[{"op":"let","v":"taken~2696","e":{"op":"lit","v":0,"x":9973},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8745},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8747},"label":{"op":"lit","v":{"instead":0},"x":9974}},{"gens":[{"v":"instead~2697","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2693"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2695"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2693"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2695"},"f":"room","d":null}}]}]},"x":9975},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2696","x":9976},"o":"=","e":{"op":"var","n":"instead~2697","x":9977},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8749},{"op":"rep","n":{"op":"var","n":"instead~2697","x":9978},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2695"},"f":"effect","d":null,"x":9979},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8751},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8750}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8748},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2697"}],"x":9980}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2691","x":9981},"r":{"op":"var","n":"r~2692","x":9982}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8746},{"op":"set","t":{"op":"var","n":"left~2693","x":9983},"o":"-=","e":{"op":"var","n":"taken~2696","x":9984},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8752}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8744},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8743},{"op":"let","v":"n~2698","e":{"op":"var","n":"left~2693","x":9985},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8753},{"op":"let","v":"r~2699","e":{"op":"var","n":"r~2692","x":9986},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8754},{"op":"seq","b":[{"op":"let","v":"k~2700","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2698"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2698"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2699"},"d":0}]}]}}]}],"x":9987},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8756},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9988},"t":{"op":"set","t":{"op":"var","n":"k~2700","x":9989},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2700"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2699"},"d":0}}]}]}]}],"x":9990},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8758},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8757},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2699"},"d":0,"x":9991},"o":"+=","e":{"op":"var","n":"k~2700","x":9992},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8759},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9993},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2699"},"d":0,"x":9994},"o":"-=","e":{"op":"var","n":"k~2700","x":9995},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8761},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8760},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2700"},"b":{"op":"lit","v":0}}],"x":9996},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9997},"o":"+=","e":{"op":"var","n":"k~2700","x":9998},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8763},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8762}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8755}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8741}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8738}],"at":"rules_data/pampero/modules/objectives.yaml:127","id":8709},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:121"}',
 }

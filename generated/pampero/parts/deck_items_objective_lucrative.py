@@ -54,196 +54,196 @@ K = [
 ]
 
 
-def x_9215(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
+def x_9295(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return (len([v_c_2657 for v_c_2657 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2657, {}) if type(_h1) is dict else KEY(_h1, v_c_2657, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('lucrative', _w3))]) >= 4)
-    return MEMO(ctx, (9215, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
+        return (len([v_c_2664 for v_c_2664 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2664, {}) if type(_h1) is dict else KEY(_h1, v_c_2664, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('lucrative', _w3))]) >= 4)
+    return MEMO(ctx, (9295, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
-x_9219 = _C.x_9027  # rules_data/pampero/definitions/resources.yaml:57
-x_9220 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:57
-x_9223 = _C.x_9031  # rules_data/pampero/definitions/resources.yaml:59
-x_9227 = _C.x_9035  # rules_data/pampero/definitions/resources.yaml:62
-x_9228 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:59
-x_9233 = _C.x_9041  # rules_data/pampero/definitions/resources.yaml:26
-x_9234 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:27
-x_9236 = _C.x_9044  # rules_data/pampero/definitions/resources.yaml:27
-x_9237 = _C.x_9045  # rules_data/pampero/definitions/resources.yaml:28
-x_9239 = _C.x_9047  # rules_data/pampero/definitions/resources.yaml:29
-x_9240 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:29
-x_9242 = _C.x_9050  # rules_data/pampero/definitions/resources.yaml:30
-x_9243 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_9247 = _C.x_9055  # rules_data/pampero/modules/objectives.yaml:47
-x_9248 = _C.x_9056  # rules_data/pampero/definitions/resources.yaml:70
-x_9251 = _C.x_9059  # rules_data/pampero/definitions/resources.yaml:57
-x_9252 = _C.x_9060  # rules_data/pampero/definitions/resources.yaml:57
-x_9255 = _C.x_9063  # rules_data/pampero/definitions/resources.yaml:59
-x_9259 = _C.x_9067  # rules_data/pampero/definitions/resources.yaml:62
-x_9260 = _C.x_9068  # rules_data/pampero/definitions/resources.yaml:59
-x_9267 = _C.x_9075  # rules_data/pampero/definitions/resources.yaml:26
-x_9268 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:27
-x_9270 = _C.x_9078  # rules_data/pampero/definitions/resources.yaml:27
-x_9271 = _C.x_9079  # rules_data/pampero/definitions/resources.yaml:28
-x_9273 = _C.x_9081  # rules_data/pampero/definitions/resources.yaml:29
-x_9274 = _C.x_9082  # rules_data/pampero/definitions/resources.yaml:29
-x_9276 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:30
-x_9277 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_8143 = _C.rebased(_C.t_7978, 8143)  # rules_data/pampero/modules/objectives.yaml:47
-d_8144 = _C.rebased(_C.d_7979, 8143)  # rules_data/pampero/modules/objectives.yaml:47
-d_8145 = _C.rebased(_C.d_7980, 8143)  # rules_data/pampero/modules/objectives.yaml:47
-t_8146 = _C.rebased(_C.t_7981, 8143)  # rules_data/pampero/definitions/resources.yaml:56
-d_8147 = _C.rebased(_C.d_7982, 8143)  # rules_data/pampero/definitions/resources.yaml:56
-t_8148 = _C.rebased(_C.t_7983, 8143)  # rules_data/pampero/definitions/resources.yaml:57
-t_8149 = _C.rebased(_C.t_7984, 8143)  # rules_data/pampero/definitions/resources.yaml:58
-d_8150 = _C.rebased(_C.d_7985, 8143)  # rules_data/pampero/definitions/resources.yaml:58
-t_8151 = _C.rebased(_C.t_7414, 8143)  # rules_data/pampero/definitions/resources.yaml:59
-d_8152 = _C.rebased(_C.d_7415, 8143)  # rules_data/pampero/definitions/resources.yaml:60
-t_8153 = _C.rebased(_C.t_7988, 8143)  # rules_data/pampero/definitions/resources.yaml:62
-d_8154 = _C.rebased(_C.d_7989, 8143)  # rules_data/pampero/definitions/resources.yaml:62
-t_8155 = _C.rebased(_C.t_7990, 8143)  # rules_data/pampero/definitions/resources.yaml:62
-t_8156 = _C.rebased(_C.t_7991, 8143)  # rules_data/pampero/definitions/resources.yaml:62
-d_8157 = _C.rebased(_C.d_7992, 8143)  # rules_data/pampero/definitions/resources.yaml:63
-d_8158 = _C.rebased(_C.d_7993, 8143)  # rules_data/pampero/definitions/resources.yaml:64
-d_8159 = _C.rebased(_C.d_7994, 8143)  # rules_data/pampero/definitions/resources.yaml:64
-d_8160 = _C.rebased(_C.d_7995, 8143)  # rules_data/pampero/definitions/resources.yaml:26
-d_8161 = _C.rebased(_C.d_7996, 8143)  # rules_data/pampero/definitions/resources.yaml:26
-d_8162 = _C.rebased(_C.d_7997, 8143)  # rules_data/pampero/definitions/resources.yaml:27
-d_8163 = _C.rebased(_C.d_7998, 8143)  # rules_data/pampero/definitions/resources.yaml:27
-d_8164 = _C.rebased(_C.d_7999, 8143)  # rules_data/pampero/definitions/resources.yaml:28
-d_8165 = _C.rebased(_C.d_8000, 8143)  # rules_data/pampero/definitions/resources.yaml:29
-d_8166 = _C.rebased(_C.d_8001, 8143)  # rules_data/pampero/definitions/resources.yaml:29
-d_8167 = _C.rebased(_C.d_8002, 8143)  # rules_data/pampero/definitions/resources.yaml:30
-d_8168 = _C.rebased(_C.d_8003, 8143)  # rules_data/pampero/definitions/resources.yaml:30
-d_8169 = _C.rebased(_C.d_8004, 8143)  # rules_data/pampero/modules/objectives.yaml:47
-d_8170 = _C.rebased(_C.d_8005, 8143)  # rules_data/pampero/modules/objectives.yaml:47
-d_8171 = _C.rebased(_C.d_8006, 8143)  # rules_data/pampero/modules/objectives.yaml:47
-t_8172 = _C.rebased(_C.t_8007, 8143)  # rules_data/pampero/definitions/resources.yaml:70
-d_8173 = _C.rebased(_C.d_8008, 8143)  # rules_data/pampero/definitions/resources.yaml:70
-d_8174 = _C.rebased(_C.d_8009, 8143)  # rules_data/pampero/definitions/resources.yaml:70
-t_8175 = _C.rebased(_C.t_8010, 8143)  # rules_data/pampero/definitions/resources.yaml:56
-d_8176 = _C.rebased(_C.d_8011, 8143)  # rules_data/pampero/definitions/resources.yaml:56
-t_8177 = _C.rebased(_C.t_8012, 8143)  # rules_data/pampero/definitions/resources.yaml:57
-t_8178 = _C.rebased(_C.t_8013, 8143)  # rules_data/pampero/definitions/resources.yaml:58
-d_8179 = _C.rebased(_C.d_8014, 8143)  # rules_data/pampero/definitions/resources.yaml:58
-t_8180 = _C.rebased(_C.t_7960, 8143)  # rules_data/pampero/definitions/resources.yaml:59
-d_8181 = _C.rebased(_C.d_7415, 8143)  # rules_data/pampero/definitions/resources.yaml:60
-t_8182 = _C.rebased(_C.t_8017, 8143)  # rules_data/pampero/definitions/resources.yaml:62
-d_8183 = _C.rebased(_C.d_8018, 8143)  # rules_data/pampero/definitions/resources.yaml:62
-t_8184 = _C.rebased(_C.t_8019, 8143)  # rules_data/pampero/definitions/resources.yaml:62
-t_8185 = _C.rebased(_C.t_8020, 8143)  # rules_data/pampero/definitions/resources.yaml:62
-d_8186 = _C.rebased(_C.d_8021, 8143)  # rules_data/pampero/definitions/resources.yaml:63
-d_8187 = _C.rebased(_C.d_8022, 8143)  # rules_data/pampero/definitions/resources.yaml:64
-d_8188 = _C.rebased(_C.d_8023, 8143)  # rules_data/pampero/definitions/resources.yaml:64
-d_8189 = _C.rebased(_C.d_8024, 8143)  # rules_data/pampero/definitions/resources.yaml:26
-d_8190 = _C.rebased(_C.d_8025, 8143)  # rules_data/pampero/definitions/resources.yaml:26
-d_8191 = _C.rebased(_C.d_8026, 8143)  # rules_data/pampero/definitions/resources.yaml:27
-d_8192 = _C.rebased(_C.d_8027, 8143)  # rules_data/pampero/definitions/resources.yaml:27
-d_8193 = _C.rebased(_C.d_8028, 8143)  # rules_data/pampero/definitions/resources.yaml:28
-d_8194 = _C.rebased(_C.d_8029, 8143)  # rules_data/pampero/definitions/resources.yaml:29
-d_8195 = _C.rebased(_C.d_8030, 8143)  # rules_data/pampero/definitions/resources.yaml:29
-d_8196 = _C.rebased(_C.d_8031, 8143)  # rules_data/pampero/definitions/resources.yaml:30
-d_8197 = _C.rebased(_C.d_8032, 8143)  # rules_data/pampero/definitions/resources.yaml:30
+x_9299 = _C.x_9107  # rules_data/pampero/definitions/resources.yaml:57
+x_9300 = _C.x_9108  # rules_data/pampero/definitions/resources.yaml:57
+x_9303 = _C.x_9111  # rules_data/pampero/definitions/resources.yaml:59
+x_9307 = _C.x_9115  # rules_data/pampero/definitions/resources.yaml:62
+x_9308 = _C.x_9116  # rules_data/pampero/definitions/resources.yaml:59
+x_9313 = _C.x_9121  # rules_data/pampero/definitions/resources.yaml:26
+x_9314 = _C.x_9122  # rules_data/pampero/definitions/resources.yaml:27
+x_9316 = _C.x_9124  # rules_data/pampero/definitions/resources.yaml:27
+x_9317 = _C.x_9125  # rules_data/pampero/definitions/resources.yaml:28
+x_9319 = _C.x_9127  # rules_data/pampero/definitions/resources.yaml:29
+x_9320 = _C.x_9128  # rules_data/pampero/definitions/resources.yaml:29
+x_9322 = _C.x_9130  # rules_data/pampero/definitions/resources.yaml:30
+x_9323 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_9327 = _C.x_9135  # rules_data/pampero/modules/objectives.yaml:47
+x_9328 = _C.x_9136  # rules_data/pampero/definitions/resources.yaml:70
+x_9331 = _C.x_9139  # rules_data/pampero/definitions/resources.yaml:57
+x_9332 = _C.x_9140  # rules_data/pampero/definitions/resources.yaml:57
+x_9335 = _C.x_9143  # rules_data/pampero/definitions/resources.yaml:59
+x_9339 = _C.x_9147  # rules_data/pampero/definitions/resources.yaml:62
+x_9340 = _C.x_9148  # rules_data/pampero/definitions/resources.yaml:59
+x_9347 = _C.x_9155  # rules_data/pampero/definitions/resources.yaml:26
+x_9348 = _C.x_9156  # rules_data/pampero/definitions/resources.yaml:27
+x_9350 = _C.x_9158  # rules_data/pampero/definitions/resources.yaml:27
+x_9351 = _C.x_9159  # rules_data/pampero/definitions/resources.yaml:28
+x_9353 = _C.x_9161  # rules_data/pampero/definitions/resources.yaml:29
+x_9354 = _C.x_9162  # rules_data/pampero/definitions/resources.yaml:29
+x_9356 = _C.x_9164  # rules_data/pampero/definitions/resources.yaml:30
+x_9357 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_8159 = _C.rebased(_C.t_7994, 8159)  # rules_data/pampero/modules/objectives.yaml:47
+d_8160 = _C.rebased(_C.d_7995, 8159)  # rules_data/pampero/modules/objectives.yaml:47
+d_8161 = _C.rebased(_C.d_7996, 8159)  # rules_data/pampero/modules/objectives.yaml:47
+t_8162 = _C.rebased(_C.t_7997, 8159)  # rules_data/pampero/definitions/resources.yaml:56
+d_8163 = _C.rebased(_C.d_7998, 8159)  # rules_data/pampero/definitions/resources.yaml:56
+t_8164 = _C.rebased(_C.t_7999, 8159)  # rules_data/pampero/definitions/resources.yaml:57
+t_8165 = _C.rebased(_C.t_8000, 8159)  # rules_data/pampero/definitions/resources.yaml:58
+d_8166 = _C.rebased(_C.d_8001, 8159)  # rules_data/pampero/definitions/resources.yaml:58
+t_8167 = _C.rebased(_C.t_7430, 8159)  # rules_data/pampero/definitions/resources.yaml:59
+d_8168 = _C.rebased(_C.d_7431, 8159)  # rules_data/pampero/definitions/resources.yaml:60
+t_8169 = _C.rebased(_C.t_8004, 8159)  # rules_data/pampero/definitions/resources.yaml:62
+d_8170 = _C.rebased(_C.d_8005, 8159)  # rules_data/pampero/definitions/resources.yaml:62
+t_8171 = _C.rebased(_C.t_8006, 8159)  # rules_data/pampero/definitions/resources.yaml:62
+t_8172 = _C.rebased(_C.t_8007, 8159)  # rules_data/pampero/definitions/resources.yaml:62
+d_8173 = _C.rebased(_C.d_8008, 8159)  # rules_data/pampero/definitions/resources.yaml:63
+d_8174 = _C.rebased(_C.d_8009, 8159)  # rules_data/pampero/definitions/resources.yaml:64
+d_8175 = _C.rebased(_C.d_8010, 8159)  # rules_data/pampero/definitions/resources.yaml:64
+d_8176 = _C.rebased(_C.d_8011, 8159)  # rules_data/pampero/definitions/resources.yaml:26
+d_8177 = _C.rebased(_C.d_8012, 8159)  # rules_data/pampero/definitions/resources.yaml:26
+d_8178 = _C.rebased(_C.d_8013, 8159)  # rules_data/pampero/definitions/resources.yaml:27
+d_8179 = _C.rebased(_C.d_8014, 8159)  # rules_data/pampero/definitions/resources.yaml:27
+d_8180 = _C.rebased(_C.d_8015, 8159)  # rules_data/pampero/definitions/resources.yaml:28
+d_8181 = _C.rebased(_C.d_8016, 8159)  # rules_data/pampero/definitions/resources.yaml:29
+d_8182 = _C.rebased(_C.d_8017, 8159)  # rules_data/pampero/definitions/resources.yaml:29
+d_8183 = _C.rebased(_C.d_8018, 8159)  # rules_data/pampero/definitions/resources.yaml:30
+d_8184 = _C.rebased(_C.d_8019, 8159)  # rules_data/pampero/definitions/resources.yaml:30
+d_8185 = _C.rebased(_C.d_8020, 8159)  # rules_data/pampero/modules/objectives.yaml:47
+d_8186 = _C.rebased(_C.d_8021, 8159)  # rules_data/pampero/modules/objectives.yaml:47
+d_8187 = _C.rebased(_C.d_8022, 8159)  # rules_data/pampero/modules/objectives.yaml:47
+t_8188 = _C.rebased(_C.t_8023, 8159)  # rules_data/pampero/definitions/resources.yaml:70
+d_8189 = _C.rebased(_C.d_8024, 8159)  # rules_data/pampero/definitions/resources.yaml:70
+d_8190 = _C.rebased(_C.d_8025, 8159)  # rules_data/pampero/definitions/resources.yaml:70
+t_8191 = _C.rebased(_C.t_8026, 8159)  # rules_data/pampero/definitions/resources.yaml:56
+d_8192 = _C.rebased(_C.d_8027, 8159)  # rules_data/pampero/definitions/resources.yaml:56
+t_8193 = _C.rebased(_C.t_8028, 8159)  # rules_data/pampero/definitions/resources.yaml:57
+t_8194 = _C.rebased(_C.t_8029, 8159)  # rules_data/pampero/definitions/resources.yaml:58
+d_8195 = _C.rebased(_C.d_8030, 8159)  # rules_data/pampero/definitions/resources.yaml:58
+t_8196 = _C.rebased(_C.t_7976, 8159)  # rules_data/pampero/definitions/resources.yaml:59
+d_8197 = _C.rebased(_C.d_7431, 8159)  # rules_data/pampero/definitions/resources.yaml:60
+t_8198 = _C.rebased(_C.t_8033, 8159)  # rules_data/pampero/definitions/resources.yaml:62
+d_8199 = _C.rebased(_C.d_8034, 8159)  # rules_data/pampero/definitions/resources.yaml:62
+t_8200 = _C.rebased(_C.t_8035, 8159)  # rules_data/pampero/definitions/resources.yaml:62
+t_8201 = _C.rebased(_C.t_8036, 8159)  # rules_data/pampero/definitions/resources.yaml:62
+d_8202 = _C.rebased(_C.d_8037, 8159)  # rules_data/pampero/definitions/resources.yaml:63
+d_8203 = _C.rebased(_C.d_8038, 8159)  # rules_data/pampero/definitions/resources.yaml:64
+d_8204 = _C.rebased(_C.d_8039, 8159)  # rules_data/pampero/definitions/resources.yaml:64
+d_8205 = _C.rebased(_C.d_8040, 8159)  # rules_data/pampero/definitions/resources.yaml:26
+d_8206 = _C.rebased(_C.d_8041, 8159)  # rules_data/pampero/definitions/resources.yaml:26
+d_8207 = _C.rebased(_C.d_8042, 8159)  # rules_data/pampero/definitions/resources.yaml:27
+d_8208 = _C.rebased(_C.d_8043, 8159)  # rules_data/pampero/definitions/resources.yaml:27
+d_8209 = _C.rebased(_C.d_8044, 8159)  # rules_data/pampero/definitions/resources.yaml:28
+d_8210 = _C.rebased(_C.d_8045, 8159)  # rules_data/pampero/definitions/resources.yaml:29
+d_8211 = _C.rebased(_C.d_8046, 8159)  # rules_data/pampero/definitions/resources.yaml:29
+d_8212 = _C.rebased(_C.d_8047, 8159)  # rules_data/pampero/definitions/resources.yaml:30
+d_8213 = _C.rebased(_C.d_8048, 8159)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    8143: t_8143,
-    8144: CPS(d_8144),
-    8145: CPS(d_8145),
-    8146: t_8146,
-    8147: CPS(d_8147),
-    8148: t_8148,
-    8149: t_8149,
-    8150: CPS(d_8150),
-    8151: t_8151,
-    8152: CPS(d_8152),
-    8153: t_8153,
-    8154: CPS(d_8154),
-    8155: t_8155,
-    8156: t_8156,
-    8157: CPS(d_8157),
-    8158: CPS(d_8158),
-    8159: CPS(d_8159),
+    8159: t_8159,
     8160: CPS(d_8160),
     8161: CPS(d_8161),
-    8162: CPS(d_8162),
+    8162: t_8162,
     8163: CPS(d_8163),
-    8164: CPS(d_8164),
-    8165: CPS(d_8165),
+    8164: t_8164,
+    8165: t_8165,
     8166: CPS(d_8166),
-    8167: CPS(d_8167),
+    8167: t_8167,
     8168: CPS(d_8168),
-    8169: CPS(d_8169),
+    8169: t_8169,
     8170: CPS(d_8170),
-    8171: CPS(d_8171),
+    8171: t_8171,
     8172: t_8172,
     8173: CPS(d_8173),
     8174: CPS(d_8174),
-    8175: t_8175,
+    8175: CPS(d_8175),
     8176: CPS(d_8176),
-    8177: t_8177,
-    8178: t_8178,
+    8177: CPS(d_8177),
+    8178: CPS(d_8178),
     8179: CPS(d_8179),
-    8180: t_8180,
+    8180: CPS(d_8180),
     8181: CPS(d_8181),
-    8182: t_8182,
+    8182: CPS(d_8182),
     8183: CPS(d_8183),
-    8184: t_8184,
-    8185: t_8185,
+    8184: CPS(d_8184),
+    8185: CPS(d_8185),
     8186: CPS(d_8186),
     8187: CPS(d_8187),
-    8188: CPS(d_8188),
+    8188: t_8188,
     8189: CPS(d_8189),
     8190: CPS(d_8190),
-    8191: CPS(d_8191),
+    8191: t_8191,
     8192: CPS(d_8192),
-    8193: CPS(d_8193),
-    8194: CPS(d_8194),
+    8193: t_8193,
+    8194: t_8194,
     8195: CPS(d_8195),
-    8196: CPS(d_8196),
+    8196: t_8196,
     8197: CPS(d_8197),
+    8198: t_8198,
+    8199: CPS(d_8199),
+    8200: t_8200,
+    8201: t_8201,
+    8202: CPS(d_8202),
+    8203: CPS(d_8203),
+    8204: CPS(d_8204),
+    8205: CPS(d_8205),
+    8206: CPS(d_8206),
+    8207: CPS(d_8207),
+    8208: CPS(d_8208),
+    8209: CPS(d_8209),
+    8210: CPS(d_8210),
+    8211: CPS(d_8211),
+    8212: CPS(d_8212),
+    8213: CPS(d_8213),
 }
 
 
 CODE = {
-    9215: x_9215,
-    9219: x_9219,
-    9220: x_9220,
-    9223: x_9223,
-    9227: x_9227,
-    9228: x_9228,
-    9233: x_9233,
-    9234: x_9234,
-    9236: x_9236,
-    9237: x_9237,
-    9239: x_9239,
-    9240: x_9240,
-    9242: x_9242,
-    9243: x_9243,
-    9247: x_9247,
-    9248: x_9248,
-    9251: x_9251,
-    9252: x_9252,
-    9255: x_9255,
-    9259: x_9259,
-    9260: x_9260,
-    9267: x_9267,
-    9268: x_9268,
-    9270: x_9270,
-    9271: x_9271,
-    9273: x_9273,
-    9274: x_9274,
-    9276: x_9276,
-    9277: x_9277,
+    9295: x_9295,
+    9299: x_9299,
+    9300: x_9300,
+    9303: x_9303,
+    9307: x_9307,
+    9308: x_9308,
+    9313: x_9313,
+    9314: x_9314,
+    9316: x_9316,
+    9317: x_9317,
+    9319: x_9319,
+    9320: x_9320,
+    9322: x_9322,
+    9323: x_9323,
+    9327: x_9327,
+    9328: x_9328,
+    9331: x_9331,
+    9332: x_9332,
+    9335: x_9335,
+    9339: x_9339,
+    9340: x_9340,
+    9347: x_9347,
+    9348: x_9348,
+    9350: x_9350,
+    9351: x_9351,
+    9353: x_9353,
+    9354: x_9354,
+    9356: x_9356,
+    9357: x_9357,
 }
 AT = {
-    9215: 'rules_data/pampero/modules/objectives.yaml:41',
+    9295: 'rules_data/pampero/modules/objectives.yaml:41',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:41
-    'objective_lucrative': '{"id":"objective_lucrative","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 4 or more lucrative contract tiles.","it":"Avere 4 o più tessere contratto redditizie."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2657","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"lucrative"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2657"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":4},"x":9215},"effect":{"op":"seq","b":[{"op":"let","v":"n~2658","e":{"op":"lit","v":10,"x":9216},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8144},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":9217},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8145},{"op":"seq","b":[{"op":"let","v":"left~2660","e":{"op":"var","n":"n~2658","x":9218},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8147},{"op":"for","v":"rep~2662","src":{"op":"filt","v":"q~2661","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2661"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2659"}},"x":9219},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2660"},"b":{"op":"lit","v":0},"x":9220},"b":{"op":"seq","b":[{"op":"let","v":"taken~2663","e":{"op":"lit","v":0,"x":9221},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8150},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8152},"label":{"op":"lit","v":{"instead":0},"x":9222}},{"gens":[{"v":"instead~2664","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2660"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2660"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null}}]}]},"x":9223},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2663","x":9224},"o":"=","e":{"op":"var","n":"instead~2664","x":9225},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8154},{"op":"rep","n":{"op":"var","n":"instead~2664","x":9226},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"effect","d":null,"x":9227},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8156},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8155}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8153},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2664"}],"x":9228}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8151},{"op":"set","t":{"op":"var","n":"left~2660","x":9229},"o":"-=","e":{"op":"var","n":"taken~2663","x":9230},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8157}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8149},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8148},{"op":"let","v":"n~2665","e":{"op":"var","n":"left~2660","x":9231},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8158},{"op":"let","v":"r~2666","e":{"op":"var","n":"r~2659","x":9232},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8159},{"op":"seq","b":[{"op":"let","v":"k~2667","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2665"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2665"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0}]}]}}]}],"x":9233},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8161},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9234},"t":{"op":"set","t":{"op":"var","n":"k~2667","x":9235},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2667"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0}}]}]}]}],"x":9236},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8163},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8162},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0,"x":9237},"o":"+=","e":{"op":"var","n":"k~2667","x":9238},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8164},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9239},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0,"x":9240},"o":"-=","e":{"op":"var","n":"k~2667","x":9241},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8166},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8165},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2667"},"b":{"op":"lit","v":0}}],"x":9242},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9243},"o":"+=","e":{"op":"var","n":"k~2667","x":9244},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8168},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8167}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8160}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8146},{"op":"let","v":"n~2678","e":{"op":"lit","v":10,"x":9245},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8169},{"op":"let","v":"r~2679","e":{"op":"lit","v":"money","x":9246},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8170},{"op":"let","v":"k~2680","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2673","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2673"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2674","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2675","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2675"},"b":{"op":"var","n":"c~2674"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2676","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2677","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2677"},"b":{"op":"var","n":"c~2674"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2674"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9247},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8171},{"op":"seq","b":[{"op":"let","v":"n~2681","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2678"},"b":{"op":"var","n":"k~2680"},"x":9248},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8173},{"op":"let","v":"r~2682","e":{"op":"var","n":"r~2679","x":9249},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8174},{"op":"seq","b":[{"op":"let","v":"left~2683","e":{"op":"var","n":"n~2681","x":9250},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8176},{"op":"for","v":"rep~2685","src":{"op":"filt","v":"q~2684","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2684"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2682"}},"x":9251},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2683"},"b":{"op":"lit","v":0},"x":9252},"b":{"op":"seq","b":[{"op":"let","v":"taken~2686","e":{"op":"lit","v":0,"x":9253},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8179},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8181},"label":{"op":"lit","v":{"instead":0},"x":9254}},{"gens":[{"v":"instead~2687","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2683"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2685"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2683"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2685"},"f":"room","d":null}}]}]},"x":9255},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2686","x":9256},"o":"=","e":{"op":"var","n":"instead~2687","x":9257},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8183},{"op":"rep","n":{"op":"var","n":"instead~2687","x":9258},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2685"},"f":"effect","d":null,"x":9259},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8185},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8184}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8182},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2687"}],"x":9260}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2681","x":9261},"r":{"op":"var","n":"r~2682","x":9262}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8180},{"op":"set","t":{"op":"var","n":"left~2683","x":9263},"o":"-=","e":{"op":"var","n":"taken~2686","x":9264},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8186}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8178},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8177},{"op":"let","v":"n~2688","e":{"op":"var","n":"left~2683","x":9265},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8187},{"op":"let","v":"r~2689","e":{"op":"var","n":"r~2682","x":9266},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8188},{"op":"seq","b":[{"op":"let","v":"k~2690","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2688"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2688"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2689"},"d":0}]}]}}]}],"x":9267},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8190},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9268},"t":{"op":"set","t":{"op":"var","n":"k~2690","x":9269},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2690"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2689"},"d":0}}]}]}]}],"x":9270},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8192},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8191},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2689"},"d":0,"x":9271},"o":"+=","e":{"op":"var","n":"k~2690","x":9272},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8193},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9273},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2689"},"d":0,"x":9274},"o":"-=","e":{"op":"var","n":"k~2690","x":9275},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8195},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8194},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2690"},"b":{"op":"lit","v":0}}],"x":9276},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9277},"o":"+=","e":{"op":"var","n":"k~2690","x":9278},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8197},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8196}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8189}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8175}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8172}],"at":"rules_data/pampero/modules/objectives.yaml:47","id":8143},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:41"}',
+    'objective_lucrative': '{"id":"objective_lucrative","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 4 or more lucrative contract tiles.","it":"Avere 4 o più tessere contratto redditizie."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2664","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"lucrative"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2664"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":4},"x":9295},"effect":{"op":"seq","b":[{"op":"let","v":"n~2665","e":{"op":"lit","v":10,"x":9296},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8160},{"op":"let","v":"r~2666","e":{"op":"lit","v":"money","x":9297},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8161},{"op":"seq","b":[{"op":"let","v":"left~2667","e":{"op":"var","n":"n~2665","x":9298},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8163},{"op":"for","v":"rep~2669","src":{"op":"filt","v":"q~2668","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2668"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2666"}},"x":9299},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2667"},"b":{"op":"lit","v":0},"x":9300},"b":{"op":"seq","b":[{"op":"let","v":"taken~2670","e":{"op":"lit","v":0,"x":9301},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8166},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8168},"label":{"op":"lit","v":{"instead":0},"x":9302}},{"gens":[{"v":"instead~2671","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2667"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2667"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null}}]}]},"x":9303},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2670","x":9304},"o":"=","e":{"op":"var","n":"instead~2671","x":9305},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8170},{"op":"rep","n":{"op":"var","n":"instead~2671","x":9306},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"effect","d":null,"x":9307},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8172},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8171}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8169},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2671"}],"x":9308}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8167},{"op":"set","t":{"op":"var","n":"left~2667","x":9309},"o":"-=","e":{"op":"var","n":"taken~2670","x":9310},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8173}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8165},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8164},{"op":"let","v":"n~2672","e":{"op":"var","n":"left~2667","x":9311},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8174},{"op":"let","v":"r~2673","e":{"op":"var","n":"r~2666","x":9312},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8175},{"op":"seq","b":[{"op":"let","v":"k~2674","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2672"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2672"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0}]}]}}]}],"x":9313},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8177},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9314},"t":{"op":"set","t":{"op":"var","n":"k~2674","x":9315},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2674"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0}}]}]}]}],"x":9316},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8179},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8178},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0,"x":9317},"o":"+=","e":{"op":"var","n":"k~2674","x":9318},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8180},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9319},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0,"x":9320},"o":"-=","e":{"op":"var","n":"k~2674","x":9321},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8182},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8181},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2674"},"b":{"op":"lit","v":0}}],"x":9322},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9323},"o":"+=","e":{"op":"var","n":"k~2674","x":9324},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8184},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8183}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8176}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8162},{"op":"let","v":"n~2685","e":{"op":"lit","v":10,"x":9325},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8185},{"op":"let","v":"r~2686","e":{"op":"lit","v":"money","x":9326},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8186},{"op":"let","v":"k~2687","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2680","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2680"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2681","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2682","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2682"},"b":{"op":"var","n":"c~2681"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2683","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2684","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2683"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2684"},"b":{"op":"var","n":"c~2681"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2681"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9327},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8187},{"op":"seq","b":[{"op":"let","v":"n~2688","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2685"},"b":{"op":"var","n":"k~2687"},"x":9328},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8189},{"op":"let","v":"r~2689","e":{"op":"var","n":"r~2686","x":9329},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8190},{"op":"seq","b":[{"op":"let","v":"left~2690","e":{"op":"var","n":"n~2688","x":9330},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8192},{"op":"for","v":"rep~2692","src":{"op":"filt","v":"q~2691","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2691"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2689"}},"x":9331},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2690"},"b":{"op":"lit","v":0},"x":9332},"b":{"op":"seq","b":[{"op":"let","v":"taken~2693","e":{"op":"lit","v":0,"x":9333},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8195},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8197},"label":{"op":"lit","v":{"instead":0},"x":9334}},{"gens":[{"v":"instead~2694","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2690"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2692"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2690"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2692"},"f":"room","d":null}}]}]},"x":9335},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2693","x":9336},"o":"=","e":{"op":"var","n":"instead~2694","x":9337},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8199},{"op":"rep","n":{"op":"var","n":"instead~2694","x":9338},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2692"},"f":"effect","d":null,"x":9339},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8201},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8200}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8198},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2694"}],"x":9340}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2688","x":9341},"r":{"op":"var","n":"r~2689","x":9342}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8196},{"op":"set","t":{"op":"var","n":"left~2690","x":9343},"o":"-=","e":{"op":"var","n":"taken~2693","x":9344},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8202}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8194},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8193},{"op":"let","v":"n~2695","e":{"op":"var","n":"left~2690","x":9345},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8203},{"op":"let","v":"r~2696","e":{"op":"var","n":"r~2689","x":9346},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8204},{"op":"seq","b":[{"op":"let","v":"k~2697","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2695"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2695"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2696"},"d":0}]}]}}]}],"x":9347},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8206},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9348},"t":{"op":"set","t":{"op":"var","n":"k~2697","x":9349},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2697"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2696"},"d":0}}]}]}]}],"x":9350},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8208},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8207},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2696"},"d":0,"x":9351},"o":"+=","e":{"op":"var","n":"k~2697","x":9352},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8209},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9353},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2696"},"d":0,"x":9354},"o":"-=","e":{"op":"var","n":"k~2697","x":9355},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8211},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8210},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2697"},"b":{"op":"lit","v":0}}],"x":9356},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9357},"o":"+=","e":{"op":"var","n":"k~2697","x":9358},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8213},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8212}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8205}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8191}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8188}],"at":"rules_data/pampero/modules/objectives.yaml:47","id":8159},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:41"}',
 }

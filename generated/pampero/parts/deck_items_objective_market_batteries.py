@@ -54,122 +54,122 @@ K = [
 ]
 
 
-def x_9343(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
+def x_9423(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
-        return ((_w6 if type((_w6 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w2.get('batteries', 0) if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2659, NOREC).get('numbers', {}) if type(v_i_2659) is str else {}))) is dict else KEY(_w2, 'batteries', 0)) if ('batteries' in _w3 if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2659, NOREC).get('numbers', {}) if type(v_i_2659) is str else {}))) in (list, dict) else IN('batteries', _w3)) else ((_w4.get('batteries', 0) if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2659, NOREC).get('cost', {}) if type(v_i_2659) is str else {}))) is dict else KEY(_w4, 'batteries', 0)) if ('batteries' in _w5 if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2659, NOREC).get('cost', {}) if type(v_i_2659) is str else {}))) in (list, dict) else IN('batteries', _w5)) else 0)) for v_i_2659 in items_of(_h1) if ((ctx.index.plain['deck_items'].get(v_i_2659, NOREC).get('deck', None) if type(v_i_2659) is str else None) == v_d_2658)]) for v_d_2658 in items_of((ctx.index.plain['markets'].get(v_m_2657, NOREC).get('piles', []) if type(v_m_2657) is str else []))]) for v_m_2657 in IDS(ctx, 'markets')]))) is int else num(_w6)) >= 7)
-    return MEMO(ctx, (9343, E.get('you'), ctx.stamps.get('held', 0),), compute)
+        return ((_w6 if type((_w6 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w2.get('batteries', 0) if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2666, NOREC).get('numbers', {}) if type(v_i_2666) is str else {}))) is dict else KEY(_w2, 'batteries', 0)) if ('batteries' in _w3 if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2666, NOREC).get('numbers', {}) if type(v_i_2666) is str else {}))) in (list, dict) else IN('batteries', _w3)) else ((_w4.get('batteries', 0) if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2666, NOREC).get('cost', {}) if type(v_i_2666) is str else {}))) is dict else KEY(_w4, 'batteries', 0)) if ('batteries' in _w5 if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2666, NOREC).get('cost', {}) if type(v_i_2666) is str else {}))) in (list, dict) else IN('batteries', _w5)) else 0)) for v_i_2666 in items_of(_h1) if ((ctx.index.plain['deck_items'].get(v_i_2666, NOREC).get('deck', None) if type(v_i_2666) is str else None) == v_d_2665)]) for v_d_2665 in items_of((ctx.index.plain['markets'].get(v_m_2664, NOREC).get('piles', []) if type(v_m_2664) is str else []))]) for v_m_2664 in IDS(ctx, 'markets')]))) is int else num(_w6)) >= 7)
+    return MEMO(ctx, (9423, E.get('you'), ctx.stamps.get('held', 0),), compute)
 
 
-def x_9347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9347, E.get('r~2661'),), lambda: [v_q_2663 for v_q_2663 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2663, NOREC).get('instead_of', {}) if type(v_q_2663) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2661'))])
+    return MEMO(ctx, (9427, E.get('r~2668'),), lambda: [v_q_2670 for v_q_2670 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2670, NOREC).get('instead_of', {}) if type(v_q_2670) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2668'))])
 
 
-def x_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2669'))) is int else num(_w1)) > 0)
 
 
-def x_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def x_9431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2662') if (FLD(ctx, K[0], E.get('rep~2664')) == None) else FLD(ctx, K[0], E.get('rep~2664'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2669'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2669') if (FLD(ctx, K[0], E.get('rep~2671')) == None) else FLD(ctx, K[0], E.get('rep~2671'))))) is int else num(_w2))))
 
 
-def x_9355(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def x_9435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2664'))
+    return FLD(ctx, K[1], E.get('rep~2671'))
 
 
-def x_9356(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def x_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2666')}
+    return {'instead': E.get('instead~2673')}
 
 
-def x_9361(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2667') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2667'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2668'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2668'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2674') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2675'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2674'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2675'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2675'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
-def x_9362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)
 
 
-def x_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2669'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2668'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2668'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2668'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2676'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2675'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2675'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2675'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
-def x_9365(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2668'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2668'), 0))
+    return (_w2.get(E.get('r~2675'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2675'), 0))
 
 
-def x_9367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)
 
 
-def x_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2668'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2668'), 0))
+    return (_w1.get(E.get('r~2675'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2675'), 0))
 
 
-def x_9370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2668'))) is str else None)) and ((E.get('k~2669') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2675'))) is str else None)) and ((E.get('k~2676') != 0)) else False)
 
 
-x_9371 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9451 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def x_9375(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def x_9455(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2675 for v_i_2675 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2675, NOREC).get('deck', None) if type(v_i_2675) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2676))) is type((_w4 := sum([items_of((_h2.get(v_r_2678, []) if type(_h2) is dict else KEY(_h2, v_r_2678, []))).count(v_c_2676) for v_r_2678 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2676 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2676, NOREC).get('deck', None) if type(v_c_2676) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
-    return MEMO(ctx, (9375, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+        return (_w5 + _w6 if type((_w5 := len([v_i_2682 for v_i_2682 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2682, NOREC).get('deck', None) if type(v_i_2682) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2683))) is type((_w4 := sum([items_of((_h2.get(v_r_2685, []) if type(_h2) is dict else KEY(_h2, v_r_2685, []))).count(v_c_2683) for v_r_2685 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2683 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2683, NOREC).get('deck', None) if type(v_c_2683) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (9455, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-def x_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def x_9456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2687'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2689'))) is int else num(_w2)))
 
 
-x_9379 = _C.x_9379  # rules_data/pampero/definitions/resources.yaml:57
-x_9380 = _C.x_9380  # rules_data/pampero/definitions/resources.yaml:57
-x_9383 = _C.x_9383  # rules_data/pampero/definitions/resources.yaml:59
-x_9387 = _C.x_9387  # rules_data/pampero/definitions/resources.yaml:62
-x_9388 = _C.x_9388  # rules_data/pampero/definitions/resources.yaml:59
-x_9395 = _C.x_9395  # rules_data/pampero/definitions/resources.yaml:26
-x_9396 = _C.x_9396  # rules_data/pampero/definitions/resources.yaml:27
-x_9398 = _C.x_9398  # rules_data/pampero/definitions/resources.yaml:27
-x_9399 = _C.x_9399  # rules_data/pampero/definitions/resources.yaml:28
-x_9401 = _C.x_9401  # rules_data/pampero/definitions/resources.yaml:29
-x_9402 = _C.x_9402  # rules_data/pampero/definitions/resources.yaml:29
-x_9404 = _C.x_9404  # rules_data/pampero/definitions/resources.yaml:30
-x_9405 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9459 = _C.x_9459  # rules_data/pampero/definitions/resources.yaml:57
+x_9460 = _C.x_9460  # rules_data/pampero/definitions/resources.yaml:57
+x_9463 = _C.x_9463  # rules_data/pampero/definitions/resources.yaml:59
+x_9467 = _C.x_9467  # rules_data/pampero/definitions/resources.yaml:62
+x_9468 = _C.x_9468  # rules_data/pampero/definitions/resources.yaml:59
+x_9475 = _C.x_9475  # rules_data/pampero/definitions/resources.yaml:26
+x_9476 = _C.x_9476  # rules_data/pampero/definitions/resources.yaml:27
+x_9478 = _C.x_9478  # rules_data/pampero/definitions/resources.yaml:27
+x_9479 = _C.x_9479  # rules_data/pampero/definitions/resources.yaml:28
+x_9481 = _C.x_9481  # rules_data/pampero/definitions/resources.yaml:29
+x_9482 = _C.x_9482  # rules_data/pampero/definitions/resources.yaml:29
+x_9484 = _C.x_9484  # rules_data/pampero/definitions/resources.yaml:30
+x_9485 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8253(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:63
+def t_8269(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -177,31 +177,31 @@ def t_8253(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2680', 10, True)
-        LOCAL(ctx, E, 'r~2681', 'money', True)
-        LOCAL(ctx, E, 'k~2682', x_9375(ctx, E), True)
-        return t_8282(ctx, k, s, E, B)
+        LOCAL(ctx, E, 'n~2687', 10, True)
+        LOCAL(ctx, E, 'r~2688', 'money', True)
+        LOCAL(ctx, E, 'k~2689', x_9455(ctx, E), True)
+        return t_8298(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2660', 10, True)
-    LOCAL(ctx, E, 'r~2661', 'money', True)
-    return t_8256(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~2667', 10, True)
+    LOCAL(ctx, E, 'r~2668', 'money', True)
+    return t_8272(ctx, r1, s, E, B)
 
 
-def d_8254(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8270(ctx, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2660', 10, True)
+    LOCAL(ctx, E, 'n~2667', 10, True)
     return True
 
 
-d_8255 = _C.rebased(_C.d_7514, 8253)  # rules_data/pampero/modules/objectives.yaml:63
+d_8271 = _C.rebased(_C.d_7530, 8269)  # rules_data/pampero/modules/objectives.yaml:63
 
 
-def t_8256(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8272(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -209,53 +209,53 @@ def t_8256(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2667', E.get('left~2662'), True)
-        LOCAL(ctx, E, 'r~2668', E.get('r~2661'), True)
-        if not d_8270(ctx, E, B):
+        LOCAL(ctx, E, 'n~2674', E.get('left~2669'), True)
+        LOCAL(ctx, E, 'r~2675', E.get('r~2668'), True)
+        if not d_8286(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
-    return t_8258(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'left~2669', E.get('n~2667'), True)
+    return t_8274(ctx, r1, s, E, B)
 
 
-def d_8257(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8273(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
+    LOCAL(ctx, E, 'left~2669', E.get('n~2667'), True)
     return True
 
 
-def t_8258(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8274(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9347(ctx, E)))
-    old = E.get('rep~2664', MISSING)
+    items = list(items_of(x_9427(ctx, E)))
+    old = E.get('rep~2671', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2664', old)
+        UNSET(ctx, E, 'rep~2671', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2664', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)) > 0)):
-                return t_8259(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'rep~2671', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2669'))) is int else num(_w1)) > 0)):
+                return t_8275(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8259(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8275(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -263,49 +263,49 @@ def t_8259(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2662', E.get('taken~2665'))
+        ASSIGN(ctx, B + 14, E, 'left~2669', E.get('taken~2672'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2665', 0, True)
-    return t_8261(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'taken~2672', 0, True)
+    return t_8277(ctx, r1, s, E, B)
 
 
-def d_8260(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8276(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2665', 0, True)
+    LOCAL(ctx, E, 'taken~2672', 0, True)
     return True
 
 
-t_8261 = _C.rebased(_C.t_7414, 8253)  # rules_data/pampero/definitions/resources.yaml:59
-d_8262 = _C.rebased(_C.d_7415, 8253)  # rules_data/pampero/definitions/resources.yaml:60
+t_8277 = _C.rebased(_C.t_7430, 8269)  # rules_data/pampero/definitions/resources.yaml:59
+d_8278 = _C.rebased(_C.d_7431, 8269)  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def t_8263(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8279(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2665', E.get('instead~2666'))
-    return t_8265(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'taken~2672', E.get('instead~2673'))
+    return t_8281(ctx, k, s, E, B)
 
 
-def d_8264(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8280(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2665', E.get('instead~2666'))
+    LOCAL(ctx, E, 'taken~2672', E.get('instead~2673'))
     return True
 
 
-def t_8265(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8281(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -314,155 +314,155 @@ def t_8265(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8266(ctx, lambda: nxt(left - 1), k, E, B)
+        return t_8282(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2666')))
+    return nxt(num(E.get('instead~2673')))
 
 
-def t_8266(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8282(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9355(ctx, E), k)
+    return DO(ctx, x_9435(ctx, E), k)
 
 
-def d_8267(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:63
+def d_8283(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2662', E.get('taken~2665'))
+    ASSIGN(ctx, B + 14, E, 'left~2669', E.get('taken~2672'))
     return True
 
 
-def d_8268(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:64
+def d_8284(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2667', E.get('left~2662'), True)
+    LOCAL(ctx, E, 'n~2674', E.get('left~2669'), True)
     return True
 
 
-def d_8269(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:64
+def d_8285(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2668', E.get('r~2661'), True)
+    LOCAL(ctx, E, 'r~2675', E.get('r~2668'), True)
     return True
 
 
-def d_8270(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8286(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_9361(ctx, E), True)
-    if not d_8272(ctx, E, B):
+    LOCAL(ctx, E, 'k~2676', x_9441(ctx, E), True)
+    if not d_8288(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2675'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
-    if not d_8275(ctx, E, B):
+        SET(ctx, 'stock', c, key, E.get('k~2676'), '+=', False, K[2])
+    if not d_8291(ctx, E, B):
         return False
-    if not d_8277(ctx, E, B):
+    if not d_8293(ctx, E, B):
         return False
     return True
 
 
-def d_8271(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8287(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_9361(ctx, E), True)
+    LOCAL(ctx, E, 'k~2676', x_9441(ctx, E), True)
     return True
 
 
-def d_8272(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8288(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2669', x_9364(ctx, E))
+        LOCAL(ctx, E, 'k~2676', x_9444(ctx, E))
     return True
 
 
-def d_8273(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8289(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_9364(ctx, E))
+    LOCAL(ctx, E, 'k~2676', x_9444(ctx, E))
     return True
 
 
-def d_8274(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8290(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2675'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2676'), '+=', False, K[2])
     return True
 
 
-def d_8275(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8291(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2668'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2675'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2676'), '-=', False, K[4])
     return True
 
 
-def d_8276(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8292(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2668'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2675'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2676'), '-=', False, K[4])
     return True
 
 
-def d_8277(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8293(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9370(ctx, E):
+    if x_9450(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2676'), '+=', False, K[5])
     return True
 
 
-def d_8278(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8294(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -470,58 +470,58 @@ def d_8278(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2676'), '+=', False, K[5])
     return True
 
 
-def d_8279(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8295(ctx, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2680', 10, True)
+    LOCAL(ctx, E, 'n~2687', 10, True)
     return True
 
 
-d_8280 = _C.rebased(_C.d_8280, 8253)  # rules_data/pampero/modules/objectives.yaml:63
+d_8296 = _C.rebased(_C.d_8296, 8269)  # rules_data/pampero/modules/objectives.yaml:63
 
 
-def d_8281(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8297(ctx, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2682', x_9375(ctx, E), True)
+    LOCAL(ctx, E, 'k~2689', x_9455(ctx, E), True)
     return True
 
 
-def t_8282(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:70
+def t_8298(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2683', (((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2684', E.get('r~2681'), True)
-    return t_8285(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~2690', (((_w1 if type((_w1 := E.get('n~2687'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2689'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2691', E.get('r~2688'), True)
+    return t_8301(ctx, k, s, E, B)
 
 
-def d_8283(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:70
+def d_8299(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2683', (((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2690', (((_w1 if type((_w1 := E.get('n~2687'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2689'))) is int else num(_w2)))), True)
     return True
 
 
-d_8284 = _C.rebased(_C.d_8284, 8253)  # rules_data/pampero/definitions/resources.yaml:70
+d_8300 = _C.rebased(_C.d_8300, 8269)  # rules_data/pampero/definitions/resources.yaml:70
 
 
-def t_8285(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8301(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -529,46 +529,46 @@ def t_8285(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2690', E.get('left~2685'), True)
-        LOCAL(ctx, E, 'r~2691', E.get('r~2684'), True)
-        if not d_8299(ctx, E, B):
+        LOCAL(ctx, E, 'n~2697', E.get('left~2692'), True)
+        LOCAL(ctx, E, 'r~2698', E.get('r~2691'), True)
+        if not d_8315(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2685', E.get('n~2683'), True)
-    return t_8287(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'left~2692', E.get('n~2690'), True)
+    return t_8303(ctx, r1, s, E, B)
 
 
-d_8286 = _C.rebased(_C.d_8286, 8253)  # rules_data/pampero/definitions/resources.yaml:56
+d_8302 = _C.rebased(_C.d_8302, 8269)  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8287(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8303(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9379(ctx, E)))
-    old = E.get('rep~2687', MISSING)
+    items = list(items_of(x_9459(ctx, E)))
+    old = E.get('rep~2694', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2687', old)
+        UNSET(ctx, E, 'rep~2694', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2687', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)) > 0)):
-                return t_8288(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'rep~2694', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2692'))) is int else num(_w1)) > 0)):
+                return t_8304(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8288(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8304(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -576,156 +576,156 @@ def t_8288(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2685', E.get('taken~2688'))
+        ASSIGN(ctx, B + 43, E, 'left~2692', E.get('taken~2695'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2688', 0, True)
-    return t_8290(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'taken~2695', 0, True)
+    return t_8306(ctx, r1, s, E, B)
 
 
-d_8289 = _C.rebased(_C.d_8289, 8253)  # rules_data/pampero/definitions/resources.yaml:58
-t_8290 = _C.rebased(_C.t_7960, 8253)  # rules_data/pampero/definitions/resources.yaml:59
-d_8291 = _C.rebased(_C.d_7415, 8253)  # rules_data/pampero/definitions/resources.yaml:60
-t_8292 = _C.rebased(_C.t_8292, 8253)  # rules_data/pampero/definitions/resources.yaml:62
-d_8293 = _C.rebased(_C.d_8293, 8253)  # rules_data/pampero/definitions/resources.yaml:62
-t_8294 = _C.rebased(_C.t_8294, 8253)  # rules_data/pampero/definitions/resources.yaml:62
-t_8295 = _C.rebased(_C.t_8295, 8253)  # rules_data/pampero/definitions/resources.yaml:62
+d_8305 = _C.rebased(_C.d_8305, 8269)  # rules_data/pampero/definitions/resources.yaml:58
+t_8306 = _C.rebased(_C.t_7976, 8269)  # rules_data/pampero/definitions/resources.yaml:59
+d_8307 = _C.rebased(_C.d_7431, 8269)  # rules_data/pampero/definitions/resources.yaml:60
+t_8308 = _C.rebased(_C.t_8308, 8269)  # rules_data/pampero/definitions/resources.yaml:62
+d_8309 = _C.rebased(_C.d_8309, 8269)  # rules_data/pampero/definitions/resources.yaml:62
+t_8310 = _C.rebased(_C.t_8310, 8269)  # rules_data/pampero/definitions/resources.yaml:62
+t_8311 = _C.rebased(_C.t_8311, 8269)  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8296(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yaml:63
+def d_8312(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2685', E.get('taken~2688'))
+    ASSIGN(ctx, B + 43, E, 'left~2692', E.get('taken~2695'))
     return True
 
 
-d_8297 = _C.rebased(_C.d_8297, 8253)  # rules_data/pampero/definitions/resources.yaml:64
-d_8298 = _C.rebased(_C.d_8298, 8253)  # rules_data/pampero/definitions/resources.yaml:64
-d_8299 = _C.rebased(_C.d_8299, 8253)  # rules_data/pampero/definitions/resources.yaml:26
-d_8300 = _C.rebased(_C.d_8300, 8253)  # rules_data/pampero/definitions/resources.yaml:26
-d_8301 = _C.rebased(_C.d_8301, 8253)  # rules_data/pampero/definitions/resources.yaml:27
-d_8302 = _C.rebased(_C.d_8302, 8253)  # rules_data/pampero/definitions/resources.yaml:27
-d_8303 = _C.rebased(_C.d_8303, 8253)  # rules_data/pampero/definitions/resources.yaml:28
-d_8304 = _C.rebased(_C.d_8304, 8253)  # rules_data/pampero/definitions/resources.yaml:29
-d_8305 = _C.rebased(_C.d_8305, 8253)  # rules_data/pampero/definitions/resources.yaml:29
-d_8306 = _C.rebased(_C.d_8306, 8253)  # rules_data/pampero/definitions/resources.yaml:30
-d_8307 = _C.rebased(_C.d_8307, 8253)  # rules_data/pampero/definitions/resources.yaml:30
+d_8313 = _C.rebased(_C.d_8313, 8269)  # rules_data/pampero/definitions/resources.yaml:64
+d_8314 = _C.rebased(_C.d_8314, 8269)  # rules_data/pampero/definitions/resources.yaml:64
+d_8315 = _C.rebased(_C.d_8315, 8269)  # rules_data/pampero/definitions/resources.yaml:26
+d_8316 = _C.rebased(_C.d_8316, 8269)  # rules_data/pampero/definitions/resources.yaml:26
+d_8317 = _C.rebased(_C.d_8317, 8269)  # rules_data/pampero/definitions/resources.yaml:27
+d_8318 = _C.rebased(_C.d_8318, 8269)  # rules_data/pampero/definitions/resources.yaml:27
+d_8319 = _C.rebased(_C.d_8319, 8269)  # rules_data/pampero/definitions/resources.yaml:28
+d_8320 = _C.rebased(_C.d_8320, 8269)  # rules_data/pampero/definitions/resources.yaml:29
+d_8321 = _C.rebased(_C.d_8321, 8269)  # rules_data/pampero/definitions/resources.yaml:29
+d_8322 = _C.rebased(_C.d_8322, 8269)  # rules_data/pampero/definitions/resources.yaml:30
+d_8323 = _C.rebased(_C.d_8323, 8269)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    8253: t_8253,
-    8254: CPS(d_8254),
-    8255: CPS(d_8255),
-    8256: t_8256,
-    8257: CPS(d_8257),
-    8258: t_8258,
-    8259: t_8259,
-    8260: CPS(d_8260),
-    8261: t_8261,
-    8262: CPS(d_8262),
-    8263: t_8263,
-    8264: CPS(d_8264),
-    8265: t_8265,
-    8266: t_8266,
-    8267: CPS(d_8267),
-    8268: CPS(d_8268),
-    8269: CPS(d_8269),
+    8269: t_8269,
     8270: CPS(d_8270),
     8271: CPS(d_8271),
-    8272: CPS(d_8272),
+    8272: t_8272,
     8273: CPS(d_8273),
-    8274: CPS(d_8274),
-    8275: CPS(d_8275),
+    8274: t_8274,
+    8275: t_8275,
     8276: CPS(d_8276),
-    8277: CPS(d_8277),
+    8277: t_8277,
     8278: CPS(d_8278),
-    8279: CPS(d_8279),
+    8279: t_8279,
     8280: CPS(d_8280),
-    8281: CPS(d_8281),
+    8281: t_8281,
     8282: t_8282,
     8283: CPS(d_8283),
     8284: CPS(d_8284),
-    8285: t_8285,
+    8285: CPS(d_8285),
     8286: CPS(d_8286),
-    8287: t_8287,
-    8288: t_8288,
+    8287: CPS(d_8287),
+    8288: CPS(d_8288),
     8289: CPS(d_8289),
-    8290: t_8290,
+    8290: CPS(d_8290),
     8291: CPS(d_8291),
-    8292: t_8292,
+    8292: CPS(d_8292),
     8293: CPS(d_8293),
-    8294: t_8294,
-    8295: t_8295,
+    8294: CPS(d_8294),
+    8295: CPS(d_8295),
     8296: CPS(d_8296),
     8297: CPS(d_8297),
-    8298: CPS(d_8298),
+    8298: t_8298,
     8299: CPS(d_8299),
     8300: CPS(d_8300),
-    8301: CPS(d_8301),
+    8301: t_8301,
     8302: CPS(d_8302),
-    8303: CPS(d_8303),
-    8304: CPS(d_8304),
+    8303: t_8303,
+    8304: t_8304,
     8305: CPS(d_8305),
-    8306: CPS(d_8306),
+    8306: t_8306,
     8307: CPS(d_8307),
+    8308: t_8308,
+    8309: CPS(d_8309),
+    8310: t_8310,
+    8311: t_8311,
+    8312: CPS(d_8312),
+    8313: CPS(d_8313),
+    8314: CPS(d_8314),
+    8315: CPS(d_8315),
+    8316: CPS(d_8316),
+    8317: CPS(d_8317),
+    8318: CPS(d_8318),
+    8319: CPS(d_8319),
+    8320: CPS(d_8320),
+    8321: CPS(d_8321),
+    8322: CPS(d_8322),
+    8323: CPS(d_8323),
 }
 
 
 CODE = {
-    9343: x_9343,
-    9347: x_9347,
-    9348: x_9348,
-    9351: x_9351,
-    9355: x_9355,
-    9356: x_9356,
-    9361: x_9361,
-    9362: x_9362,
-    9364: x_9364,
-    9365: x_9365,
-    9367: x_9367,
-    9368: x_9368,
-    9370: x_9370,
-    9371: x_9371,
-    9375: x_9375,
-    9376: x_9376,
-    9379: x_9379,
-    9380: x_9380,
-    9383: x_9383,
-    9387: x_9387,
-    9388: x_9388,
-    9395: x_9395,
-    9396: x_9396,
-    9398: x_9398,
-    9399: x_9399,
-    9401: x_9401,
-    9402: x_9402,
-    9404: x_9404,
-    9405: x_9405,
+    9423: x_9423,
+    9427: x_9427,
+    9428: x_9428,
+    9431: x_9431,
+    9435: x_9435,
+    9436: x_9436,
+    9441: x_9441,
+    9442: x_9442,
+    9444: x_9444,
+    9445: x_9445,
+    9447: x_9447,
+    9448: x_9448,
+    9450: x_9450,
+    9451: x_9451,
+    9455: x_9455,
+    9456: x_9456,
+    9459: x_9459,
+    9460: x_9460,
+    9463: x_9463,
+    9467: x_9467,
+    9468: x_9468,
+    9475: x_9475,
+    9476: x_9476,
+    9478: x_9478,
+    9479: x_9479,
+    9481: x_9481,
+    9482: x_9482,
+    9484: x_9484,
+    9485: x_9485,
 }
 AT = {
-    9343: 'rules_data/pampero/modules/objectives.yaml:57',
-    9347: 'rules_data/pampero/definitions/resources.yaml:57',
-    9348: 'rules_data/pampero/definitions/resources.yaml:57',
-    9351: 'rules_data/pampero/definitions/resources.yaml:59',
-    9355: 'rules_data/pampero/definitions/resources.yaml:62',
-    9356: 'rules_data/pampero/definitions/resources.yaml:59',
-    9361: 'rules_data/pampero/definitions/resources.yaml:26',
-    9362: 'rules_data/pampero/definitions/resources.yaml:27',
-    9364: 'rules_data/pampero/definitions/resources.yaml:27',
-    9365: 'rules_data/pampero/definitions/resources.yaml:28',
-    9367: 'rules_data/pampero/definitions/resources.yaml:29',
-    9368: 'rules_data/pampero/definitions/resources.yaml:29',
-    9370: 'rules_data/pampero/definitions/resources.yaml:30',
-    9375: 'rules_data/pampero/modules/objectives.yaml:63',
-    9376: 'rules_data/pampero/definitions/resources.yaml:70',
+    9423: 'rules_data/pampero/modules/objectives.yaml:57',
+    9427: 'rules_data/pampero/definitions/resources.yaml:57',
+    9428: 'rules_data/pampero/definitions/resources.yaml:57',
+    9431: 'rules_data/pampero/definitions/resources.yaml:59',
+    9435: 'rules_data/pampero/definitions/resources.yaml:62',
+    9436: 'rules_data/pampero/definitions/resources.yaml:59',
+    9441: 'rules_data/pampero/definitions/resources.yaml:26',
+    9442: 'rules_data/pampero/definitions/resources.yaml:27',
+    9444: 'rules_data/pampero/definitions/resources.yaml:27',
+    9445: 'rules_data/pampero/definitions/resources.yaml:28',
+    9447: 'rules_data/pampero/definitions/resources.yaml:29',
+    9448: 'rules_data/pampero/definitions/resources.yaml:29',
+    9450: 'rules_data/pampero/definitions/resources.yaml:30',
+    9455: 'rules_data/pampero/modules/objectives.yaml:63',
+    9456: 'rules_data/pampero/definitions/resources.yaml:70',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:57
-    'objective_market_batteries': '{"id":"objective_market_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more batteries on foreign market cards and Private Industry market cards you\'ve fulfilled.","it":"Avere 7 o più batterie sulle carte mercato estero e sulle carte mercato dell\'industria privata che hai soddisfatto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"m~2657","src":{"op":"ids","kind":"markets"},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"d~2658","src":{"op":"fld","kind":"markets","of":{"op":"var","n":"m~2657"},"f":"piles","d":[]},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2659","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2659"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2659"},"f":"numbers","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2659"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2659"},"f":"cost","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2659"},"f":"deck","d":null},"b":{"op":"var","n":"d~2658"}}}]}}]}}]},"b":{"op":"lit","v":7},"x":9343},"effect":{"op":"seq","b":[{"op":"let","v":"n~2660","e":{"op":"lit","v":10,"x":9344},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8254},{"op":"let","v":"r~2661","e":{"op":"lit","v":"money","x":9345},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8255},{"op":"seq","b":[{"op":"let","v":"left~2662","e":{"op":"var","n":"n~2660","x":9346},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8257},{"op":"for","v":"rep~2664","src":{"op":"filt","v":"q~2663","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2663"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2661"}},"x":9347},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2662"},"b":{"op":"lit","v":0},"x":9348},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":9349},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8260},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8262},"label":{"op":"lit","v":{"instead":0},"x":9350}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2662"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2662"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":9351},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":9352},"o":"=","e":{"op":"var","n":"instead~2666","x":9353},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8264},{"op":"rep","n":{"op":"var","n":"instead~2666","x":9354},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":9355},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8266},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8265}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8263},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":9356}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8261},{"op":"set","t":{"op":"var","n":"left~2662","x":9357},"o":"-=","e":{"op":"var","n":"taken~2665","x":9358},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8267}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8259},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8258},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2662","x":9359},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8268},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2661","x":9360},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8269},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":9361},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8271},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9362},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":9363},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":9364},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8273},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8272},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":9365},"o":"+=","e":{"op":"var","n":"k~2669","x":9366},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8274},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9367},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":9368},"o":"-=","e":{"op":"var","n":"k~2669","x":9369},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8276},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8275},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":9370},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9371},"o":"+=","e":{"op":"var","n":"k~2669","x":9372},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8278},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8277}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8270}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8256},{"op":"let","v":"n~2680","e":{"op":"lit","v":10,"x":9373},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8279},{"op":"let","v":"r~2681","e":{"op":"lit","v":"money","x":9374},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8280},{"op":"let","v":"k~2682","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2675","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2675"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2676","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2677","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2677"},"b":{"op":"var","n":"c~2676"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2678","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2679","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2679"},"b":{"op":"var","n":"c~2676"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2676"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9375},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8281},{"op":"seq","b":[{"op":"let","v":"n~2683","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2680"},"b":{"op":"var","n":"k~2682"},"x":9376},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8283},{"op":"let","v":"r~2684","e":{"op":"var","n":"r~2681","x":9377},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8284},{"op":"seq","b":[{"op":"let","v":"left~2685","e":{"op":"var","n":"n~2683","x":9378},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8286},{"op":"for","v":"rep~2687","src":{"op":"filt","v":"q~2686","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2686"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2684"}},"x":9379},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2685"},"b":{"op":"lit","v":0},"x":9380},"b":{"op":"seq","b":[{"op":"let","v":"taken~2688","e":{"op":"lit","v":0,"x":9381},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8289},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8291},"label":{"op":"lit","v":{"instead":0},"x":9382}},{"gens":[{"v":"instead~2689","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2685"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2685"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null}}]}]},"x":9383},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2688","x":9384},"o":"=","e":{"op":"var","n":"instead~2689","x":9385},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8293},{"op":"rep","n":{"op":"var","n":"instead~2689","x":9386},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"effect","d":null,"x":9387},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8295},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8294}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8292},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2689"}],"x":9388}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2683","x":9389},"r":{"op":"var","n":"r~2684","x":9390}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8290},{"op":"set","t":{"op":"var","n":"left~2685","x":9391},"o":"-=","e":{"op":"var","n":"taken~2688","x":9392},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8296}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8288},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8287},{"op":"let","v":"n~2690","e":{"op":"var","n":"left~2685","x":9393},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8297},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2684","x":9394},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8298},{"op":"seq","b":[{"op":"let","v":"k~2692","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2690"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2690"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0}]}]}}]}],"x":9395},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8300},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9396},"t":{"op":"set","t":{"op":"var","n":"k~2692","x":9397},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2692"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0}}]}]}]}],"x":9398},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8302},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8301},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0,"x":9399},"o":"+=","e":{"op":"var","n":"k~2692","x":9400},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8303},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9401},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0,"x":9402},"o":"-=","e":{"op":"var","n":"k~2692","x":9403},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8305},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8304},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2692"},"b":{"op":"lit","v":0}}],"x":9404},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9405},"o":"+=","e":{"op":"var","n":"k~2692","x":9406},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8307},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8306}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8299}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8285}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8282}],"at":"rules_data/pampero/modules/objectives.yaml:63","id":8253},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:57"}',
+    'objective_market_batteries': '{"id":"objective_market_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more batteries on foreign market cards and Private Industry market cards you\'ve fulfilled.","it":"Avere 7 o più batterie sulle carte mercato estero e sulle carte mercato dell\'industria privata che hai soddisfatto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"m~2664","src":{"op":"ids","kind":"markets"},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"d~2665","src":{"op":"fld","kind":"markets","of":{"op":"var","n":"m~2664"},"f":"piles","d":[]},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2666","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2666"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2666"},"f":"numbers","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2666"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2666"},"f":"cost","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2666"},"f":"deck","d":null},"b":{"op":"var","n":"d~2665"}}}]}}]}}]},"b":{"op":"lit","v":7},"x":9423},"effect":{"op":"seq","b":[{"op":"let","v":"n~2667","e":{"op":"lit","v":10,"x":9424},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8270},{"op":"let","v":"r~2668","e":{"op":"lit","v":"money","x":9425},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8271},{"op":"seq","b":[{"op":"let","v":"left~2669","e":{"op":"var","n":"n~2667","x":9426},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8273},{"op":"for","v":"rep~2671","src":{"op":"filt","v":"q~2670","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2670"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2668"}},"x":9427},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2669"},"b":{"op":"lit","v":0},"x":9428},"b":{"op":"seq","b":[{"op":"let","v":"taken~2672","e":{"op":"lit","v":0,"x":9429},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8276},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8278},"label":{"op":"lit","v":{"instead":0},"x":9430}},{"gens":[{"v":"instead~2673","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2669"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2671"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2669"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2671"},"f":"room","d":null}}]}]},"x":9431},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2672","x":9432},"o":"=","e":{"op":"var","n":"instead~2673","x":9433},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8280},{"op":"rep","n":{"op":"var","n":"instead~2673","x":9434},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2671"},"f":"effect","d":null,"x":9435},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8282},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8281}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8279},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2673"}],"x":9436}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8277},{"op":"set","t":{"op":"var","n":"left~2669","x":9437},"o":"-=","e":{"op":"var","n":"taken~2672","x":9438},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8283}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8275},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8274},{"op":"let","v":"n~2674","e":{"op":"var","n":"left~2669","x":9439},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8284},{"op":"let","v":"r~2675","e":{"op":"var","n":"r~2668","x":9440},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8285},{"op":"seq","b":[{"op":"let","v":"k~2676","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2674"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2674"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2675"},"d":0}]}]}}]}],"x":9441},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8287},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9442},"t":{"op":"set","t":{"op":"var","n":"k~2676","x":9443},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2676"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2675"},"d":0}}]}]}]}],"x":9444},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8289},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8288},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2675"},"d":0,"x":9445},"o":"+=","e":{"op":"var","n":"k~2676","x":9446},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8290},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9447},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2675"},"d":0,"x":9448},"o":"-=","e":{"op":"var","n":"k~2676","x":9449},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8292},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8291},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2676"},"b":{"op":"lit","v":0}}],"x":9450},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9451},"o":"+=","e":{"op":"var","n":"k~2676","x":9452},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8294},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8293}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8286}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8272},{"op":"let","v":"n~2687","e":{"op":"lit","v":10,"x":9453},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8295},{"op":"let","v":"r~2688","e":{"op":"lit","v":"money","x":9454},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8296},{"op":"let","v":"k~2689","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2682","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2682"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2683","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2684","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2684"},"b":{"op":"var","n":"c~2683"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2685","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2686","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2686"},"b":{"op":"var","n":"c~2683"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2683"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9455},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8297},{"op":"seq","b":[{"op":"let","v":"n~2690","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2687"},"b":{"op":"var","n":"k~2689"},"x":9456},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8299},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2688","x":9457},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8300},{"op":"seq","b":[{"op":"let","v":"left~2692","e":{"op":"var","n":"n~2690","x":9458},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8302},{"op":"for","v":"rep~2694","src":{"op":"filt","v":"q~2693","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2693"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2691"}},"x":9459},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2692"},"b":{"op":"lit","v":0},"x":9460},"b":{"op":"seq","b":[{"op":"let","v":"taken~2695","e":{"op":"lit","v":0,"x":9461},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8305},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8307},"label":{"op":"lit","v":{"instead":0},"x":9462}},{"gens":[{"v":"instead~2696","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2692"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2692"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null}}]}]},"x":9463},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2695","x":9464},"o":"=","e":{"op":"var","n":"instead~2696","x":9465},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8309},{"op":"rep","n":{"op":"var","n":"instead~2696","x":9466},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"effect","d":null,"x":9467},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8311},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8310}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8308},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2696"}],"x":9468}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2690","x":9469},"r":{"op":"var","n":"r~2691","x":9470}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8306},{"op":"set","t":{"op":"var","n":"left~2692","x":9471},"o":"-=","e":{"op":"var","n":"taken~2695","x":9472},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8312}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8304},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8303},{"op":"let","v":"n~2697","e":{"op":"var","n":"left~2692","x":9473},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8313},{"op":"let","v":"r~2698","e":{"op":"var","n":"r~2691","x":9474},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8314},{"op":"seq","b":[{"op":"let","v":"k~2699","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2697"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2697"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0}]}]}}]}],"x":9475},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8316},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9476},"t":{"op":"set","t":{"op":"var","n":"k~2699","x":9477},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2699"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0}}]}]}]}],"x":9478},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8318},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8317},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0,"x":9479},"o":"+=","e":{"op":"var","n":"k~2699","x":9480},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8319},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9481},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0,"x":9482},"o":"-=","e":{"op":"var","n":"k~2699","x":9483},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8321},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8320},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2699"},"b":{"op":"lit","v":0}}],"x":9484},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9485},"o":"+=","e":{"op":"var","n":"k~2699","x":9486},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8323},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8322}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8315}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8301}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8298}],"at":"rules_data/pampero/modules/objectives.yaml:63","id":8269},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:57"}',
 }

@@ -54,193 +54,193 @@ K = [
 ]
 
 
-def x_9663(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
+def x_9743(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9663, E.get('you'), ctx.stamps.get('held', 0),), lambda: ((_w11 if type((_w11 := (_w9 + _w10 if type((_w9 := FN['sum'](ctx, None, [((_w1.get('energy', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_2657, NOREC).get('numbers', {}) if type(v_i_2657) is str else {}))) is dict else KEY(_w1, 'energy', 0)) if ('energy' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2657, NOREC).get('numbers', {}) if type(v_i_2657) is str else {}))) in (list, dict) else IN('energy', _w2)) else ((_w3.get('energy', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2657, NOREC).get('cost', {}) if type(v_i_2657) is str else {}))) is dict else KEY(_w3, 'energy', 0)) if ('energy' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2657, NOREC).get('cost', {}) if type(v_i_2657) is str else {}))) in (list, dict) else IN('energy', _w4)) else 0)) for v_i_2657 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2657, NOREC).get('deck', None) if type(v_i_2657) is str else None) == 'connection_tiles_a')]))) is type((_w10 := FN['sum'](ctx, None, [((_w5.get('energy', 0) if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('numbers', {}) if type(v_i_2658) is str else {}))) is dict else KEY(_w5, 'energy', 0)) if ('energy' in _w6 if type((_w6 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('numbers', {}) if type(v_i_2658) is str else {}))) in (list, dict) else IN('energy', _w6)) else ((_w7.get('energy', 0) if type((_w7 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('cost', {}) if type(v_i_2658) is str else {}))) is dict else KEY(_w7, 'energy', 0)) if ('energy' in _w8 if type((_w8 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('cost', {}) if type(v_i_2658) is str else {}))) in (list, dict) else IN('energy', _w8)) else 0)) for v_i_2658 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('deck', None) if type(v_i_2658) is str else None) == 'connection_tiles_bc')]))) is int else AR('+', _w9, _w10)))) is int else num(_w11)) >= 5))
+    return MEMO(ctx, (9743, E.get('you'), ctx.stamps.get('held', 0),), lambda: ((_w11 if type((_w11 := (_w9 + _w10 if type((_w9 := FN['sum'](ctx, None, [((_w1.get('energy', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_2664, NOREC).get('numbers', {}) if type(v_i_2664) is str else {}))) is dict else KEY(_w1, 'energy', 0)) if ('energy' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2664, NOREC).get('numbers', {}) if type(v_i_2664) is str else {}))) in (list, dict) else IN('energy', _w2)) else ((_w3.get('energy', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2664, NOREC).get('cost', {}) if type(v_i_2664) is str else {}))) is dict else KEY(_w3, 'energy', 0)) if ('energy' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2664, NOREC).get('cost', {}) if type(v_i_2664) is str else {}))) in (list, dict) else IN('energy', _w4)) else 0)) for v_i_2664 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2664, NOREC).get('deck', None) if type(v_i_2664) is str else None) == 'connection_tiles_a')]))) is type((_w10 := FN['sum'](ctx, None, [((_w5.get('energy', 0) if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2665, NOREC).get('numbers', {}) if type(v_i_2665) is str else {}))) is dict else KEY(_w5, 'energy', 0)) if ('energy' in _w6 if type((_w6 := (ctx.index.plain['deck_items'].get(v_i_2665, NOREC).get('numbers', {}) if type(v_i_2665) is str else {}))) in (list, dict) else IN('energy', _w6)) else ((_w7.get('energy', 0) if type((_w7 := (ctx.index.plain['deck_items'].get(v_i_2665, NOREC).get('cost', {}) if type(v_i_2665) is str else {}))) is dict else KEY(_w7, 'energy', 0)) if ('energy' in _w8 if type((_w8 := (ctx.index.plain['deck_items'].get(v_i_2665, NOREC).get('cost', {}) if type(v_i_2665) is str else {}))) in (list, dict) else IN('energy', _w8)) else 0)) for v_i_2665 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2665, NOREC).get('deck', None) if type(v_i_2665) is str else None) == 'connection_tiles_bc')]))) is int else AR('+', _w9, _w10)))) is int else num(_w11)) >= 5))
 
 
-x_9667 = _C.x_9283  # rules_data/pampero/definitions/resources.yaml:57
-x_9668 = _C.x_9284  # rules_data/pampero/definitions/resources.yaml:57
-x_9671 = _C.x_9287  # rules_data/pampero/definitions/resources.yaml:59
-x_9675 = _C.x_9291  # rules_data/pampero/definitions/resources.yaml:62
-x_9676 = _C.x_9292  # rules_data/pampero/definitions/resources.yaml:59
-x_9681 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:26
-x_9682 = _C.x_8527  # rules_data/pampero/definitions/resources.yaml:27
-x_9684 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:27
-x_9685 = _C.x_8530  # rules_data/pampero/definitions/resources.yaml:28
-x_9687 = _C.x_8532  # rules_data/pampero/definitions/resources.yaml:29
-x_9688 = _C.x_8533  # rules_data/pampero/definitions/resources.yaml:29
-x_9690 = _C.x_8535  # rules_data/pampero/definitions/resources.yaml:30
-x_9691 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_9695 = _C.x_9311  # rules_data/pampero/modules/objectives.yaml:103
-x_9696 = _C.x_9312  # rules_data/pampero/definitions/resources.yaml:70
-x_9699 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:57
-x_9700 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_9703 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:59
-x_9707 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:62
-x_9708 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:59
-x_9715 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
-x_9716 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
-x_9718 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
-x_9719 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
-x_9721 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
-x_9722 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
-x_9724 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
-x_9725 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_8528 = _C.rebased(_C.t_8198, 8528)  # rules_data/pampero/modules/objectives.yaml:103
-d_8529 = _C.rebased(_C.d_8199, 8528)  # rules_data/pampero/modules/objectives.yaml:103
-d_8530 = _C.rebased(_C.d_8200, 8528)  # rules_data/pampero/modules/objectives.yaml:103
-t_8531 = _C.rebased(_C.t_8201, 8528)  # rules_data/pampero/definitions/resources.yaml:56
-d_8532 = _C.rebased(_C.d_8202, 8528)  # rules_data/pampero/definitions/resources.yaml:56
-t_8533 = _C.rebased(_C.t_8203, 8528)  # rules_data/pampero/definitions/resources.yaml:57
-t_8534 = _C.rebased(_C.t_8204, 8528)  # rules_data/pampero/definitions/resources.yaml:58
-d_8535 = _C.rebased(_C.d_8205, 8528)  # rules_data/pampero/definitions/resources.yaml:58
-t_8536 = _C.rebased(_C.t_7414, 8528)  # rules_data/pampero/definitions/resources.yaml:59
-d_8537 = _C.rebased(_C.d_7415, 8528)  # rules_data/pampero/definitions/resources.yaml:60
-t_8538 = _C.rebased(_C.t_8208, 8528)  # rules_data/pampero/definitions/resources.yaml:62
-d_8539 = _C.rebased(_C.d_8209, 8528)  # rules_data/pampero/definitions/resources.yaml:62
-t_8540 = _C.rebased(_C.t_8210, 8528)  # rules_data/pampero/definitions/resources.yaml:62
-t_8541 = _C.rebased(_C.t_8211, 8528)  # rules_data/pampero/definitions/resources.yaml:62
-d_8542 = _C.rebased(_C.d_8212, 8528)  # rules_data/pampero/definitions/resources.yaml:63
-d_8543 = _C.rebased(_C.d_8213, 8528)  # rules_data/pampero/definitions/resources.yaml:64
-d_8544 = _C.rebased(_C.d_8214, 8528)  # rules_data/pampero/definitions/resources.yaml:64
-d_8545 = _C.rebased(_C.d_7542, 8528)  # rules_data/pampero/definitions/resources.yaml:26
-d_8546 = _C.rebased(_C.d_7543, 8528)  # rules_data/pampero/definitions/resources.yaml:26
-d_8547 = _C.rebased(_C.d_7544, 8528)  # rules_data/pampero/definitions/resources.yaml:27
-d_8548 = _C.rebased(_C.d_7545, 8528)  # rules_data/pampero/definitions/resources.yaml:27
-d_8549 = _C.rebased(_C.d_7546, 8528)  # rules_data/pampero/definitions/resources.yaml:28
-d_8550 = _C.rebased(_C.d_7547, 8528)  # rules_data/pampero/definitions/resources.yaml:29
-d_8551 = _C.rebased(_C.d_7548, 8528)  # rules_data/pampero/definitions/resources.yaml:29
-d_8552 = _C.rebased(_C.d_7549, 8528)  # rules_data/pampero/definitions/resources.yaml:30
-d_8553 = _C.rebased(_C.d_7550, 8528)  # rules_data/pampero/definitions/resources.yaml:30
-d_8554 = _C.rebased(_C.d_8224, 8528)  # rules_data/pampero/modules/objectives.yaml:103
-d_8555 = _C.rebased(_C.d_8225, 8528)  # rules_data/pampero/modules/objectives.yaml:103
-d_8556 = _C.rebased(_C.d_8226, 8528)  # rules_data/pampero/modules/objectives.yaml:103
-t_8557 = _C.rebased(_C.t_8227, 8528)  # rules_data/pampero/definitions/resources.yaml:70
-d_8558 = _C.rebased(_C.d_8228, 8528)  # rules_data/pampero/definitions/resources.yaml:70
-d_8559 = _C.rebased(_C.d_8229, 8528)  # rules_data/pampero/definitions/resources.yaml:70
-t_8560 = _C.rebased(_C.t_8230, 8528)  # rules_data/pampero/definitions/resources.yaml:56
-d_8561 = _C.rebased(_C.d_8231, 8528)  # rules_data/pampero/definitions/resources.yaml:56
-t_8562 = _C.rebased(_C.t_8232, 8528)  # rules_data/pampero/definitions/resources.yaml:57
-t_8563 = _C.rebased(_C.t_8233, 8528)  # rules_data/pampero/definitions/resources.yaml:58
-d_8564 = _C.rebased(_C.d_8234, 8528)  # rules_data/pampero/definitions/resources.yaml:58
-t_8565 = _C.rebased(_C.t_7960, 8528)  # rules_data/pampero/definitions/resources.yaml:59
-d_8566 = _C.rebased(_C.d_7415, 8528)  # rules_data/pampero/definitions/resources.yaml:60
-t_8567 = _C.rebased(_C.t_8237, 8528)  # rules_data/pampero/definitions/resources.yaml:62
-d_8568 = _C.rebased(_C.d_8238, 8528)  # rules_data/pampero/definitions/resources.yaml:62
-t_8569 = _C.rebased(_C.t_8239, 8528)  # rules_data/pampero/definitions/resources.yaml:62
-t_8570 = _C.rebased(_C.t_8240, 8528)  # rules_data/pampero/definitions/resources.yaml:62
-d_8571 = _C.rebased(_C.d_8241, 8528)  # rules_data/pampero/definitions/resources.yaml:63
-d_8572 = _C.rebased(_C.d_8242, 8528)  # rules_data/pampero/definitions/resources.yaml:64
-d_8573 = _C.rebased(_C.d_8243, 8528)  # rules_data/pampero/definitions/resources.yaml:64
-d_8574 = _C.rebased(_C.d_8244, 8528)  # rules_data/pampero/definitions/resources.yaml:26
-d_8575 = _C.rebased(_C.d_8245, 8528)  # rules_data/pampero/definitions/resources.yaml:26
-d_8576 = _C.rebased(_C.d_8246, 8528)  # rules_data/pampero/definitions/resources.yaml:27
-d_8577 = _C.rebased(_C.d_8247, 8528)  # rules_data/pampero/definitions/resources.yaml:27
-d_8578 = _C.rebased(_C.d_8248, 8528)  # rules_data/pampero/definitions/resources.yaml:28
-d_8579 = _C.rebased(_C.d_8249, 8528)  # rules_data/pampero/definitions/resources.yaml:29
-d_8580 = _C.rebased(_C.d_8250, 8528)  # rules_data/pampero/definitions/resources.yaml:29
-d_8581 = _C.rebased(_C.d_8251, 8528)  # rules_data/pampero/definitions/resources.yaml:30
-d_8582 = _C.rebased(_C.d_8252, 8528)  # rules_data/pampero/definitions/resources.yaml:30
+x_9747 = _C.x_9363  # rules_data/pampero/definitions/resources.yaml:57
+x_9748 = _C.x_9364  # rules_data/pampero/definitions/resources.yaml:57
+x_9751 = _C.x_9367  # rules_data/pampero/definitions/resources.yaml:59
+x_9755 = _C.x_9371  # rules_data/pampero/definitions/resources.yaml:62
+x_9756 = _C.x_9372  # rules_data/pampero/definitions/resources.yaml:59
+x_9761 = _C.x_8606  # rules_data/pampero/definitions/resources.yaml:26
+x_9762 = _C.x_8607  # rules_data/pampero/definitions/resources.yaml:27
+x_9764 = _C.x_8609  # rules_data/pampero/definitions/resources.yaml:27
+x_9765 = _C.x_8610  # rules_data/pampero/definitions/resources.yaml:28
+x_9767 = _C.x_8612  # rules_data/pampero/definitions/resources.yaml:29
+x_9768 = _C.x_8613  # rules_data/pampero/definitions/resources.yaml:29
+x_9770 = _C.x_8615  # rules_data/pampero/definitions/resources.yaml:30
+x_9771 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_9775 = _C.x_9391  # rules_data/pampero/modules/objectives.yaml:103
+x_9776 = _C.x_9392  # rules_data/pampero/definitions/resources.yaml:70
+x_9779 = _C.x_9395  # rules_data/pampero/definitions/resources.yaml:57
+x_9780 = _C.x_9396  # rules_data/pampero/definitions/resources.yaml:57
+x_9783 = _C.x_9399  # rules_data/pampero/definitions/resources.yaml:59
+x_9787 = _C.x_9403  # rules_data/pampero/definitions/resources.yaml:62
+x_9788 = _C.x_9404  # rules_data/pampero/definitions/resources.yaml:59
+x_9795 = _C.x_9411  # rules_data/pampero/definitions/resources.yaml:26
+x_9796 = _C.x_9412  # rules_data/pampero/definitions/resources.yaml:27
+x_9798 = _C.x_9414  # rules_data/pampero/definitions/resources.yaml:27
+x_9799 = _C.x_9415  # rules_data/pampero/definitions/resources.yaml:28
+x_9801 = _C.x_9417  # rules_data/pampero/definitions/resources.yaml:29
+x_9802 = _C.x_9418  # rules_data/pampero/definitions/resources.yaml:29
+x_9804 = _C.x_9420  # rules_data/pampero/definitions/resources.yaml:30
+x_9805 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_8544 = _C.rebased(_C.t_8214, 8544)  # rules_data/pampero/modules/objectives.yaml:103
+d_8545 = _C.rebased(_C.d_8215, 8544)  # rules_data/pampero/modules/objectives.yaml:103
+d_8546 = _C.rebased(_C.d_8216, 8544)  # rules_data/pampero/modules/objectives.yaml:103
+t_8547 = _C.rebased(_C.t_8217, 8544)  # rules_data/pampero/definitions/resources.yaml:56
+d_8548 = _C.rebased(_C.d_8218, 8544)  # rules_data/pampero/definitions/resources.yaml:56
+t_8549 = _C.rebased(_C.t_8219, 8544)  # rules_data/pampero/definitions/resources.yaml:57
+t_8550 = _C.rebased(_C.t_8220, 8544)  # rules_data/pampero/definitions/resources.yaml:58
+d_8551 = _C.rebased(_C.d_8221, 8544)  # rules_data/pampero/definitions/resources.yaml:58
+t_8552 = _C.rebased(_C.t_7430, 8544)  # rules_data/pampero/definitions/resources.yaml:59
+d_8553 = _C.rebased(_C.d_7431, 8544)  # rules_data/pampero/definitions/resources.yaml:60
+t_8554 = _C.rebased(_C.t_8224, 8544)  # rules_data/pampero/definitions/resources.yaml:62
+d_8555 = _C.rebased(_C.d_8225, 8544)  # rules_data/pampero/definitions/resources.yaml:62
+t_8556 = _C.rebased(_C.t_8226, 8544)  # rules_data/pampero/definitions/resources.yaml:62
+t_8557 = _C.rebased(_C.t_8227, 8544)  # rules_data/pampero/definitions/resources.yaml:62
+d_8558 = _C.rebased(_C.d_8228, 8544)  # rules_data/pampero/definitions/resources.yaml:63
+d_8559 = _C.rebased(_C.d_8229, 8544)  # rules_data/pampero/definitions/resources.yaml:64
+d_8560 = _C.rebased(_C.d_8230, 8544)  # rules_data/pampero/definitions/resources.yaml:64
+d_8561 = _C.rebased(_C.d_7558, 8544)  # rules_data/pampero/definitions/resources.yaml:26
+d_8562 = _C.rebased(_C.d_7559, 8544)  # rules_data/pampero/definitions/resources.yaml:26
+d_8563 = _C.rebased(_C.d_7560, 8544)  # rules_data/pampero/definitions/resources.yaml:27
+d_8564 = _C.rebased(_C.d_7561, 8544)  # rules_data/pampero/definitions/resources.yaml:27
+d_8565 = _C.rebased(_C.d_7562, 8544)  # rules_data/pampero/definitions/resources.yaml:28
+d_8566 = _C.rebased(_C.d_7563, 8544)  # rules_data/pampero/definitions/resources.yaml:29
+d_8567 = _C.rebased(_C.d_7564, 8544)  # rules_data/pampero/definitions/resources.yaml:29
+d_8568 = _C.rebased(_C.d_7565, 8544)  # rules_data/pampero/definitions/resources.yaml:30
+d_8569 = _C.rebased(_C.d_7566, 8544)  # rules_data/pampero/definitions/resources.yaml:30
+d_8570 = _C.rebased(_C.d_8240, 8544)  # rules_data/pampero/modules/objectives.yaml:103
+d_8571 = _C.rebased(_C.d_8241, 8544)  # rules_data/pampero/modules/objectives.yaml:103
+d_8572 = _C.rebased(_C.d_8242, 8544)  # rules_data/pampero/modules/objectives.yaml:103
+t_8573 = _C.rebased(_C.t_8243, 8544)  # rules_data/pampero/definitions/resources.yaml:70
+d_8574 = _C.rebased(_C.d_8244, 8544)  # rules_data/pampero/definitions/resources.yaml:70
+d_8575 = _C.rebased(_C.d_8245, 8544)  # rules_data/pampero/definitions/resources.yaml:70
+t_8576 = _C.rebased(_C.t_8246, 8544)  # rules_data/pampero/definitions/resources.yaml:56
+d_8577 = _C.rebased(_C.d_8247, 8544)  # rules_data/pampero/definitions/resources.yaml:56
+t_8578 = _C.rebased(_C.t_8248, 8544)  # rules_data/pampero/definitions/resources.yaml:57
+t_8579 = _C.rebased(_C.t_8249, 8544)  # rules_data/pampero/definitions/resources.yaml:58
+d_8580 = _C.rebased(_C.d_8250, 8544)  # rules_data/pampero/definitions/resources.yaml:58
+t_8581 = _C.rebased(_C.t_7976, 8544)  # rules_data/pampero/definitions/resources.yaml:59
+d_8582 = _C.rebased(_C.d_7431, 8544)  # rules_data/pampero/definitions/resources.yaml:60
+t_8583 = _C.rebased(_C.t_8253, 8544)  # rules_data/pampero/definitions/resources.yaml:62
+d_8584 = _C.rebased(_C.d_8254, 8544)  # rules_data/pampero/definitions/resources.yaml:62
+t_8585 = _C.rebased(_C.t_8255, 8544)  # rules_data/pampero/definitions/resources.yaml:62
+t_8586 = _C.rebased(_C.t_8256, 8544)  # rules_data/pampero/definitions/resources.yaml:62
+d_8587 = _C.rebased(_C.d_8257, 8544)  # rules_data/pampero/definitions/resources.yaml:63
+d_8588 = _C.rebased(_C.d_8258, 8544)  # rules_data/pampero/definitions/resources.yaml:64
+d_8589 = _C.rebased(_C.d_8259, 8544)  # rules_data/pampero/definitions/resources.yaml:64
+d_8590 = _C.rebased(_C.d_8260, 8544)  # rules_data/pampero/definitions/resources.yaml:26
+d_8591 = _C.rebased(_C.d_8261, 8544)  # rules_data/pampero/definitions/resources.yaml:26
+d_8592 = _C.rebased(_C.d_8262, 8544)  # rules_data/pampero/definitions/resources.yaml:27
+d_8593 = _C.rebased(_C.d_8263, 8544)  # rules_data/pampero/definitions/resources.yaml:27
+d_8594 = _C.rebased(_C.d_8264, 8544)  # rules_data/pampero/definitions/resources.yaml:28
+d_8595 = _C.rebased(_C.d_8265, 8544)  # rules_data/pampero/definitions/resources.yaml:29
+d_8596 = _C.rebased(_C.d_8266, 8544)  # rules_data/pampero/definitions/resources.yaml:29
+d_8597 = _C.rebased(_C.d_8267, 8544)  # rules_data/pampero/definitions/resources.yaml:30
+d_8598 = _C.rebased(_C.d_8268, 8544)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    8528: t_8528,
-    8529: CPS(d_8529),
-    8530: CPS(d_8530),
-    8531: t_8531,
-    8532: CPS(d_8532),
-    8533: t_8533,
-    8534: t_8534,
-    8535: CPS(d_8535),
-    8536: t_8536,
-    8537: CPS(d_8537),
-    8538: t_8538,
-    8539: CPS(d_8539),
-    8540: t_8540,
-    8541: t_8541,
-    8542: CPS(d_8542),
-    8543: CPS(d_8543),
-    8544: CPS(d_8544),
+    8544: t_8544,
     8545: CPS(d_8545),
     8546: CPS(d_8546),
-    8547: CPS(d_8547),
+    8547: t_8547,
     8548: CPS(d_8548),
-    8549: CPS(d_8549),
-    8550: CPS(d_8550),
+    8549: t_8549,
+    8550: t_8550,
     8551: CPS(d_8551),
-    8552: CPS(d_8552),
+    8552: t_8552,
     8553: CPS(d_8553),
-    8554: CPS(d_8554),
+    8554: t_8554,
     8555: CPS(d_8555),
-    8556: CPS(d_8556),
+    8556: t_8556,
     8557: t_8557,
     8558: CPS(d_8558),
     8559: CPS(d_8559),
-    8560: t_8560,
+    8560: CPS(d_8560),
     8561: CPS(d_8561),
-    8562: t_8562,
-    8563: t_8563,
+    8562: CPS(d_8562),
+    8563: CPS(d_8563),
     8564: CPS(d_8564),
-    8565: t_8565,
+    8565: CPS(d_8565),
     8566: CPS(d_8566),
-    8567: t_8567,
+    8567: CPS(d_8567),
     8568: CPS(d_8568),
-    8569: t_8569,
-    8570: t_8570,
+    8569: CPS(d_8569),
+    8570: CPS(d_8570),
     8571: CPS(d_8571),
     8572: CPS(d_8572),
-    8573: CPS(d_8573),
+    8573: t_8573,
     8574: CPS(d_8574),
     8575: CPS(d_8575),
-    8576: CPS(d_8576),
+    8576: t_8576,
     8577: CPS(d_8577),
-    8578: CPS(d_8578),
-    8579: CPS(d_8579),
+    8578: t_8578,
+    8579: t_8579,
     8580: CPS(d_8580),
-    8581: CPS(d_8581),
+    8581: t_8581,
     8582: CPS(d_8582),
+    8583: t_8583,
+    8584: CPS(d_8584),
+    8585: t_8585,
+    8586: t_8586,
+    8587: CPS(d_8587),
+    8588: CPS(d_8588),
+    8589: CPS(d_8589),
+    8590: CPS(d_8590),
+    8591: CPS(d_8591),
+    8592: CPS(d_8592),
+    8593: CPS(d_8593),
+    8594: CPS(d_8594),
+    8595: CPS(d_8595),
+    8596: CPS(d_8596),
+    8597: CPS(d_8597),
+    8598: CPS(d_8598),
 }
 
 
 CODE = {
-    9663: x_9663,
-    9667: x_9667,
-    9668: x_9668,
-    9671: x_9671,
-    9675: x_9675,
-    9676: x_9676,
-    9681: x_9681,
-    9682: x_9682,
-    9684: x_9684,
-    9685: x_9685,
-    9687: x_9687,
-    9688: x_9688,
-    9690: x_9690,
-    9691: x_9691,
-    9695: x_9695,
-    9696: x_9696,
-    9699: x_9699,
-    9700: x_9700,
-    9703: x_9703,
-    9707: x_9707,
-    9708: x_9708,
-    9715: x_9715,
-    9716: x_9716,
-    9718: x_9718,
-    9719: x_9719,
-    9721: x_9721,
-    9722: x_9722,
-    9724: x_9724,
-    9725: x_9725,
+    9743: x_9743,
+    9747: x_9747,
+    9748: x_9748,
+    9751: x_9751,
+    9755: x_9755,
+    9756: x_9756,
+    9761: x_9761,
+    9762: x_9762,
+    9764: x_9764,
+    9765: x_9765,
+    9767: x_9767,
+    9768: x_9768,
+    9770: x_9770,
+    9771: x_9771,
+    9775: x_9775,
+    9776: x_9776,
+    9779: x_9779,
+    9780: x_9780,
+    9783: x_9783,
+    9787: x_9787,
+    9788: x_9788,
+    9795: x_9795,
+    9796: x_9796,
+    9798: x_9798,
+    9799: x_9799,
+    9801: x_9801,
+    9802: x_9802,
+    9804: x_9804,
+    9805: x_9805,
 }
 AT = {
-    9663: 'rules_data/pampero/modules/objectives.yaml:97',
+    9743: 'rules_data/pampero/modules/objectives.yaml:97',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:97
-    'objective_network_energy': '{"id":"objective_network_energy","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have network tiles covering 5 or more energy. Count each connection just once.","it":"Avere tessere rete che coprono 5 o più energia. Conta ogni connessione una sola volta."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2657","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2657"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2657"},"f":"numbers","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2657"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2657"},"f":"cost","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2657"},"f":"deck","d":null},"b":{"op":"lit","v":"connection_tiles_a"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2658","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2658"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2658"},"f":"numbers","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2658"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2658"},"f":"cost","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2658"},"f":"deck","d":null},"b":{"op":"lit","v":"connection_tiles_bc"}}}]}},"b":{"op":"lit","v":5},"x":9663},"effect":{"op":"seq","b":[{"op":"let","v":"n~2659","e":{"op":"lit","v":10,"x":9664},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8529},{"op":"let","v":"r~2660","e":{"op":"lit","v":"money","x":9665},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8530},{"op":"seq","b":[{"op":"let","v":"left~2661","e":{"op":"var","n":"n~2659","x":9666},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8532},{"op":"for","v":"rep~2663","src":{"op":"filt","v":"q~2662","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2662"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2660"}},"x":9667},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2661"},"b":{"op":"lit","v":0},"x":9668},"b":{"op":"seq","b":[{"op":"let","v":"taken~2664","e":{"op":"lit","v":0,"x":9669},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8535},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8537},"label":{"op":"lit","v":{"instead":0},"x":9670}},{"gens":[{"v":"instead~2665","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2661"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2661"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null}}]}]},"x":9671},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2664","x":9672},"o":"=","e":{"op":"var","n":"instead~2665","x":9673},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8539},{"op":"rep","n":{"op":"var","n":"instead~2665","x":9674},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"effect","d":null,"x":9675},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8541},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8540}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8538},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2665"}],"x":9676}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8536},{"op":"set","t":{"op":"var","n":"left~2661","x":9677},"o":"-=","e":{"op":"var","n":"taken~2664","x":9678},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8542}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8534},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8533},{"op":"let","v":"n~2666","e":{"op":"var","n":"left~2661","x":9679},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8543},{"op":"let","v":"r~2667","e":{"op":"var","n":"r~2660","x":9680},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8544},{"op":"seq","b":[{"op":"let","v":"k~2668","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2666"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2666"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0}]}]}}]}],"x":9681},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8546},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9682},"t":{"op":"set","t":{"op":"var","n":"k~2668","x":9683},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2668"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0}}]}]}]}],"x":9684},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8548},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8547},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0,"x":9685},"o":"+=","e":{"op":"var","n":"k~2668","x":9686},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8549},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9687},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0,"x":9688},"o":"-=","e":{"op":"var","n":"k~2668","x":9689},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8551},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8550},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2668"},"b":{"op":"lit","v":0}}],"x":9690},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9691},"o":"+=","e":{"op":"var","n":"k~2668","x":9692},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8553},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8552}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8545}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8531},{"op":"let","v":"n~2679","e":{"op":"lit","v":10,"x":9693},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8554},{"op":"let","v":"r~2680","e":{"op":"lit","v":"money","x":9694},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8555},{"op":"let","v":"k~2681","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2674","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2674"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2675","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2676","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2676"},"b":{"op":"var","n":"c~2675"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2677","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2678","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2677"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2678"},"b":{"op":"var","n":"c~2675"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2675"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9695},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8556},{"op":"seq","b":[{"op":"let","v":"n~2682","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2679"},"b":{"op":"var","n":"k~2681"},"x":9696},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8558},{"op":"let","v":"r~2683","e":{"op":"var","n":"r~2680","x":9697},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8559},{"op":"seq","b":[{"op":"let","v":"left~2684","e":{"op":"var","n":"n~2682","x":9698},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8561},{"op":"for","v":"rep~2686","src":{"op":"filt","v":"q~2685","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2685"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2683"}},"x":9699},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2684"},"b":{"op":"lit","v":0},"x":9700},"b":{"op":"seq","b":[{"op":"let","v":"taken~2687","e":{"op":"lit","v":0,"x":9701},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8564},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8566},"label":{"op":"lit","v":{"instead":0},"x":9702}},{"gens":[{"v":"instead~2688","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2684"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2684"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"room","d":null}}]}]},"x":9703},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2687","x":9704},"o":"=","e":{"op":"var","n":"instead~2688","x":9705},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8568},{"op":"rep","n":{"op":"var","n":"instead~2688","x":9706},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"effect","d":null,"x":9707},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8570},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8569}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8567},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2688"}],"x":9708}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2682","x":9709},"r":{"op":"var","n":"r~2683","x":9710}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8565},{"op":"set","t":{"op":"var","n":"left~2684","x":9711},"o":"-=","e":{"op":"var","n":"taken~2687","x":9712},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8571}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8563},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8562},{"op":"let","v":"n~2689","e":{"op":"var","n":"left~2684","x":9713},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8572},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2683","x":9714},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8573},{"op":"seq","b":[{"op":"let","v":"k~2691","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2689"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2689"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2690"},"d":0}]}]}}]}],"x":9715},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8575},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9716},"t":{"op":"set","t":{"op":"var","n":"k~2691","x":9717},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2691"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0}}]}]}]}],"x":9718},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8577},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8576},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0,"x":9719},"o":"+=","e":{"op":"var","n":"k~2691","x":9720},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8578},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9721},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2690"},"d":0,"x":9722},"o":"-=","e":{"op":"var","n":"k~2691","x":9723},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8580},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8579},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2691"},"b":{"op":"lit","v":0}}],"x":9724},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9725},"o":"+=","e":{"op":"var","n":"k~2691","x":9726},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8582},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8581}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8574}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8560}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8557}],"at":"rules_data/pampero/modules/objectives.yaml:103","id":8528},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:97"}',
+    'objective_network_energy': '{"id":"objective_network_energy","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have network tiles covering 5 or more energy. Count each connection just once.","it":"Avere tessere rete che coprono 5 o più energia. Conta ogni connessione una sola volta."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2664","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2664"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2664"},"f":"numbers","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2664"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2664"},"f":"cost","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2664"},"f":"deck","d":null},"b":{"op":"lit","v":"connection_tiles_a"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2665","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2665"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2665"},"f":"numbers","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2665"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2665"},"f":"cost","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2665"},"f":"deck","d":null},"b":{"op":"lit","v":"connection_tiles_bc"}}}]}},"b":{"op":"lit","v":5},"x":9743},"effect":{"op":"seq","b":[{"op":"let","v":"n~2666","e":{"op":"lit","v":10,"x":9744},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8545},{"op":"let","v":"r~2667","e":{"op":"lit","v":"money","x":9745},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8546},{"op":"seq","b":[{"op":"let","v":"left~2668","e":{"op":"var","n":"n~2666","x":9746},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8548},{"op":"for","v":"rep~2670","src":{"op":"filt","v":"q~2669","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2669"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2667"}},"x":9747},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2668"},"b":{"op":"lit","v":0},"x":9748},"b":{"op":"seq","b":[{"op":"let","v":"taken~2671","e":{"op":"lit","v":0,"x":9749},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8551},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8553},"label":{"op":"lit","v":{"instead":0},"x":9750}},{"gens":[{"v":"instead~2672","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2668"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2668"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"room","d":null}}]}]},"x":9751},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2671","x":9752},"o":"=","e":{"op":"var","n":"instead~2672","x":9753},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8555},{"op":"rep","n":{"op":"var","n":"instead~2672","x":9754},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"effect","d":null,"x":9755},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8557},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8556}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8554},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2672"}],"x":9756}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8552},{"op":"set","t":{"op":"var","n":"left~2668","x":9757},"o":"-=","e":{"op":"var","n":"taken~2671","x":9758},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8558}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8550},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8549},{"op":"let","v":"n~2673","e":{"op":"var","n":"left~2668","x":9759},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8559},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2667","x":9760},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8560},{"op":"seq","b":[{"op":"let","v":"k~2675","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2673"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2673"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0}]}]}}]}],"x":9761},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8562},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9762},"t":{"op":"set","t":{"op":"var","n":"k~2675","x":9763},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2675"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0}}]}]}]}],"x":9764},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8564},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8563},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0,"x":9765},"o":"+=","e":{"op":"var","n":"k~2675","x":9766},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8565},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9767},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0,"x":9768},"o":"-=","e":{"op":"var","n":"k~2675","x":9769},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8567},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8566},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2675"},"b":{"op":"lit","v":0}}],"x":9770},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9771},"o":"+=","e":{"op":"var","n":"k~2675","x":9772},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8569},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8568}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8561}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8547},{"op":"let","v":"n~2686","e":{"op":"lit","v":10,"x":9773},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8570},{"op":"let","v":"r~2687","e":{"op":"lit","v":"money","x":9774},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8571},{"op":"let","v":"k~2688","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2681","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2681"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2682","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2683","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2683"},"b":{"op":"var","n":"c~2682"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2684","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2685","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2684"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2685"},"b":{"op":"var","n":"c~2682"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2682"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9775},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8572},{"op":"seq","b":[{"op":"let","v":"n~2689","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2686"},"b":{"op":"var","n":"k~2688"},"x":9776},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8574},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2687","x":9777},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8575},{"op":"seq","b":[{"op":"let","v":"left~2691","e":{"op":"var","n":"n~2689","x":9778},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8577},{"op":"for","v":"rep~2693","src":{"op":"filt","v":"q~2692","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2692"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2690"}},"x":9779},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2691"},"b":{"op":"lit","v":0},"x":9780},"b":{"op":"seq","b":[{"op":"let","v":"taken~2694","e":{"op":"lit","v":0,"x":9781},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8580},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8582},"label":{"op":"lit","v":{"instead":0},"x":9782}},{"gens":[{"v":"instead~2695","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2691"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2691"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"room","d":null}}]}]},"x":9783},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2694","x":9784},"o":"=","e":{"op":"var","n":"instead~2695","x":9785},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8584},{"op":"rep","n":{"op":"var","n":"instead~2695","x":9786},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"effect","d":null,"x":9787},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8586},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8585}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8583},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2695"}],"x":9788}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2689","x":9789},"r":{"op":"var","n":"r~2690","x":9790}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8581},{"op":"set","t":{"op":"var","n":"left~2691","x":9791},"o":"-=","e":{"op":"var","n":"taken~2694","x":9792},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8587}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8579},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8578},{"op":"let","v":"n~2696","e":{"op":"var","n":"left~2691","x":9793},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8588},{"op":"let","v":"r~2697","e":{"op":"var","n":"r~2690","x":9794},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8589},{"op":"seq","b":[{"op":"let","v":"k~2698","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2696"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2696"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2697"},"d":0}]}]}}]}],"x":9795},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8591},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9796},"t":{"op":"set","t":{"op":"var","n":"k~2698","x":9797},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2698"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0}}]}]}]}],"x":9798},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8593},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8592},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0,"x":9799},"o":"+=","e":{"op":"var","n":"k~2698","x":9800},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8594},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9801},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2697"},"d":0,"x":9802},"o":"-=","e":{"op":"var","n":"k~2698","x":9803},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8596},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8595},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2698"},"b":{"op":"lit","v":0}}],"x":9804},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9805},"o":"+=","e":{"op":"var","n":"k~2698","x":9806},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8598},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8597}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8590}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8576}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8573}],"at":"rules_data/pampero/modules/objectives.yaml:103","id":8544},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:97"}',
 }

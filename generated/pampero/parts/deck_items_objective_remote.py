@@ -54,196 +54,196 @@ K = [
 ]
 
 
-def x_9407(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
+def x_9487(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return (len([v_c_2657 for v_c_2657 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2657, {}) if type(_h1) is dict else KEY(_h1, v_c_2657, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('remote', _w3))]) >= 3)
-    return MEMO(ctx, (9407, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
+        return (len([v_c_2664 for v_c_2664 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2664, {}) if type(_h1) is dict else KEY(_h1, v_c_2664, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('remote', _w3))]) >= 3)
+    return MEMO(ctx, (9487, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
-x_9411 = _C.x_9027  # rules_data/pampero/definitions/resources.yaml:57
-x_9412 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:57
-x_9415 = _C.x_9031  # rules_data/pampero/definitions/resources.yaml:59
-x_9419 = _C.x_9035  # rules_data/pampero/definitions/resources.yaml:62
-x_9420 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:59
-x_9425 = _C.x_9041  # rules_data/pampero/definitions/resources.yaml:26
-x_9426 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:27
-x_9428 = _C.x_9044  # rules_data/pampero/definitions/resources.yaml:27
-x_9429 = _C.x_9045  # rules_data/pampero/definitions/resources.yaml:28
-x_9431 = _C.x_9047  # rules_data/pampero/definitions/resources.yaml:29
-x_9432 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:29
-x_9434 = _C.x_9050  # rules_data/pampero/definitions/resources.yaml:30
-x_9435 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_9439 = _C.x_9055  # rules_data/pampero/modules/objectives.yaml:71
-x_9440 = _C.x_9056  # rules_data/pampero/definitions/resources.yaml:70
-x_9443 = _C.x_9059  # rules_data/pampero/definitions/resources.yaml:57
-x_9444 = _C.x_9060  # rules_data/pampero/definitions/resources.yaml:57
-x_9447 = _C.x_9063  # rules_data/pampero/definitions/resources.yaml:59
-x_9451 = _C.x_9067  # rules_data/pampero/definitions/resources.yaml:62
-x_9452 = _C.x_9068  # rules_data/pampero/definitions/resources.yaml:59
-x_9459 = _C.x_9075  # rules_data/pampero/definitions/resources.yaml:26
-x_9460 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:27
-x_9462 = _C.x_9078  # rules_data/pampero/definitions/resources.yaml:27
-x_9463 = _C.x_9079  # rules_data/pampero/definitions/resources.yaml:28
-x_9465 = _C.x_9081  # rules_data/pampero/definitions/resources.yaml:29
-x_9466 = _C.x_9082  # rules_data/pampero/definitions/resources.yaml:29
-x_9468 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:30
-x_9469 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_8308 = _C.rebased(_C.t_7978, 8308)  # rules_data/pampero/modules/objectives.yaml:71
-d_8309 = _C.rebased(_C.d_7979, 8308)  # rules_data/pampero/modules/objectives.yaml:71
-d_8310 = _C.rebased(_C.d_7980, 8308)  # rules_data/pampero/modules/objectives.yaml:71
-t_8311 = _C.rebased(_C.t_7981, 8308)  # rules_data/pampero/definitions/resources.yaml:56
-d_8312 = _C.rebased(_C.d_7982, 8308)  # rules_data/pampero/definitions/resources.yaml:56
-t_8313 = _C.rebased(_C.t_7983, 8308)  # rules_data/pampero/definitions/resources.yaml:57
-t_8314 = _C.rebased(_C.t_7984, 8308)  # rules_data/pampero/definitions/resources.yaml:58
-d_8315 = _C.rebased(_C.d_7985, 8308)  # rules_data/pampero/definitions/resources.yaml:58
-t_8316 = _C.rebased(_C.t_7414, 8308)  # rules_data/pampero/definitions/resources.yaml:59
-d_8317 = _C.rebased(_C.d_7415, 8308)  # rules_data/pampero/definitions/resources.yaml:60
-t_8318 = _C.rebased(_C.t_7988, 8308)  # rules_data/pampero/definitions/resources.yaml:62
-d_8319 = _C.rebased(_C.d_7989, 8308)  # rules_data/pampero/definitions/resources.yaml:62
-t_8320 = _C.rebased(_C.t_7990, 8308)  # rules_data/pampero/definitions/resources.yaml:62
-t_8321 = _C.rebased(_C.t_7991, 8308)  # rules_data/pampero/definitions/resources.yaml:62
-d_8322 = _C.rebased(_C.d_7992, 8308)  # rules_data/pampero/definitions/resources.yaml:63
-d_8323 = _C.rebased(_C.d_7993, 8308)  # rules_data/pampero/definitions/resources.yaml:64
-d_8324 = _C.rebased(_C.d_7994, 8308)  # rules_data/pampero/definitions/resources.yaml:64
-d_8325 = _C.rebased(_C.d_7995, 8308)  # rules_data/pampero/definitions/resources.yaml:26
-d_8326 = _C.rebased(_C.d_7996, 8308)  # rules_data/pampero/definitions/resources.yaml:26
-d_8327 = _C.rebased(_C.d_7997, 8308)  # rules_data/pampero/definitions/resources.yaml:27
-d_8328 = _C.rebased(_C.d_7998, 8308)  # rules_data/pampero/definitions/resources.yaml:27
-d_8329 = _C.rebased(_C.d_7999, 8308)  # rules_data/pampero/definitions/resources.yaml:28
-d_8330 = _C.rebased(_C.d_8000, 8308)  # rules_data/pampero/definitions/resources.yaml:29
-d_8331 = _C.rebased(_C.d_8001, 8308)  # rules_data/pampero/definitions/resources.yaml:29
-d_8332 = _C.rebased(_C.d_8002, 8308)  # rules_data/pampero/definitions/resources.yaml:30
-d_8333 = _C.rebased(_C.d_8003, 8308)  # rules_data/pampero/definitions/resources.yaml:30
-d_8334 = _C.rebased(_C.d_8004, 8308)  # rules_data/pampero/modules/objectives.yaml:71
-d_8335 = _C.rebased(_C.d_8005, 8308)  # rules_data/pampero/modules/objectives.yaml:71
-d_8336 = _C.rebased(_C.d_8006, 8308)  # rules_data/pampero/modules/objectives.yaml:71
-t_8337 = _C.rebased(_C.t_8007, 8308)  # rules_data/pampero/definitions/resources.yaml:70
-d_8338 = _C.rebased(_C.d_8008, 8308)  # rules_data/pampero/definitions/resources.yaml:70
-d_8339 = _C.rebased(_C.d_8009, 8308)  # rules_data/pampero/definitions/resources.yaml:70
-t_8340 = _C.rebased(_C.t_8010, 8308)  # rules_data/pampero/definitions/resources.yaml:56
-d_8341 = _C.rebased(_C.d_8011, 8308)  # rules_data/pampero/definitions/resources.yaml:56
-t_8342 = _C.rebased(_C.t_8012, 8308)  # rules_data/pampero/definitions/resources.yaml:57
-t_8343 = _C.rebased(_C.t_8013, 8308)  # rules_data/pampero/definitions/resources.yaml:58
-d_8344 = _C.rebased(_C.d_8014, 8308)  # rules_data/pampero/definitions/resources.yaml:58
-t_8345 = _C.rebased(_C.t_7960, 8308)  # rules_data/pampero/definitions/resources.yaml:59
-d_8346 = _C.rebased(_C.d_7415, 8308)  # rules_data/pampero/definitions/resources.yaml:60
-t_8347 = _C.rebased(_C.t_8017, 8308)  # rules_data/pampero/definitions/resources.yaml:62
-d_8348 = _C.rebased(_C.d_8018, 8308)  # rules_data/pampero/definitions/resources.yaml:62
-t_8349 = _C.rebased(_C.t_8019, 8308)  # rules_data/pampero/definitions/resources.yaml:62
-t_8350 = _C.rebased(_C.t_8020, 8308)  # rules_data/pampero/definitions/resources.yaml:62
-d_8351 = _C.rebased(_C.d_8021, 8308)  # rules_data/pampero/definitions/resources.yaml:63
-d_8352 = _C.rebased(_C.d_8022, 8308)  # rules_data/pampero/definitions/resources.yaml:64
-d_8353 = _C.rebased(_C.d_8023, 8308)  # rules_data/pampero/definitions/resources.yaml:64
-d_8354 = _C.rebased(_C.d_8024, 8308)  # rules_data/pampero/definitions/resources.yaml:26
-d_8355 = _C.rebased(_C.d_8025, 8308)  # rules_data/pampero/definitions/resources.yaml:26
-d_8356 = _C.rebased(_C.d_8026, 8308)  # rules_data/pampero/definitions/resources.yaml:27
-d_8357 = _C.rebased(_C.d_8027, 8308)  # rules_data/pampero/definitions/resources.yaml:27
-d_8358 = _C.rebased(_C.d_8028, 8308)  # rules_data/pampero/definitions/resources.yaml:28
-d_8359 = _C.rebased(_C.d_8029, 8308)  # rules_data/pampero/definitions/resources.yaml:29
-d_8360 = _C.rebased(_C.d_8030, 8308)  # rules_data/pampero/definitions/resources.yaml:29
-d_8361 = _C.rebased(_C.d_8031, 8308)  # rules_data/pampero/definitions/resources.yaml:30
-d_8362 = _C.rebased(_C.d_8032, 8308)  # rules_data/pampero/definitions/resources.yaml:30
+x_9491 = _C.x_9107  # rules_data/pampero/definitions/resources.yaml:57
+x_9492 = _C.x_9108  # rules_data/pampero/definitions/resources.yaml:57
+x_9495 = _C.x_9111  # rules_data/pampero/definitions/resources.yaml:59
+x_9499 = _C.x_9115  # rules_data/pampero/definitions/resources.yaml:62
+x_9500 = _C.x_9116  # rules_data/pampero/definitions/resources.yaml:59
+x_9505 = _C.x_9121  # rules_data/pampero/definitions/resources.yaml:26
+x_9506 = _C.x_9122  # rules_data/pampero/definitions/resources.yaml:27
+x_9508 = _C.x_9124  # rules_data/pampero/definitions/resources.yaml:27
+x_9509 = _C.x_9125  # rules_data/pampero/definitions/resources.yaml:28
+x_9511 = _C.x_9127  # rules_data/pampero/definitions/resources.yaml:29
+x_9512 = _C.x_9128  # rules_data/pampero/definitions/resources.yaml:29
+x_9514 = _C.x_9130  # rules_data/pampero/definitions/resources.yaml:30
+x_9515 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_9519 = _C.x_9135  # rules_data/pampero/modules/objectives.yaml:71
+x_9520 = _C.x_9136  # rules_data/pampero/definitions/resources.yaml:70
+x_9523 = _C.x_9139  # rules_data/pampero/definitions/resources.yaml:57
+x_9524 = _C.x_9140  # rules_data/pampero/definitions/resources.yaml:57
+x_9527 = _C.x_9143  # rules_data/pampero/definitions/resources.yaml:59
+x_9531 = _C.x_9147  # rules_data/pampero/definitions/resources.yaml:62
+x_9532 = _C.x_9148  # rules_data/pampero/definitions/resources.yaml:59
+x_9539 = _C.x_9155  # rules_data/pampero/definitions/resources.yaml:26
+x_9540 = _C.x_9156  # rules_data/pampero/definitions/resources.yaml:27
+x_9542 = _C.x_9158  # rules_data/pampero/definitions/resources.yaml:27
+x_9543 = _C.x_9159  # rules_data/pampero/definitions/resources.yaml:28
+x_9545 = _C.x_9161  # rules_data/pampero/definitions/resources.yaml:29
+x_9546 = _C.x_9162  # rules_data/pampero/definitions/resources.yaml:29
+x_9548 = _C.x_9164  # rules_data/pampero/definitions/resources.yaml:30
+x_9549 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_8324 = _C.rebased(_C.t_7994, 8324)  # rules_data/pampero/modules/objectives.yaml:71
+d_8325 = _C.rebased(_C.d_7995, 8324)  # rules_data/pampero/modules/objectives.yaml:71
+d_8326 = _C.rebased(_C.d_7996, 8324)  # rules_data/pampero/modules/objectives.yaml:71
+t_8327 = _C.rebased(_C.t_7997, 8324)  # rules_data/pampero/definitions/resources.yaml:56
+d_8328 = _C.rebased(_C.d_7998, 8324)  # rules_data/pampero/definitions/resources.yaml:56
+t_8329 = _C.rebased(_C.t_7999, 8324)  # rules_data/pampero/definitions/resources.yaml:57
+t_8330 = _C.rebased(_C.t_8000, 8324)  # rules_data/pampero/definitions/resources.yaml:58
+d_8331 = _C.rebased(_C.d_8001, 8324)  # rules_data/pampero/definitions/resources.yaml:58
+t_8332 = _C.rebased(_C.t_7430, 8324)  # rules_data/pampero/definitions/resources.yaml:59
+d_8333 = _C.rebased(_C.d_7431, 8324)  # rules_data/pampero/definitions/resources.yaml:60
+t_8334 = _C.rebased(_C.t_8004, 8324)  # rules_data/pampero/definitions/resources.yaml:62
+d_8335 = _C.rebased(_C.d_8005, 8324)  # rules_data/pampero/definitions/resources.yaml:62
+t_8336 = _C.rebased(_C.t_8006, 8324)  # rules_data/pampero/definitions/resources.yaml:62
+t_8337 = _C.rebased(_C.t_8007, 8324)  # rules_data/pampero/definitions/resources.yaml:62
+d_8338 = _C.rebased(_C.d_8008, 8324)  # rules_data/pampero/definitions/resources.yaml:63
+d_8339 = _C.rebased(_C.d_8009, 8324)  # rules_data/pampero/definitions/resources.yaml:64
+d_8340 = _C.rebased(_C.d_8010, 8324)  # rules_data/pampero/definitions/resources.yaml:64
+d_8341 = _C.rebased(_C.d_8011, 8324)  # rules_data/pampero/definitions/resources.yaml:26
+d_8342 = _C.rebased(_C.d_8012, 8324)  # rules_data/pampero/definitions/resources.yaml:26
+d_8343 = _C.rebased(_C.d_8013, 8324)  # rules_data/pampero/definitions/resources.yaml:27
+d_8344 = _C.rebased(_C.d_8014, 8324)  # rules_data/pampero/definitions/resources.yaml:27
+d_8345 = _C.rebased(_C.d_8015, 8324)  # rules_data/pampero/definitions/resources.yaml:28
+d_8346 = _C.rebased(_C.d_8016, 8324)  # rules_data/pampero/definitions/resources.yaml:29
+d_8347 = _C.rebased(_C.d_8017, 8324)  # rules_data/pampero/definitions/resources.yaml:29
+d_8348 = _C.rebased(_C.d_8018, 8324)  # rules_data/pampero/definitions/resources.yaml:30
+d_8349 = _C.rebased(_C.d_8019, 8324)  # rules_data/pampero/definitions/resources.yaml:30
+d_8350 = _C.rebased(_C.d_8020, 8324)  # rules_data/pampero/modules/objectives.yaml:71
+d_8351 = _C.rebased(_C.d_8021, 8324)  # rules_data/pampero/modules/objectives.yaml:71
+d_8352 = _C.rebased(_C.d_8022, 8324)  # rules_data/pampero/modules/objectives.yaml:71
+t_8353 = _C.rebased(_C.t_8023, 8324)  # rules_data/pampero/definitions/resources.yaml:70
+d_8354 = _C.rebased(_C.d_8024, 8324)  # rules_data/pampero/definitions/resources.yaml:70
+d_8355 = _C.rebased(_C.d_8025, 8324)  # rules_data/pampero/definitions/resources.yaml:70
+t_8356 = _C.rebased(_C.t_8026, 8324)  # rules_data/pampero/definitions/resources.yaml:56
+d_8357 = _C.rebased(_C.d_8027, 8324)  # rules_data/pampero/definitions/resources.yaml:56
+t_8358 = _C.rebased(_C.t_8028, 8324)  # rules_data/pampero/definitions/resources.yaml:57
+t_8359 = _C.rebased(_C.t_8029, 8324)  # rules_data/pampero/definitions/resources.yaml:58
+d_8360 = _C.rebased(_C.d_8030, 8324)  # rules_data/pampero/definitions/resources.yaml:58
+t_8361 = _C.rebased(_C.t_7976, 8324)  # rules_data/pampero/definitions/resources.yaml:59
+d_8362 = _C.rebased(_C.d_7431, 8324)  # rules_data/pampero/definitions/resources.yaml:60
+t_8363 = _C.rebased(_C.t_8033, 8324)  # rules_data/pampero/definitions/resources.yaml:62
+d_8364 = _C.rebased(_C.d_8034, 8324)  # rules_data/pampero/definitions/resources.yaml:62
+t_8365 = _C.rebased(_C.t_8035, 8324)  # rules_data/pampero/definitions/resources.yaml:62
+t_8366 = _C.rebased(_C.t_8036, 8324)  # rules_data/pampero/definitions/resources.yaml:62
+d_8367 = _C.rebased(_C.d_8037, 8324)  # rules_data/pampero/definitions/resources.yaml:63
+d_8368 = _C.rebased(_C.d_8038, 8324)  # rules_data/pampero/definitions/resources.yaml:64
+d_8369 = _C.rebased(_C.d_8039, 8324)  # rules_data/pampero/definitions/resources.yaml:64
+d_8370 = _C.rebased(_C.d_8040, 8324)  # rules_data/pampero/definitions/resources.yaml:26
+d_8371 = _C.rebased(_C.d_8041, 8324)  # rules_data/pampero/definitions/resources.yaml:26
+d_8372 = _C.rebased(_C.d_8042, 8324)  # rules_data/pampero/definitions/resources.yaml:27
+d_8373 = _C.rebased(_C.d_8043, 8324)  # rules_data/pampero/definitions/resources.yaml:27
+d_8374 = _C.rebased(_C.d_8044, 8324)  # rules_data/pampero/definitions/resources.yaml:28
+d_8375 = _C.rebased(_C.d_8045, 8324)  # rules_data/pampero/definitions/resources.yaml:29
+d_8376 = _C.rebased(_C.d_8046, 8324)  # rules_data/pampero/definitions/resources.yaml:29
+d_8377 = _C.rebased(_C.d_8047, 8324)  # rules_data/pampero/definitions/resources.yaml:30
+d_8378 = _C.rebased(_C.d_8048, 8324)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    8308: t_8308,
-    8309: CPS(d_8309),
-    8310: CPS(d_8310),
-    8311: t_8311,
-    8312: CPS(d_8312),
-    8313: t_8313,
-    8314: t_8314,
-    8315: CPS(d_8315),
-    8316: t_8316,
-    8317: CPS(d_8317),
-    8318: t_8318,
-    8319: CPS(d_8319),
-    8320: t_8320,
-    8321: t_8321,
-    8322: CPS(d_8322),
-    8323: CPS(d_8323),
-    8324: CPS(d_8324),
+    8324: t_8324,
     8325: CPS(d_8325),
     8326: CPS(d_8326),
-    8327: CPS(d_8327),
+    8327: t_8327,
     8328: CPS(d_8328),
-    8329: CPS(d_8329),
-    8330: CPS(d_8330),
+    8329: t_8329,
+    8330: t_8330,
     8331: CPS(d_8331),
-    8332: CPS(d_8332),
+    8332: t_8332,
     8333: CPS(d_8333),
-    8334: CPS(d_8334),
+    8334: t_8334,
     8335: CPS(d_8335),
-    8336: CPS(d_8336),
+    8336: t_8336,
     8337: t_8337,
     8338: CPS(d_8338),
     8339: CPS(d_8339),
-    8340: t_8340,
+    8340: CPS(d_8340),
     8341: CPS(d_8341),
-    8342: t_8342,
-    8343: t_8343,
+    8342: CPS(d_8342),
+    8343: CPS(d_8343),
     8344: CPS(d_8344),
-    8345: t_8345,
+    8345: CPS(d_8345),
     8346: CPS(d_8346),
-    8347: t_8347,
+    8347: CPS(d_8347),
     8348: CPS(d_8348),
-    8349: t_8349,
-    8350: t_8350,
+    8349: CPS(d_8349),
+    8350: CPS(d_8350),
     8351: CPS(d_8351),
     8352: CPS(d_8352),
-    8353: CPS(d_8353),
+    8353: t_8353,
     8354: CPS(d_8354),
     8355: CPS(d_8355),
-    8356: CPS(d_8356),
+    8356: t_8356,
     8357: CPS(d_8357),
-    8358: CPS(d_8358),
-    8359: CPS(d_8359),
+    8358: t_8358,
+    8359: t_8359,
     8360: CPS(d_8360),
-    8361: CPS(d_8361),
+    8361: t_8361,
     8362: CPS(d_8362),
+    8363: t_8363,
+    8364: CPS(d_8364),
+    8365: t_8365,
+    8366: t_8366,
+    8367: CPS(d_8367),
+    8368: CPS(d_8368),
+    8369: CPS(d_8369),
+    8370: CPS(d_8370),
+    8371: CPS(d_8371),
+    8372: CPS(d_8372),
+    8373: CPS(d_8373),
+    8374: CPS(d_8374),
+    8375: CPS(d_8375),
+    8376: CPS(d_8376),
+    8377: CPS(d_8377),
+    8378: CPS(d_8378),
 }
 
 
 CODE = {
-    9407: x_9407,
-    9411: x_9411,
-    9412: x_9412,
-    9415: x_9415,
-    9419: x_9419,
-    9420: x_9420,
-    9425: x_9425,
-    9426: x_9426,
-    9428: x_9428,
-    9429: x_9429,
-    9431: x_9431,
-    9432: x_9432,
-    9434: x_9434,
-    9435: x_9435,
-    9439: x_9439,
-    9440: x_9440,
-    9443: x_9443,
-    9444: x_9444,
-    9447: x_9447,
-    9451: x_9451,
-    9452: x_9452,
-    9459: x_9459,
-    9460: x_9460,
-    9462: x_9462,
-    9463: x_9463,
-    9465: x_9465,
-    9466: x_9466,
-    9468: x_9468,
-    9469: x_9469,
+    9487: x_9487,
+    9491: x_9491,
+    9492: x_9492,
+    9495: x_9495,
+    9499: x_9499,
+    9500: x_9500,
+    9505: x_9505,
+    9506: x_9506,
+    9508: x_9508,
+    9509: x_9509,
+    9511: x_9511,
+    9512: x_9512,
+    9514: x_9514,
+    9515: x_9515,
+    9519: x_9519,
+    9520: x_9520,
+    9523: x_9523,
+    9524: x_9524,
+    9527: x_9527,
+    9531: x_9531,
+    9532: x_9532,
+    9539: x_9539,
+    9540: x_9540,
+    9542: x_9542,
+    9543: x_9543,
+    9545: x_9545,
+    9546: x_9546,
+    9548: x_9548,
+    9549: x_9549,
 }
 AT = {
-    9407: 'rules_data/pampero/modules/objectives.yaml:65',
+    9487: 'rules_data/pampero/modules/objectives.yaml:65',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:65
-    'objective_remote': '{"id":"objective_remote","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 3 or more remote contract tiles.","it":"Avere 3 o più tessere contratto remote."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2657","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"remote"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2657"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":3},"x":9407},"effect":{"op":"seq","b":[{"op":"let","v":"n~2658","e":{"op":"lit","v":10,"x":9408},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8309},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":9409},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8310},{"op":"seq","b":[{"op":"let","v":"left~2660","e":{"op":"var","n":"n~2658","x":9410},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8312},{"op":"for","v":"rep~2662","src":{"op":"filt","v":"q~2661","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2661"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2659"}},"x":9411},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2660"},"b":{"op":"lit","v":0},"x":9412},"b":{"op":"seq","b":[{"op":"let","v":"taken~2663","e":{"op":"lit","v":0,"x":9413},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8315},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8317},"label":{"op":"lit","v":{"instead":0},"x":9414}},{"gens":[{"v":"instead~2664","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2660"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2660"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null}}]}]},"x":9415},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2663","x":9416},"o":"=","e":{"op":"var","n":"instead~2664","x":9417},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8319},{"op":"rep","n":{"op":"var","n":"instead~2664","x":9418},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"effect","d":null,"x":9419},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8321},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8320}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8318},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2664"}],"x":9420}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8316},{"op":"set","t":{"op":"var","n":"left~2660","x":9421},"o":"-=","e":{"op":"var","n":"taken~2663","x":9422},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8322}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8314},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8313},{"op":"let","v":"n~2665","e":{"op":"var","n":"left~2660","x":9423},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8323},{"op":"let","v":"r~2666","e":{"op":"var","n":"r~2659","x":9424},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8324},{"op":"seq","b":[{"op":"let","v":"k~2667","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2665"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2665"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0}]}]}}]}],"x":9425},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8326},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9426},"t":{"op":"set","t":{"op":"var","n":"k~2667","x":9427},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2667"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0}}]}]}]}],"x":9428},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8328},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8327},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0,"x":9429},"o":"+=","e":{"op":"var","n":"k~2667","x":9430},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8329},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9431},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0,"x":9432},"o":"-=","e":{"op":"var","n":"k~2667","x":9433},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8331},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8330},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2667"},"b":{"op":"lit","v":0}}],"x":9434},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9435},"o":"+=","e":{"op":"var","n":"k~2667","x":9436},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8333},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8332}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8325}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8311},{"op":"let","v":"n~2678","e":{"op":"lit","v":10,"x":9437},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8334},{"op":"let","v":"r~2679","e":{"op":"lit","v":"money","x":9438},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8335},{"op":"let","v":"k~2680","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2673","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2673"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2674","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2675","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2675"},"b":{"op":"var","n":"c~2674"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2676","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2677","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2677"},"b":{"op":"var","n":"c~2674"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2674"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9439},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8336},{"op":"seq","b":[{"op":"let","v":"n~2681","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2678"},"b":{"op":"var","n":"k~2680"},"x":9440},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8338},{"op":"let","v":"r~2682","e":{"op":"var","n":"r~2679","x":9441},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8339},{"op":"seq","b":[{"op":"let","v":"left~2683","e":{"op":"var","n":"n~2681","x":9442},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8341},{"op":"for","v":"rep~2685","src":{"op":"filt","v":"q~2684","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2684"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2682"}},"x":9443},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2683"},"b":{"op":"lit","v":0},"x":9444},"b":{"op":"seq","b":[{"op":"let","v":"taken~2686","e":{"op":"lit","v":0,"x":9445},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8344},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8346},"label":{"op":"lit","v":{"instead":0},"x":9446}},{"gens":[{"v":"instead~2687","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2683"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2685"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2683"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2685"},"f":"room","d":null}}]}]},"x":9447},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2686","x":9448},"o":"=","e":{"op":"var","n":"instead~2687","x":9449},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8348},{"op":"rep","n":{"op":"var","n":"instead~2687","x":9450},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2685"},"f":"effect","d":null,"x":9451},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8350},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8349}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8347},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2687"}],"x":9452}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2681","x":9453},"r":{"op":"var","n":"r~2682","x":9454}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8345},{"op":"set","t":{"op":"var","n":"left~2683","x":9455},"o":"-=","e":{"op":"var","n":"taken~2686","x":9456},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8351}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8343},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8342},{"op":"let","v":"n~2688","e":{"op":"var","n":"left~2683","x":9457},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8352},{"op":"let","v":"r~2689","e":{"op":"var","n":"r~2682","x":9458},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8353},{"op":"seq","b":[{"op":"let","v":"k~2690","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2688"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2688"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2689"},"d":0}]}]}}]}],"x":9459},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8355},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9460},"t":{"op":"set","t":{"op":"var","n":"k~2690","x":9461},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2690"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2689"},"d":0}}]}]}]}],"x":9462},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8357},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8356},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2689"},"d":0,"x":9463},"o":"+=","e":{"op":"var","n":"k~2690","x":9464},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8358},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9465},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2689"},"d":0,"x":9466},"o":"-=","e":{"op":"var","n":"k~2690","x":9467},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8360},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8359},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2690"},"b":{"op":"lit","v":0}}],"x":9468},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9469},"o":"+=","e":{"op":"var","n":"k~2690","x":9470},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8362},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8361}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8354}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8340}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8337}],"at":"rules_data/pampero/modules/objectives.yaml:71","id":8308},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:65"}',
+    'objective_remote': '{"id":"objective_remote","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 3 or more remote contract tiles.","it":"Avere 3 o più tessere contratto remote."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2664","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"remote"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2664"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":3},"x":9487},"effect":{"op":"seq","b":[{"op":"let","v":"n~2665","e":{"op":"lit","v":10,"x":9488},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8325},{"op":"let","v":"r~2666","e":{"op":"lit","v":"money","x":9489},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8326},{"op":"seq","b":[{"op":"let","v":"left~2667","e":{"op":"var","n":"n~2665","x":9490},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8328},{"op":"for","v":"rep~2669","src":{"op":"filt","v":"q~2668","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2668"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2666"}},"x":9491},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2667"},"b":{"op":"lit","v":0},"x":9492},"b":{"op":"seq","b":[{"op":"let","v":"taken~2670","e":{"op":"lit","v":0,"x":9493},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8331},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8333},"label":{"op":"lit","v":{"instead":0},"x":9494}},{"gens":[{"v":"instead~2671","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2667"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2667"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null}}]}]},"x":9495},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2670","x":9496},"o":"=","e":{"op":"var","n":"instead~2671","x":9497},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8335},{"op":"rep","n":{"op":"var","n":"instead~2671","x":9498},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"effect","d":null,"x":9499},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8337},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8336}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8334},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2671"}],"x":9500}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8332},{"op":"set","t":{"op":"var","n":"left~2667","x":9501},"o":"-=","e":{"op":"var","n":"taken~2670","x":9502},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8338}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8330},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8329},{"op":"let","v":"n~2672","e":{"op":"var","n":"left~2667","x":9503},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8339},{"op":"let","v":"r~2673","e":{"op":"var","n":"r~2666","x":9504},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8340},{"op":"seq","b":[{"op":"let","v":"k~2674","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2672"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2672"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0}]}]}}]}],"x":9505},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8342},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9506},"t":{"op":"set","t":{"op":"var","n":"k~2674","x":9507},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2674"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0}}]}]}]}],"x":9508},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8344},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8343},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0,"x":9509},"o":"+=","e":{"op":"var","n":"k~2674","x":9510},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8345},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9511},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0,"x":9512},"o":"-=","e":{"op":"var","n":"k~2674","x":9513},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8347},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8346},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2674"},"b":{"op":"lit","v":0}}],"x":9514},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9515},"o":"+=","e":{"op":"var","n":"k~2674","x":9516},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8349},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8348}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8341}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8327},{"op":"let","v":"n~2685","e":{"op":"lit","v":10,"x":9517},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8350},{"op":"let","v":"r~2686","e":{"op":"lit","v":"money","x":9518},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8351},{"op":"let","v":"k~2687","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2680","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2680"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2681","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2682","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2682"},"b":{"op":"var","n":"c~2681"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2683","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2684","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2683"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2684"},"b":{"op":"var","n":"c~2681"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2681"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9519},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8352},{"op":"seq","b":[{"op":"let","v":"n~2688","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2685"},"b":{"op":"var","n":"k~2687"},"x":9520},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8354},{"op":"let","v":"r~2689","e":{"op":"var","n":"r~2686","x":9521},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8355},{"op":"seq","b":[{"op":"let","v":"left~2690","e":{"op":"var","n":"n~2688","x":9522},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8357},{"op":"for","v":"rep~2692","src":{"op":"filt","v":"q~2691","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2691"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2689"}},"x":9523},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2690"},"b":{"op":"lit","v":0},"x":9524},"b":{"op":"seq","b":[{"op":"let","v":"taken~2693","e":{"op":"lit","v":0,"x":9525},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8360},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8362},"label":{"op":"lit","v":{"instead":0},"x":9526}},{"gens":[{"v":"instead~2694","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2690"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2692"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2690"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2692"},"f":"room","d":null}}]}]},"x":9527},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2693","x":9528},"o":"=","e":{"op":"var","n":"instead~2694","x":9529},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8364},{"op":"rep","n":{"op":"var","n":"instead~2694","x":9530},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2692"},"f":"effect","d":null,"x":9531},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8366},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8365}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8363},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2694"}],"x":9532}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2688","x":9533},"r":{"op":"var","n":"r~2689","x":9534}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8361},{"op":"set","t":{"op":"var","n":"left~2690","x":9535},"o":"-=","e":{"op":"var","n":"taken~2693","x":9536},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8367}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8359},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8358},{"op":"let","v":"n~2695","e":{"op":"var","n":"left~2690","x":9537},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8368},{"op":"let","v":"r~2696","e":{"op":"var","n":"r~2689","x":9538},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8369},{"op":"seq","b":[{"op":"let","v":"k~2697","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2695"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2695"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2696"},"d":0}]}]}}]}],"x":9539},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8371},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9540},"t":{"op":"set","t":{"op":"var","n":"k~2697","x":9541},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2697"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2696"},"d":0}}]}]}]}],"x":9542},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8373},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8372},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2696"},"d":0,"x":9543},"o":"+=","e":{"op":"var","n":"k~2697","x":9544},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8374},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9545},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2696"},"d":0,"x":9546},"o":"-=","e":{"op":"var","n":"k~2697","x":9547},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8376},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8375},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2697"},"b":{"op":"lit","v":0}}],"x":9548},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9549},"o":"+=","e":{"op":"var","n":"k~2697","x":9550},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8378},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8377}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8370}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8356}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8353}],"at":"rules_data/pampero/modules/objectives.yaml:71","id":8324},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:65"}',
 }

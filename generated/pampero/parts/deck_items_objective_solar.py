@@ -54,196 +54,196 @@ K = [
 ]
 
 
-def x_9471(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
+def x_9551(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return (len([v_c_2657 for v_c_2657 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2657, {}) if type(_h1) is dict else KEY(_h1, v_c_2657, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('solar', _w3))]) >= 4)
-    return MEMO(ctx, (9471, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
+        return (len([v_c_2664 for v_c_2664 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2664, {}) if type(_h1) is dict else KEY(_h1, v_c_2664, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('solar', _w3))]) >= 4)
+    return MEMO(ctx, (9551, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
-x_9475 = _C.x_9027  # rules_data/pampero/definitions/resources.yaml:57
-x_9476 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:57
-x_9479 = _C.x_9031  # rules_data/pampero/definitions/resources.yaml:59
-x_9483 = _C.x_9035  # rules_data/pampero/definitions/resources.yaml:62
-x_9484 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:59
-x_9489 = _C.x_9041  # rules_data/pampero/definitions/resources.yaml:26
-x_9490 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:27
-x_9492 = _C.x_9044  # rules_data/pampero/definitions/resources.yaml:27
-x_9493 = _C.x_9045  # rules_data/pampero/definitions/resources.yaml:28
-x_9495 = _C.x_9047  # rules_data/pampero/definitions/resources.yaml:29
-x_9496 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:29
-x_9498 = _C.x_9050  # rules_data/pampero/definitions/resources.yaml:30
-x_9499 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_9503 = _C.x_9055  # rules_data/pampero/modules/objectives.yaml:79
-x_9504 = _C.x_9056  # rules_data/pampero/definitions/resources.yaml:70
-x_9507 = _C.x_9059  # rules_data/pampero/definitions/resources.yaml:57
-x_9508 = _C.x_9060  # rules_data/pampero/definitions/resources.yaml:57
-x_9511 = _C.x_9063  # rules_data/pampero/definitions/resources.yaml:59
-x_9515 = _C.x_9067  # rules_data/pampero/definitions/resources.yaml:62
-x_9516 = _C.x_9068  # rules_data/pampero/definitions/resources.yaml:59
-x_9523 = _C.x_9075  # rules_data/pampero/definitions/resources.yaml:26
-x_9524 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:27
-x_9526 = _C.x_9078  # rules_data/pampero/definitions/resources.yaml:27
-x_9527 = _C.x_9079  # rules_data/pampero/definitions/resources.yaml:28
-x_9529 = _C.x_9081  # rules_data/pampero/definitions/resources.yaml:29
-x_9530 = _C.x_9082  # rules_data/pampero/definitions/resources.yaml:29
-x_9532 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:30
-x_9533 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_8363 = _C.rebased(_C.t_7978, 8363)  # rules_data/pampero/modules/objectives.yaml:79
-d_8364 = _C.rebased(_C.d_7979, 8363)  # rules_data/pampero/modules/objectives.yaml:79
-d_8365 = _C.rebased(_C.d_7980, 8363)  # rules_data/pampero/modules/objectives.yaml:79
-t_8366 = _C.rebased(_C.t_7981, 8363)  # rules_data/pampero/definitions/resources.yaml:56
-d_8367 = _C.rebased(_C.d_7982, 8363)  # rules_data/pampero/definitions/resources.yaml:56
-t_8368 = _C.rebased(_C.t_7983, 8363)  # rules_data/pampero/definitions/resources.yaml:57
-t_8369 = _C.rebased(_C.t_7984, 8363)  # rules_data/pampero/definitions/resources.yaml:58
-d_8370 = _C.rebased(_C.d_7985, 8363)  # rules_data/pampero/definitions/resources.yaml:58
-t_8371 = _C.rebased(_C.t_7414, 8363)  # rules_data/pampero/definitions/resources.yaml:59
-d_8372 = _C.rebased(_C.d_7415, 8363)  # rules_data/pampero/definitions/resources.yaml:60
-t_8373 = _C.rebased(_C.t_7988, 8363)  # rules_data/pampero/definitions/resources.yaml:62
-d_8374 = _C.rebased(_C.d_7989, 8363)  # rules_data/pampero/definitions/resources.yaml:62
-t_8375 = _C.rebased(_C.t_7990, 8363)  # rules_data/pampero/definitions/resources.yaml:62
-t_8376 = _C.rebased(_C.t_7991, 8363)  # rules_data/pampero/definitions/resources.yaml:62
-d_8377 = _C.rebased(_C.d_7992, 8363)  # rules_data/pampero/definitions/resources.yaml:63
-d_8378 = _C.rebased(_C.d_7993, 8363)  # rules_data/pampero/definitions/resources.yaml:64
-d_8379 = _C.rebased(_C.d_7994, 8363)  # rules_data/pampero/definitions/resources.yaml:64
-d_8380 = _C.rebased(_C.d_7995, 8363)  # rules_data/pampero/definitions/resources.yaml:26
-d_8381 = _C.rebased(_C.d_7996, 8363)  # rules_data/pampero/definitions/resources.yaml:26
-d_8382 = _C.rebased(_C.d_7997, 8363)  # rules_data/pampero/definitions/resources.yaml:27
-d_8383 = _C.rebased(_C.d_7998, 8363)  # rules_data/pampero/definitions/resources.yaml:27
-d_8384 = _C.rebased(_C.d_7999, 8363)  # rules_data/pampero/definitions/resources.yaml:28
-d_8385 = _C.rebased(_C.d_8000, 8363)  # rules_data/pampero/definitions/resources.yaml:29
-d_8386 = _C.rebased(_C.d_8001, 8363)  # rules_data/pampero/definitions/resources.yaml:29
-d_8387 = _C.rebased(_C.d_8002, 8363)  # rules_data/pampero/definitions/resources.yaml:30
-d_8388 = _C.rebased(_C.d_8003, 8363)  # rules_data/pampero/definitions/resources.yaml:30
-d_8389 = _C.rebased(_C.d_8004, 8363)  # rules_data/pampero/modules/objectives.yaml:79
-d_8390 = _C.rebased(_C.d_8005, 8363)  # rules_data/pampero/modules/objectives.yaml:79
-d_8391 = _C.rebased(_C.d_8006, 8363)  # rules_data/pampero/modules/objectives.yaml:79
-t_8392 = _C.rebased(_C.t_8007, 8363)  # rules_data/pampero/definitions/resources.yaml:70
-d_8393 = _C.rebased(_C.d_8008, 8363)  # rules_data/pampero/definitions/resources.yaml:70
-d_8394 = _C.rebased(_C.d_8009, 8363)  # rules_data/pampero/definitions/resources.yaml:70
-t_8395 = _C.rebased(_C.t_8010, 8363)  # rules_data/pampero/definitions/resources.yaml:56
-d_8396 = _C.rebased(_C.d_8011, 8363)  # rules_data/pampero/definitions/resources.yaml:56
-t_8397 = _C.rebased(_C.t_8012, 8363)  # rules_data/pampero/definitions/resources.yaml:57
-t_8398 = _C.rebased(_C.t_8013, 8363)  # rules_data/pampero/definitions/resources.yaml:58
-d_8399 = _C.rebased(_C.d_8014, 8363)  # rules_data/pampero/definitions/resources.yaml:58
-t_8400 = _C.rebased(_C.t_7960, 8363)  # rules_data/pampero/definitions/resources.yaml:59
-d_8401 = _C.rebased(_C.d_7415, 8363)  # rules_data/pampero/definitions/resources.yaml:60
-t_8402 = _C.rebased(_C.t_8017, 8363)  # rules_data/pampero/definitions/resources.yaml:62
-d_8403 = _C.rebased(_C.d_8018, 8363)  # rules_data/pampero/definitions/resources.yaml:62
-t_8404 = _C.rebased(_C.t_8019, 8363)  # rules_data/pampero/definitions/resources.yaml:62
-t_8405 = _C.rebased(_C.t_8020, 8363)  # rules_data/pampero/definitions/resources.yaml:62
-d_8406 = _C.rebased(_C.d_8021, 8363)  # rules_data/pampero/definitions/resources.yaml:63
-d_8407 = _C.rebased(_C.d_8022, 8363)  # rules_data/pampero/definitions/resources.yaml:64
-d_8408 = _C.rebased(_C.d_8023, 8363)  # rules_data/pampero/definitions/resources.yaml:64
-d_8409 = _C.rebased(_C.d_8024, 8363)  # rules_data/pampero/definitions/resources.yaml:26
-d_8410 = _C.rebased(_C.d_8025, 8363)  # rules_data/pampero/definitions/resources.yaml:26
-d_8411 = _C.rebased(_C.d_8026, 8363)  # rules_data/pampero/definitions/resources.yaml:27
-d_8412 = _C.rebased(_C.d_8027, 8363)  # rules_data/pampero/definitions/resources.yaml:27
-d_8413 = _C.rebased(_C.d_8028, 8363)  # rules_data/pampero/definitions/resources.yaml:28
-d_8414 = _C.rebased(_C.d_8029, 8363)  # rules_data/pampero/definitions/resources.yaml:29
-d_8415 = _C.rebased(_C.d_8030, 8363)  # rules_data/pampero/definitions/resources.yaml:29
-d_8416 = _C.rebased(_C.d_8031, 8363)  # rules_data/pampero/definitions/resources.yaml:30
-d_8417 = _C.rebased(_C.d_8032, 8363)  # rules_data/pampero/definitions/resources.yaml:30
+x_9555 = _C.x_9107  # rules_data/pampero/definitions/resources.yaml:57
+x_9556 = _C.x_9108  # rules_data/pampero/definitions/resources.yaml:57
+x_9559 = _C.x_9111  # rules_data/pampero/definitions/resources.yaml:59
+x_9563 = _C.x_9115  # rules_data/pampero/definitions/resources.yaml:62
+x_9564 = _C.x_9116  # rules_data/pampero/definitions/resources.yaml:59
+x_9569 = _C.x_9121  # rules_data/pampero/definitions/resources.yaml:26
+x_9570 = _C.x_9122  # rules_data/pampero/definitions/resources.yaml:27
+x_9572 = _C.x_9124  # rules_data/pampero/definitions/resources.yaml:27
+x_9573 = _C.x_9125  # rules_data/pampero/definitions/resources.yaml:28
+x_9575 = _C.x_9127  # rules_data/pampero/definitions/resources.yaml:29
+x_9576 = _C.x_9128  # rules_data/pampero/definitions/resources.yaml:29
+x_9578 = _C.x_9130  # rules_data/pampero/definitions/resources.yaml:30
+x_9579 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_9583 = _C.x_9135  # rules_data/pampero/modules/objectives.yaml:79
+x_9584 = _C.x_9136  # rules_data/pampero/definitions/resources.yaml:70
+x_9587 = _C.x_9139  # rules_data/pampero/definitions/resources.yaml:57
+x_9588 = _C.x_9140  # rules_data/pampero/definitions/resources.yaml:57
+x_9591 = _C.x_9143  # rules_data/pampero/definitions/resources.yaml:59
+x_9595 = _C.x_9147  # rules_data/pampero/definitions/resources.yaml:62
+x_9596 = _C.x_9148  # rules_data/pampero/definitions/resources.yaml:59
+x_9603 = _C.x_9155  # rules_data/pampero/definitions/resources.yaml:26
+x_9604 = _C.x_9156  # rules_data/pampero/definitions/resources.yaml:27
+x_9606 = _C.x_9158  # rules_data/pampero/definitions/resources.yaml:27
+x_9607 = _C.x_9159  # rules_data/pampero/definitions/resources.yaml:28
+x_9609 = _C.x_9161  # rules_data/pampero/definitions/resources.yaml:29
+x_9610 = _C.x_9162  # rules_data/pampero/definitions/resources.yaml:29
+x_9612 = _C.x_9164  # rules_data/pampero/definitions/resources.yaml:30
+x_9613 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_8379 = _C.rebased(_C.t_7994, 8379)  # rules_data/pampero/modules/objectives.yaml:79
+d_8380 = _C.rebased(_C.d_7995, 8379)  # rules_data/pampero/modules/objectives.yaml:79
+d_8381 = _C.rebased(_C.d_7996, 8379)  # rules_data/pampero/modules/objectives.yaml:79
+t_8382 = _C.rebased(_C.t_7997, 8379)  # rules_data/pampero/definitions/resources.yaml:56
+d_8383 = _C.rebased(_C.d_7998, 8379)  # rules_data/pampero/definitions/resources.yaml:56
+t_8384 = _C.rebased(_C.t_7999, 8379)  # rules_data/pampero/definitions/resources.yaml:57
+t_8385 = _C.rebased(_C.t_8000, 8379)  # rules_data/pampero/definitions/resources.yaml:58
+d_8386 = _C.rebased(_C.d_8001, 8379)  # rules_data/pampero/definitions/resources.yaml:58
+t_8387 = _C.rebased(_C.t_7430, 8379)  # rules_data/pampero/definitions/resources.yaml:59
+d_8388 = _C.rebased(_C.d_7431, 8379)  # rules_data/pampero/definitions/resources.yaml:60
+t_8389 = _C.rebased(_C.t_8004, 8379)  # rules_data/pampero/definitions/resources.yaml:62
+d_8390 = _C.rebased(_C.d_8005, 8379)  # rules_data/pampero/definitions/resources.yaml:62
+t_8391 = _C.rebased(_C.t_8006, 8379)  # rules_data/pampero/definitions/resources.yaml:62
+t_8392 = _C.rebased(_C.t_8007, 8379)  # rules_data/pampero/definitions/resources.yaml:62
+d_8393 = _C.rebased(_C.d_8008, 8379)  # rules_data/pampero/definitions/resources.yaml:63
+d_8394 = _C.rebased(_C.d_8009, 8379)  # rules_data/pampero/definitions/resources.yaml:64
+d_8395 = _C.rebased(_C.d_8010, 8379)  # rules_data/pampero/definitions/resources.yaml:64
+d_8396 = _C.rebased(_C.d_8011, 8379)  # rules_data/pampero/definitions/resources.yaml:26
+d_8397 = _C.rebased(_C.d_8012, 8379)  # rules_data/pampero/definitions/resources.yaml:26
+d_8398 = _C.rebased(_C.d_8013, 8379)  # rules_data/pampero/definitions/resources.yaml:27
+d_8399 = _C.rebased(_C.d_8014, 8379)  # rules_data/pampero/definitions/resources.yaml:27
+d_8400 = _C.rebased(_C.d_8015, 8379)  # rules_data/pampero/definitions/resources.yaml:28
+d_8401 = _C.rebased(_C.d_8016, 8379)  # rules_data/pampero/definitions/resources.yaml:29
+d_8402 = _C.rebased(_C.d_8017, 8379)  # rules_data/pampero/definitions/resources.yaml:29
+d_8403 = _C.rebased(_C.d_8018, 8379)  # rules_data/pampero/definitions/resources.yaml:30
+d_8404 = _C.rebased(_C.d_8019, 8379)  # rules_data/pampero/definitions/resources.yaml:30
+d_8405 = _C.rebased(_C.d_8020, 8379)  # rules_data/pampero/modules/objectives.yaml:79
+d_8406 = _C.rebased(_C.d_8021, 8379)  # rules_data/pampero/modules/objectives.yaml:79
+d_8407 = _C.rebased(_C.d_8022, 8379)  # rules_data/pampero/modules/objectives.yaml:79
+t_8408 = _C.rebased(_C.t_8023, 8379)  # rules_data/pampero/definitions/resources.yaml:70
+d_8409 = _C.rebased(_C.d_8024, 8379)  # rules_data/pampero/definitions/resources.yaml:70
+d_8410 = _C.rebased(_C.d_8025, 8379)  # rules_data/pampero/definitions/resources.yaml:70
+t_8411 = _C.rebased(_C.t_8026, 8379)  # rules_data/pampero/definitions/resources.yaml:56
+d_8412 = _C.rebased(_C.d_8027, 8379)  # rules_data/pampero/definitions/resources.yaml:56
+t_8413 = _C.rebased(_C.t_8028, 8379)  # rules_data/pampero/definitions/resources.yaml:57
+t_8414 = _C.rebased(_C.t_8029, 8379)  # rules_data/pampero/definitions/resources.yaml:58
+d_8415 = _C.rebased(_C.d_8030, 8379)  # rules_data/pampero/definitions/resources.yaml:58
+t_8416 = _C.rebased(_C.t_7976, 8379)  # rules_data/pampero/definitions/resources.yaml:59
+d_8417 = _C.rebased(_C.d_7431, 8379)  # rules_data/pampero/definitions/resources.yaml:60
+t_8418 = _C.rebased(_C.t_8033, 8379)  # rules_data/pampero/definitions/resources.yaml:62
+d_8419 = _C.rebased(_C.d_8034, 8379)  # rules_data/pampero/definitions/resources.yaml:62
+t_8420 = _C.rebased(_C.t_8035, 8379)  # rules_data/pampero/definitions/resources.yaml:62
+t_8421 = _C.rebased(_C.t_8036, 8379)  # rules_data/pampero/definitions/resources.yaml:62
+d_8422 = _C.rebased(_C.d_8037, 8379)  # rules_data/pampero/definitions/resources.yaml:63
+d_8423 = _C.rebased(_C.d_8038, 8379)  # rules_data/pampero/definitions/resources.yaml:64
+d_8424 = _C.rebased(_C.d_8039, 8379)  # rules_data/pampero/definitions/resources.yaml:64
+d_8425 = _C.rebased(_C.d_8040, 8379)  # rules_data/pampero/definitions/resources.yaml:26
+d_8426 = _C.rebased(_C.d_8041, 8379)  # rules_data/pampero/definitions/resources.yaml:26
+d_8427 = _C.rebased(_C.d_8042, 8379)  # rules_data/pampero/definitions/resources.yaml:27
+d_8428 = _C.rebased(_C.d_8043, 8379)  # rules_data/pampero/definitions/resources.yaml:27
+d_8429 = _C.rebased(_C.d_8044, 8379)  # rules_data/pampero/definitions/resources.yaml:28
+d_8430 = _C.rebased(_C.d_8045, 8379)  # rules_data/pampero/definitions/resources.yaml:29
+d_8431 = _C.rebased(_C.d_8046, 8379)  # rules_data/pampero/definitions/resources.yaml:29
+d_8432 = _C.rebased(_C.d_8047, 8379)  # rules_data/pampero/definitions/resources.yaml:30
+d_8433 = _C.rebased(_C.d_8048, 8379)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    8363: t_8363,
-    8364: CPS(d_8364),
-    8365: CPS(d_8365),
-    8366: t_8366,
-    8367: CPS(d_8367),
-    8368: t_8368,
-    8369: t_8369,
-    8370: CPS(d_8370),
-    8371: t_8371,
-    8372: CPS(d_8372),
-    8373: t_8373,
-    8374: CPS(d_8374),
-    8375: t_8375,
-    8376: t_8376,
-    8377: CPS(d_8377),
-    8378: CPS(d_8378),
-    8379: CPS(d_8379),
+    8379: t_8379,
     8380: CPS(d_8380),
     8381: CPS(d_8381),
-    8382: CPS(d_8382),
+    8382: t_8382,
     8383: CPS(d_8383),
-    8384: CPS(d_8384),
-    8385: CPS(d_8385),
+    8384: t_8384,
+    8385: t_8385,
     8386: CPS(d_8386),
-    8387: CPS(d_8387),
+    8387: t_8387,
     8388: CPS(d_8388),
-    8389: CPS(d_8389),
+    8389: t_8389,
     8390: CPS(d_8390),
-    8391: CPS(d_8391),
+    8391: t_8391,
     8392: t_8392,
     8393: CPS(d_8393),
     8394: CPS(d_8394),
-    8395: t_8395,
+    8395: CPS(d_8395),
     8396: CPS(d_8396),
-    8397: t_8397,
-    8398: t_8398,
+    8397: CPS(d_8397),
+    8398: CPS(d_8398),
     8399: CPS(d_8399),
-    8400: t_8400,
+    8400: CPS(d_8400),
     8401: CPS(d_8401),
-    8402: t_8402,
+    8402: CPS(d_8402),
     8403: CPS(d_8403),
-    8404: t_8404,
-    8405: t_8405,
+    8404: CPS(d_8404),
+    8405: CPS(d_8405),
     8406: CPS(d_8406),
     8407: CPS(d_8407),
-    8408: CPS(d_8408),
+    8408: t_8408,
     8409: CPS(d_8409),
     8410: CPS(d_8410),
-    8411: CPS(d_8411),
+    8411: t_8411,
     8412: CPS(d_8412),
-    8413: CPS(d_8413),
-    8414: CPS(d_8414),
+    8413: t_8413,
+    8414: t_8414,
     8415: CPS(d_8415),
-    8416: CPS(d_8416),
+    8416: t_8416,
     8417: CPS(d_8417),
+    8418: t_8418,
+    8419: CPS(d_8419),
+    8420: t_8420,
+    8421: t_8421,
+    8422: CPS(d_8422),
+    8423: CPS(d_8423),
+    8424: CPS(d_8424),
+    8425: CPS(d_8425),
+    8426: CPS(d_8426),
+    8427: CPS(d_8427),
+    8428: CPS(d_8428),
+    8429: CPS(d_8429),
+    8430: CPS(d_8430),
+    8431: CPS(d_8431),
+    8432: CPS(d_8432),
+    8433: CPS(d_8433),
 }
 
 
 CODE = {
-    9471: x_9471,
-    9475: x_9475,
-    9476: x_9476,
-    9479: x_9479,
-    9483: x_9483,
-    9484: x_9484,
-    9489: x_9489,
-    9490: x_9490,
-    9492: x_9492,
-    9493: x_9493,
-    9495: x_9495,
-    9496: x_9496,
-    9498: x_9498,
-    9499: x_9499,
-    9503: x_9503,
-    9504: x_9504,
-    9507: x_9507,
-    9508: x_9508,
-    9511: x_9511,
-    9515: x_9515,
-    9516: x_9516,
-    9523: x_9523,
-    9524: x_9524,
-    9526: x_9526,
-    9527: x_9527,
-    9529: x_9529,
-    9530: x_9530,
-    9532: x_9532,
-    9533: x_9533,
+    9551: x_9551,
+    9555: x_9555,
+    9556: x_9556,
+    9559: x_9559,
+    9563: x_9563,
+    9564: x_9564,
+    9569: x_9569,
+    9570: x_9570,
+    9572: x_9572,
+    9573: x_9573,
+    9575: x_9575,
+    9576: x_9576,
+    9578: x_9578,
+    9579: x_9579,
+    9583: x_9583,
+    9584: x_9584,
+    9587: x_9587,
+    9588: x_9588,
+    9591: x_9591,
+    9595: x_9595,
+    9596: x_9596,
+    9603: x_9603,
+    9604: x_9604,
+    9606: x_9606,
+    9607: x_9607,
+    9609: x_9609,
+    9610: x_9610,
+    9612: x_9612,
+    9613: x_9613,
 }
 AT = {
-    9471: 'rules_data/pampero/modules/objectives.yaml:73',
+    9551: 'rules_data/pampero/modules/objectives.yaml:73',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:73
-    'objective_solar': '{"id":"objective_solar","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 4 or more solar contract tiles.","it":"Avere 4 o più tessere contratto solari."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2657","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"solar"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2657"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":4},"x":9471},"effect":{"op":"seq","b":[{"op":"let","v":"n~2658","e":{"op":"lit","v":10,"x":9472},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8364},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":9473},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8365},{"op":"seq","b":[{"op":"let","v":"left~2660","e":{"op":"var","n":"n~2658","x":9474},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8367},{"op":"for","v":"rep~2662","src":{"op":"filt","v":"q~2661","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2661"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2659"}},"x":9475},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2660"},"b":{"op":"lit","v":0},"x":9476},"b":{"op":"seq","b":[{"op":"let","v":"taken~2663","e":{"op":"lit","v":0,"x":9477},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8370},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8372},"label":{"op":"lit","v":{"instead":0},"x":9478}},{"gens":[{"v":"instead~2664","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2660"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2660"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null}}]}]},"x":9479},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2663","x":9480},"o":"=","e":{"op":"var","n":"instead~2664","x":9481},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8374},{"op":"rep","n":{"op":"var","n":"instead~2664","x":9482},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"effect","d":null,"x":9483},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8376},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8375}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8373},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2664"}],"x":9484}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8371},{"op":"set","t":{"op":"var","n":"left~2660","x":9485},"o":"-=","e":{"op":"var","n":"taken~2663","x":9486},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8377}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8369},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8368},{"op":"let","v":"n~2665","e":{"op":"var","n":"left~2660","x":9487},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8378},{"op":"let","v":"r~2666","e":{"op":"var","n":"r~2659","x":9488},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8379},{"op":"seq","b":[{"op":"let","v":"k~2667","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2665"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2665"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0}]}]}}]}],"x":9489},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8381},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9490},"t":{"op":"set","t":{"op":"var","n":"k~2667","x":9491},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2667"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0}}]}]}]}],"x":9492},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8383},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8382},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0,"x":9493},"o":"+=","e":{"op":"var","n":"k~2667","x":9494},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8384},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9495},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0,"x":9496},"o":"-=","e":{"op":"var","n":"k~2667","x":9497},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8386},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8385},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2667"},"b":{"op":"lit","v":0}}],"x":9498},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9499},"o":"+=","e":{"op":"var","n":"k~2667","x":9500},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8388},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8387}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8380}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8366},{"op":"let","v":"n~2678","e":{"op":"lit","v":10,"x":9501},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8389},{"op":"let","v":"r~2679","e":{"op":"lit","v":"money","x":9502},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8390},{"op":"let","v":"k~2680","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2673","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2673"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2674","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2675","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2675"},"b":{"op":"var","n":"c~2674"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2676","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2677","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2677"},"b":{"op":"var","n":"c~2674"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2674"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9503},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8391},{"op":"seq","b":[{"op":"let","v":"n~2681","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2678"},"b":{"op":"var","n":"k~2680"},"x":9504},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8393},{"op":"let","v":"r~2682","e":{"op":"var","n":"r~2679","x":9505},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8394},{"op":"seq","b":[{"op":"let","v":"left~2683","e":{"op":"var","n":"n~2681","x":9506},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8396},{"op":"for","v":"rep~2685","src":{"op":"filt","v":"q~2684","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2684"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2682"}},"x":9507},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2683"},"b":{"op":"lit","v":0},"x":9508},"b":{"op":"seq","b":[{"op":"let","v":"taken~2686","e":{"op":"lit","v":0,"x":9509},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8399},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8401},"label":{"op":"lit","v":{"instead":0},"x":9510}},{"gens":[{"v":"instead~2687","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2683"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2685"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2683"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2685"},"f":"room","d":null}}]}]},"x":9511},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2686","x":9512},"o":"=","e":{"op":"var","n":"instead~2687","x":9513},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8403},{"op":"rep","n":{"op":"var","n":"instead~2687","x":9514},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2685"},"f":"effect","d":null,"x":9515},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8405},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8404}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8402},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2687"}],"x":9516}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2681","x":9517},"r":{"op":"var","n":"r~2682","x":9518}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8400},{"op":"set","t":{"op":"var","n":"left~2683","x":9519},"o":"-=","e":{"op":"var","n":"taken~2686","x":9520},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8406}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8398},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8397},{"op":"let","v":"n~2688","e":{"op":"var","n":"left~2683","x":9521},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8407},{"op":"let","v":"r~2689","e":{"op":"var","n":"r~2682","x":9522},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8408},{"op":"seq","b":[{"op":"let","v":"k~2690","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2688"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2688"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2689"},"d":0}]}]}}]}],"x":9523},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8410},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9524},"t":{"op":"set","t":{"op":"var","n":"k~2690","x":9525},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2690"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2689"},"d":0}}]}]}]}],"x":9526},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8412},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8411},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2689"},"d":0,"x":9527},"o":"+=","e":{"op":"var","n":"k~2690","x":9528},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8413},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9529},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2689"},"d":0,"x":9530},"o":"-=","e":{"op":"var","n":"k~2690","x":9531},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8415},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8414},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2690"},"b":{"op":"lit","v":0}}],"x":9532},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9533},"o":"+=","e":{"op":"var","n":"k~2690","x":9534},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8417},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8416}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8409}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8395}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8392}],"at":"rules_data/pampero/modules/objectives.yaml:79","id":8363},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:73"}',
+    'objective_solar': '{"id":"objective_solar","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 4 or more solar contract tiles.","it":"Avere 4 o più tessere contratto solari."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2664","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"solar"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2664"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":4},"x":9551},"effect":{"op":"seq","b":[{"op":"let","v":"n~2665","e":{"op":"lit","v":10,"x":9552},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8380},{"op":"let","v":"r~2666","e":{"op":"lit","v":"money","x":9553},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8381},{"op":"seq","b":[{"op":"let","v":"left~2667","e":{"op":"var","n":"n~2665","x":9554},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8383},{"op":"for","v":"rep~2669","src":{"op":"filt","v":"q~2668","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2668"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2666"}},"x":9555},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2667"},"b":{"op":"lit","v":0},"x":9556},"b":{"op":"seq","b":[{"op":"let","v":"taken~2670","e":{"op":"lit","v":0,"x":9557},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8386},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8388},"label":{"op":"lit","v":{"instead":0},"x":9558}},{"gens":[{"v":"instead~2671","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2667"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2667"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null}}]}]},"x":9559},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2670","x":9560},"o":"=","e":{"op":"var","n":"instead~2671","x":9561},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8390},{"op":"rep","n":{"op":"var","n":"instead~2671","x":9562},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"effect","d":null,"x":9563},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8392},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8391}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8389},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2671"}],"x":9564}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8387},{"op":"set","t":{"op":"var","n":"left~2667","x":9565},"o":"-=","e":{"op":"var","n":"taken~2670","x":9566},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8393}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8385},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8384},{"op":"let","v":"n~2672","e":{"op":"var","n":"left~2667","x":9567},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8394},{"op":"let","v":"r~2673","e":{"op":"var","n":"r~2666","x":9568},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8395},{"op":"seq","b":[{"op":"let","v":"k~2674","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2672"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2672"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0}]}]}}]}],"x":9569},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8397},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9570},"t":{"op":"set","t":{"op":"var","n":"k~2674","x":9571},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2674"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0}}]}]}]}],"x":9572},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8399},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8398},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0,"x":9573},"o":"+=","e":{"op":"var","n":"k~2674","x":9574},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8400},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9575},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0,"x":9576},"o":"-=","e":{"op":"var","n":"k~2674","x":9577},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8402},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8401},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2674"},"b":{"op":"lit","v":0}}],"x":9578},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9579},"o":"+=","e":{"op":"var","n":"k~2674","x":9580},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8404},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8403}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8396}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8382},{"op":"let","v":"n~2685","e":{"op":"lit","v":10,"x":9581},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8405},{"op":"let","v":"r~2686","e":{"op":"lit","v":"money","x":9582},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8406},{"op":"let","v":"k~2687","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2680","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2680"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2681","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2682","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2682"},"b":{"op":"var","n":"c~2681"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2683","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2684","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2683"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2684"},"b":{"op":"var","n":"c~2681"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2681"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9583},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8407},{"op":"seq","b":[{"op":"let","v":"n~2688","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2685"},"b":{"op":"var","n":"k~2687"},"x":9584},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8409},{"op":"let","v":"r~2689","e":{"op":"var","n":"r~2686","x":9585},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8410},{"op":"seq","b":[{"op":"let","v":"left~2690","e":{"op":"var","n":"n~2688","x":9586},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8412},{"op":"for","v":"rep~2692","src":{"op":"filt","v":"q~2691","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2691"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2689"}},"x":9587},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2690"},"b":{"op":"lit","v":0},"x":9588},"b":{"op":"seq","b":[{"op":"let","v":"taken~2693","e":{"op":"lit","v":0,"x":9589},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8415},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8417},"label":{"op":"lit","v":{"instead":0},"x":9590}},{"gens":[{"v":"instead~2694","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2690"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2692"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2690"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2692"},"f":"room","d":null}}]}]},"x":9591},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2693","x":9592},"o":"=","e":{"op":"var","n":"instead~2694","x":9593},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8419},{"op":"rep","n":{"op":"var","n":"instead~2694","x":9594},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2692"},"f":"effect","d":null,"x":9595},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8421},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8420}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8418},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2694"}],"x":9596}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2688","x":9597},"r":{"op":"var","n":"r~2689","x":9598}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8416},{"op":"set","t":{"op":"var","n":"left~2690","x":9599},"o":"-=","e":{"op":"var","n":"taken~2693","x":9600},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8422}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8414},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8413},{"op":"let","v":"n~2695","e":{"op":"var","n":"left~2690","x":9601},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8423},{"op":"let","v":"r~2696","e":{"op":"var","n":"r~2689","x":9602},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8424},{"op":"seq","b":[{"op":"let","v":"k~2697","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2695"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2695"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2696"},"d":0}]}]}}]}],"x":9603},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8426},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9604},"t":{"op":"set","t":{"op":"var","n":"k~2697","x":9605},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2697"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2696"},"d":0}}]}]}]}],"x":9606},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8428},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8427},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2696"},"d":0,"x":9607},"o":"+=","e":{"op":"var","n":"k~2697","x":9608},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8429},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9609},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2696"},"d":0,"x":9610},"o":"-=","e":{"op":"var","n":"k~2697","x":9611},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8431},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8430},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2697"},"b":{"op":"lit","v":0}}],"x":9612},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9613},"o":"+=","e":{"op":"var","n":"k~2697","x":9614},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8433},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8432}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8425}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8411}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8408}],"at":"rules_data/pampero/modules/objectives.yaml:79","id":8379},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:73"}',
 }

@@ -54,183 +54,183 @@ K = [
 ]
 
 
-def x_9535(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
+def x_9615(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return ((_w13 if type((_w13 := (_w11 + _w12 if type((_w11 := (_w5 + _w6 if type((_w5 := len([v_i_2657 for v_i_2657 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2657, NOREC).get('deck', None) if type(v_i_2657) is str else None) == 'specialist_scoring')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2658))) is type((_w4 := sum([items_of((_h2.get(v_r_2660, []) if type(_h2) is dict else KEY(_h2, v_r_2660, []))).count(v_c_2658) for v_r_2660 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2658 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2658, NOREC).get('deck', None) if type(v_c_2658) is str else None) == 'specialist_scoring')]))) is int else AR('+', _w5, _w6)))) is type((_w12 := (_w9 + _w10 if type((_w9 := len([v_i_2662 for v_i_2662 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2662, NOREC).get('deck', None) if type(v_i_2662) is str else None) == 'specialist_action')]))) is type((_w10 := FN['sum'](ctx, None, [(_w7 + _w8 if type((_w7 := items_of(_h1).count(v_c_2663))) is type((_w8 := sum([items_of((_h2.get(v_r_2665, []) if type(_h2) is dict else KEY(_h2, v_r_2665, []))).count(v_c_2663) for v_r_2665 in items_of(_h2)]))) is int else AR('+', _w7, _w8)) for v_c_2663 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2663, NOREC).get('deck', None) if type(v_c_2663) is str else None) == 'specialist_action')]))) is int else AR('+', _w9, _w10)))) is int else AR('+', _w11, _w12)))) is int else num(_w13)) >= 6)
-    return MEMO(ctx, (9535, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+        return ((_w13 if type((_w13 := (_w11 + _w12 if type((_w11 := (_w5 + _w6 if type((_w5 := len([v_i_2664 for v_i_2664 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2664, NOREC).get('deck', None) if type(v_i_2664) is str else None) == 'specialist_scoring')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2665))) is type((_w4 := sum([items_of((_h2.get(v_r_2667, []) if type(_h2) is dict else KEY(_h2, v_r_2667, []))).count(v_c_2665) for v_r_2667 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2665 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2665, NOREC).get('deck', None) if type(v_c_2665) is str else None) == 'specialist_scoring')]))) is int else AR('+', _w5, _w6)))) is type((_w12 := (_w9 + _w10 if type((_w9 := len([v_i_2669 for v_i_2669 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2669, NOREC).get('deck', None) if type(v_i_2669) is str else None) == 'specialist_action')]))) is type((_w10 := FN['sum'](ctx, None, [(_w7 + _w8 if type((_w7 := items_of(_h1).count(v_c_2670))) is type((_w8 := sum([items_of((_h2.get(v_r_2672, []) if type(_h2) is dict else KEY(_h2, v_r_2672, []))).count(v_c_2670) for v_r_2672 in items_of(_h2)]))) is int else AR('+', _w7, _w8)) for v_c_2670 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2670, NOREC).get('deck', None) if type(v_c_2670) is str else None) == 'specialist_action')]))) is int else AR('+', _w9, _w10)))) is int else AR('+', _w11, _w12)))) is int else num(_w13)) >= 6)
+    return MEMO(ctx, (9615, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-def x_9539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9539, E.get('r~2668'),), lambda: [v_q_2670 for v_q_2670 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2670, NOREC).get('instead_of', {}) if type(v_q_2670) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2668'))])
+    return MEMO(ctx, (9619, E.get('r~2675'),), lambda: [v_q_2677 for v_q_2677 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2677, NOREC).get('instead_of', {}) if type(v_q_2677) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2675'))])
 
 
-def x_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2669'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2676'))) is int else num(_w1)) > 0)
 
 
-def x_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def x_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2669'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2669') if (FLD(ctx, K[0], E.get('rep~2671')) == None) else FLD(ctx, K[0], E.get('rep~2671'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2676'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2676') if (FLD(ctx, K[0], E.get('rep~2678')) == None) else FLD(ctx, K[0], E.get('rep~2678'))))) is int else num(_w2))))
 
 
-def x_9547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def x_9627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2671'))
+    return FLD(ctx, K[1], E.get('rep~2678'))
 
 
-def x_9548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def x_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2673')}
+    return {'instead': E.get('instead~2680')}
 
 
-def x_9553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2674') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2675'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2674'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2675'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2675'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2681') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2682'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2681'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2682'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2682'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
-def x_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9634(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2682'))) is str else None) != None)
 
 
-def x_9556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2676'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2675'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2675'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2675'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2683'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2682'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2682'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2682'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
-def x_9557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2675'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2675'), 0))
+    return (_w2.get(E.get('r~2682'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2682'), 0))
 
 
-def x_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2682'))) is str else None) != None)
 
 
-def x_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2675'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2675'), 0))
+    return (_w1.get(E.get('r~2682'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2682'), 0))
 
 
-def x_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2675'))) is str else None)) and ((E.get('k~2676') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2682'))) is str else None)) and ((E.get('k~2683') != 0)) else False)
 
 
-x_9563 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9643 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def x_9567(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def x_9647(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2682 for v_i_2682 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2682, NOREC).get('deck', None) if type(v_i_2682) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2683))) is type((_w4 := sum([items_of((_h2.get(v_r_2685, []) if type(_h2) is dict else KEY(_h2, v_r_2685, []))).count(v_c_2683) for v_r_2685 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2683 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2683, NOREC).get('deck', None) if type(v_c_2683) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
-    return MEMO(ctx, (9567, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+        return (_w5 + _w6 if type((_w5 := len([v_i_2689 for v_i_2689 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2689, NOREC).get('deck', None) if type(v_i_2689) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2690))) is type((_w4 := sum([items_of((_h2.get(v_r_2692, []) if type(_h2) is dict else KEY(_h2, v_r_2692, []))).count(v_c_2690) for v_r_2692 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2690 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2690, NOREC).get('deck', None) if type(v_c_2690) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (9647, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-def x_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
+def x_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2687'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2689'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2694'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2696'))) is int else num(_w2)))
 
 
-def x_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9571, E.get('r~2691'),), lambda: [v_q_2693 for v_q_2693 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2693, NOREC).get('instead_of', {}) if type(v_q_2693) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2691'))])
+    return MEMO(ctx, (9651, E.get('r~2698'),), lambda: [v_q_2700 for v_q_2700 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2700, NOREC).get('instead_of', {}) if type(v_q_2700) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2698'))])
 
 
-def x_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2692'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2699'))) is int else num(_w1)) > 0)
 
 
-def x_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def x_9655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2692'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2692') if (FLD(ctx, K[0], E.get('rep~2694')) == None) else FLD(ctx, K[0], E.get('rep~2694'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2699'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2699') if (FLD(ctx, K[0], E.get('rep~2701')) == None) else FLD(ctx, K[0], E.get('rep~2701'))))) is int else num(_w2))))
 
 
-def x_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def x_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2694'))
+    return FLD(ctx, K[1], E.get('rep~2701'))
 
 
-def x_9580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
+def x_9660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2696')}
+    return {'instead': E.get('instead~2703')}
 
 
-def x_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2697') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2698'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2697'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2698'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2698'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2704') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2705'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2704'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2705'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2705'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
-def x_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2705'))) is str else None) != None)
 
 
-def x_9590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9670(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2699'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2698'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2698'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2698'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2706'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2705'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2705'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2705'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
-def x_9591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2698'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2698'), 0))
+    return (_w2.get(E.get('r~2705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2705'), 0))
 
 
-def x_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2705'))) is str else None) != None)
 
 
-def x_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2698'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2698'), 0))
+    return (_w1.get(E.get('r~2705'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2705'), 0))
 
 
-def x_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2698'))) is str else None)) and ((E.get('k~2699') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2705'))) is str else None)) and ((E.get('k~2706') != 0)) else False)
 
 
-x_9597 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9677 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8418(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:87
+def t_8434(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -238,31 +238,31 @@ def t_8418(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2687', 10, True)
-        LOCAL(ctx, E, 'r~2688', 'money', True)
-        LOCAL(ctx, E, 'k~2689', x_9567(ctx, E), True)
-        return t_8447(ctx, k, s, E, B)
+        LOCAL(ctx, E, 'n~2694', 10, True)
+        LOCAL(ctx, E, 'r~2695', 'money', True)
+        LOCAL(ctx, E, 'k~2696', x_9647(ctx, E), True)
+        return t_8463(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2667', 10, True)
-    LOCAL(ctx, E, 'r~2668', 'money', True)
-    return t_8421(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~2674', 10, True)
+    LOCAL(ctx, E, 'r~2675', 'money', True)
+    return t_8437(ctx, r1, s, E, B)
 
 
-def d_8419(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8435(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2667', 10, True)
+    LOCAL(ctx, E, 'n~2674', 10, True)
     return True
 
 
-d_8420 = _C.rebased(_C.d_8420, 8418)  # rules_data/pampero/modules/objectives.yaml:87
+d_8436 = _C.rebased(_C.d_8436, 8434)  # rules_data/pampero/modules/objectives.yaml:87
 
 
-def t_8421(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8437(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -270,53 +270,53 @@ def t_8421(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2674', E.get('left~2669'), True)
-        LOCAL(ctx, E, 'r~2675', E.get('r~2668'), True)
-        if not d_8435(ctx, E, B):
+        LOCAL(ctx, E, 'n~2681', E.get('left~2676'), True)
+        LOCAL(ctx, E, 'r~2682', E.get('r~2675'), True)
+        if not d_8451(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2669', E.get('n~2667'), True)
-    return t_8423(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'left~2676', E.get('n~2674'), True)
+    return t_8439(ctx, r1, s, E, B)
 
 
-def d_8422(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8438(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2669', E.get('n~2667'), True)
+    LOCAL(ctx, E, 'left~2676', E.get('n~2674'), True)
     return True
 
 
-def t_8423(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8439(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9539(ctx, E)))
-    old = E.get('rep~2671', MISSING)
+    items = list(items_of(x_9619(ctx, E)))
+    old = E.get('rep~2678', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2671', old)
+        UNSET(ctx, E, 'rep~2678', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2671', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2669'))) is int else num(_w1)) > 0)):
-                return t_8424(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'rep~2678', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2676'))) is int else num(_w1)) > 0)):
+                return t_8440(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8424(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8440(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -324,49 +324,49 @@ def t_8424(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2669', E.get('taken~2672'))
+        ASSIGN(ctx, B + 14, E, 'left~2676', E.get('taken~2679'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2672', 0, True)
-    return t_8426(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'taken~2679', 0, True)
+    return t_8442(ctx, r1, s, E, B)
 
 
-def d_8425(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8441(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2672', 0, True)
+    LOCAL(ctx, E, 'taken~2679', 0, True)
     return True
 
 
-t_8426 = _C.rebased(_C.t_7414, 8418)  # rules_data/pampero/definitions/resources.yaml:59
-d_8427 = _C.rebased(_C.d_7415, 8418)  # rules_data/pampero/definitions/resources.yaml:60
+t_8442 = _C.rebased(_C.t_7430, 8434)  # rules_data/pampero/definitions/resources.yaml:59
+d_8443 = _C.rebased(_C.d_7431, 8434)  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def t_8428(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8444(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2672', E.get('instead~2673'))
-    return t_8430(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'taken~2679', E.get('instead~2680'))
+    return t_8446(ctx, k, s, E, B)
 
 
-def d_8429(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8445(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2672', E.get('instead~2673'))
+    LOCAL(ctx, E, 'taken~2679', E.get('instead~2680'))
     return True
 
 
-def t_8430(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8446(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -375,155 +375,155 @@ def t_8430(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8431(ctx, lambda: nxt(left - 1), k, E, B)
+        return t_8447(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2673')))
+    return nxt(num(E.get('instead~2680')))
 
 
-def t_8431(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8447(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9547(ctx, E), k)
+    return DO(ctx, x_9627(ctx, E), k)
 
 
-def d_8432(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:63
+def d_8448(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2669', E.get('taken~2672'))
+    ASSIGN(ctx, B + 14, E, 'left~2676', E.get('taken~2679'))
     return True
 
 
-def d_8433(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:64
+def d_8449(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2674', E.get('left~2669'), True)
+    LOCAL(ctx, E, 'n~2681', E.get('left~2676'), True)
     return True
 
 
-def d_8434(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:64
+def d_8450(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2675', E.get('r~2668'), True)
+    LOCAL(ctx, E, 'r~2682', E.get('r~2675'), True)
     return True
 
 
-def d_8435(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8451(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2676', x_9553(ctx, E), True)
-    if not d_8437(ctx, E, B):
+    LOCAL(ctx, E, 'k~2683', x_9633(ctx, E), True)
+    if not d_8453(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2675'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2676'), '+=', False, K[2])
-    if not d_8440(ctx, E, B):
+        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
+    if not d_8456(ctx, E, B):
         return False
-    if not d_8442(ctx, E, B):
+    if not d_8458(ctx, E, B):
         return False
     return True
 
 
-def d_8436(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8452(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2676', x_9553(ctx, E), True)
+    LOCAL(ctx, E, 'k~2683', x_9633(ctx, E), True)
     return True
 
 
-def d_8437(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8453(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2682'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2676', x_9556(ctx, E))
+        LOCAL(ctx, E, 'k~2683', x_9636(ctx, E))
     return True
 
 
-def d_8438(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8454(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2676', x_9556(ctx, E))
+    LOCAL(ctx, E, 'k~2683', x_9636(ctx, E))
     return True
 
 
-def d_8439(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8455(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2675'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2676'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
     return True
 
 
-def d_8440(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8456(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2682'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2675'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2682'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2676'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[4])
     return True
 
 
-def d_8441(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8457(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2675'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2682'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2676'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[4])
     return True
 
 
-def d_8442(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8458(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9562(ctx, E):
+    if x_9642(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2676'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[5])
     return True
 
 
-def d_8443(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8459(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -531,72 +531,72 @@ def d_8443(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2676'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[5])
     return True
 
 
-def d_8444(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8460(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2687', 10, True)
+    LOCAL(ctx, E, 'n~2694', 10, True)
     return True
 
 
-def d_8445(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8461(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2688', 'money', True)
+    LOCAL(ctx, E, 'r~2695', 'money', True)
     return True
 
 
-def d_8446(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8462(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2689', x_9567(ctx, E), True)
+    LOCAL(ctx, E, 'k~2696', x_9647(ctx, E), True)
     return True
 
 
-def t_8447(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:70
+def t_8463(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2690', (((_w1 if type((_w1 := E.get('n~2687'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2689'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2691', E.get('r~2688'), True)
-    return t_8450(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~2697', (((_w1 if type((_w1 := E.get('n~2694'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2696'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2698', E.get('r~2695'), True)
+    return t_8466(ctx, k, s, E, B)
 
 
-def d_8448(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:70
+def d_8464(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2690', (((_w1 if type((_w1 := E.get('n~2687'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2689'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2697', (((_w1 if type((_w1 := E.get('n~2694'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2696'))) is int else num(_w2)))), True)
     return True
 
 
-def d_8449(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:70
+def d_8465(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2691', E.get('r~2688'), True)
+    LOCAL(ctx, E, 'r~2698', E.get('r~2695'), True)
     return True
 
 
-def t_8450(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8466(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -604,53 +604,53 @@ def t_8450(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2697', E.get('left~2692'), True)
-        LOCAL(ctx, E, 'r~2698', E.get('r~2691'), True)
-        if not d_8464(ctx, E, B):
+        LOCAL(ctx, E, 'n~2704', E.get('left~2699'), True)
+        LOCAL(ctx, E, 'r~2705', E.get('r~2698'), True)
+        if not d_8480(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2692', E.get('n~2690'), True)
-    return t_8452(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'left~2699', E.get('n~2697'), True)
+    return t_8468(ctx, r1, s, E, B)
 
 
-def d_8451(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8467(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2692', E.get('n~2690'), True)
+    LOCAL(ctx, E, 'left~2699', E.get('n~2697'), True)
     return True
 
 
-def t_8452(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8468(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9571(ctx, E)))
-    old = E.get('rep~2694', MISSING)
+    items = list(items_of(x_9651(ctx, E)))
+    old = E.get('rep~2701', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2694', old)
+        UNSET(ctx, E, 'rep~2701', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2694', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2692'))) is int else num(_w1)) > 0)):
-                return t_8453(ctx, lambda i=i: nxt(i), brk, E, B)
+            LOCAL(ctx, E, 'rep~2701', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2699'))) is int else num(_w1)) > 0)):
+                return t_8469(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
     return nxt(0)
 
 
-def t_8453(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:58
+def t_8469(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -658,49 +658,49 @@ def t_8453(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2692', E.get('taken~2695'))
+        ASSIGN(ctx, B + 43, E, 'left~2699', E.get('taken~2702'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2695', 0, True)
-    return t_8455(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'taken~2702', 0, True)
+    return t_8471(ctx, r1, s, E, B)
 
 
-def d_8454(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:58
+def d_8470(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2695', 0, True)
+    LOCAL(ctx, E, 'taken~2702', 0, True)
     return True
 
 
-t_8455 = _C.rebased(_C.t_7960, 8418)  # rules_data/pampero/definitions/resources.yaml:59
-d_8456 = _C.rebased(_C.d_7415, 8418)  # rules_data/pampero/definitions/resources.yaml:60
+t_8471 = _C.rebased(_C.t_7976, 8434)  # rules_data/pampero/definitions/resources.yaml:59
+d_8472 = _C.rebased(_C.d_7431, 8434)  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def t_8457(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8473(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2695', E.get('instead~2696'))
-    return t_8459(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'taken~2702', E.get('instead~2703'))
+    return t_8475(ctx, k, s, E, B)
 
 
-def d_8458(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8474(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2695', E.get('instead~2696'))
+    LOCAL(ctx, E, 'taken~2702', E.get('instead~2703'))
     return True
 
 
-def t_8459(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8475(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -709,155 +709,155 @@ def t_8459(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8460(ctx, lambda: nxt(left - 1), k, E, B)
+        return t_8476(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2696')))
+    return nxt(num(E.get('instead~2703')))
 
 
-def t_8460(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:62
+def t_8476(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9579(ctx, E), k)
+    return DO(ctx, x_9659(ctx, E), k)
 
 
-def d_8461(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:63
+def d_8477(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2692', E.get('taken~2695'))
+    ASSIGN(ctx, B + 43, E, 'left~2699', E.get('taken~2702'))
     return True
 
 
-def d_8462(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:64
+def d_8478(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2697', E.get('left~2692'), True)
+    LOCAL(ctx, E, 'n~2704', E.get('left~2699'), True)
     return True
 
 
-def d_8463(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:64
+def d_8479(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:64
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2698', E.get('r~2691'), True)
+    LOCAL(ctx, E, 'r~2705', E.get('r~2698'), True)
     return True
 
 
-def d_8464(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8480(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2699', x_9587(ctx, E), True)
-    if not d_8466(ctx, E, B):
+    LOCAL(ctx, E, 'k~2706', x_9667(ctx, E), True)
+    if not d_8482(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2698'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2705'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2699'), '+=', False, K[2])
-    if not d_8469(ctx, E, B):
+        SET(ctx, 'stock', c, key, E.get('k~2706'), '+=', False, K[2])
+    if not d_8485(ctx, E, B):
         return False
-    if not d_8471(ctx, E, B):
+    if not d_8487(ctx, E, B):
         return False
     return True
 
 
-def d_8465(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8481(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2699', x_9587(ctx, E), True)
+    LOCAL(ctx, E, 'k~2706', x_9667(ctx, E), True)
     return True
 
 
-def d_8466(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8482(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2705'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2699', x_9590(ctx, E))
+        LOCAL(ctx, E, 'k~2706', x_9670(ctx, E))
     return True
 
 
-def d_8467(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:27
+def d_8483(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2699', x_9590(ctx, E))
+    LOCAL(ctx, E, 'k~2706', x_9670(ctx, E))
     return True
 
 
-def d_8468(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8484(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2698'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2705'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2699'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2706'), '+=', False, K[2])
     return True
 
 
-def d_8469(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8485(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2705'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2698'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2705'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2699'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2706'), '-=', False, K[4])
     return True
 
 
-def d_8470(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8486(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2698'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2705'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2699'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2706'), '-=', False, K[4])
     return True
 
 
-def d_8471(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8487(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9596(ctx, E):
+    if x_9676(ctx, E):
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2699'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2706'), '+=', False, K[5])
     return True
 
 
-def d_8472(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8488(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -865,132 +865,132 @@ def d_8472(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2699'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2706'), '+=', False, K[5])
     return True
 
 
 TRIALS = {
-    8418: t_8418,
-    8419: CPS(d_8419),
-    8420: CPS(d_8420),
-    8421: t_8421,
-    8422: CPS(d_8422),
-    8423: t_8423,
-    8424: t_8424,
-    8425: CPS(d_8425),
-    8426: t_8426,
-    8427: CPS(d_8427),
-    8428: t_8428,
-    8429: CPS(d_8429),
-    8430: t_8430,
-    8431: t_8431,
-    8432: CPS(d_8432),
-    8433: CPS(d_8433),
-    8434: CPS(d_8434),
+    8434: t_8434,
     8435: CPS(d_8435),
     8436: CPS(d_8436),
-    8437: CPS(d_8437),
+    8437: t_8437,
     8438: CPS(d_8438),
-    8439: CPS(d_8439),
-    8440: CPS(d_8440),
+    8439: t_8439,
+    8440: t_8440,
     8441: CPS(d_8441),
-    8442: CPS(d_8442),
+    8442: t_8442,
     8443: CPS(d_8443),
-    8444: CPS(d_8444),
+    8444: t_8444,
     8445: CPS(d_8445),
-    8446: CPS(d_8446),
+    8446: t_8446,
     8447: t_8447,
     8448: CPS(d_8448),
     8449: CPS(d_8449),
-    8450: t_8450,
+    8450: CPS(d_8450),
     8451: CPS(d_8451),
-    8452: t_8452,
-    8453: t_8453,
+    8452: CPS(d_8452),
+    8453: CPS(d_8453),
     8454: CPS(d_8454),
-    8455: t_8455,
+    8455: CPS(d_8455),
     8456: CPS(d_8456),
-    8457: t_8457,
+    8457: CPS(d_8457),
     8458: CPS(d_8458),
-    8459: t_8459,
-    8460: t_8460,
+    8459: CPS(d_8459),
+    8460: CPS(d_8460),
     8461: CPS(d_8461),
     8462: CPS(d_8462),
-    8463: CPS(d_8463),
+    8463: t_8463,
     8464: CPS(d_8464),
     8465: CPS(d_8465),
-    8466: CPS(d_8466),
+    8466: t_8466,
     8467: CPS(d_8467),
-    8468: CPS(d_8468),
-    8469: CPS(d_8469),
+    8468: t_8468,
+    8469: t_8469,
     8470: CPS(d_8470),
-    8471: CPS(d_8471),
+    8471: t_8471,
     8472: CPS(d_8472),
+    8473: t_8473,
+    8474: CPS(d_8474),
+    8475: t_8475,
+    8476: t_8476,
+    8477: CPS(d_8477),
+    8478: CPS(d_8478),
+    8479: CPS(d_8479),
+    8480: CPS(d_8480),
+    8481: CPS(d_8481),
+    8482: CPS(d_8482),
+    8483: CPS(d_8483),
+    8484: CPS(d_8484),
+    8485: CPS(d_8485),
+    8486: CPS(d_8486),
+    8487: CPS(d_8487),
+    8488: CPS(d_8488),
 }
 
 
 CODE = {
-    9535: x_9535,
-    9539: x_9539,
-    9540: x_9540,
-    9543: x_9543,
-    9547: x_9547,
-    9548: x_9548,
-    9553: x_9553,
-    9554: x_9554,
-    9556: x_9556,
-    9557: x_9557,
-    9559: x_9559,
-    9560: x_9560,
-    9562: x_9562,
-    9563: x_9563,
-    9567: x_9567,
-    9568: x_9568,
-    9571: x_9571,
-    9572: x_9572,
-    9575: x_9575,
-    9579: x_9579,
-    9580: x_9580,
-    9587: x_9587,
-    9588: x_9588,
-    9590: x_9590,
-    9591: x_9591,
-    9593: x_9593,
-    9594: x_9594,
-    9596: x_9596,
-    9597: x_9597,
+    9615: x_9615,
+    9619: x_9619,
+    9620: x_9620,
+    9623: x_9623,
+    9627: x_9627,
+    9628: x_9628,
+    9633: x_9633,
+    9634: x_9634,
+    9636: x_9636,
+    9637: x_9637,
+    9639: x_9639,
+    9640: x_9640,
+    9642: x_9642,
+    9643: x_9643,
+    9647: x_9647,
+    9648: x_9648,
+    9651: x_9651,
+    9652: x_9652,
+    9655: x_9655,
+    9659: x_9659,
+    9660: x_9660,
+    9667: x_9667,
+    9668: x_9668,
+    9670: x_9670,
+    9671: x_9671,
+    9673: x_9673,
+    9674: x_9674,
+    9676: x_9676,
+    9677: x_9677,
 }
 AT = {
-    9535: 'rules_data/pampero/modules/objectives.yaml:81',
-    9539: 'rules_data/pampero/definitions/resources.yaml:57',
-    9540: 'rules_data/pampero/definitions/resources.yaml:57',
-    9543: 'rules_data/pampero/definitions/resources.yaml:59',
-    9547: 'rules_data/pampero/definitions/resources.yaml:62',
-    9548: 'rules_data/pampero/definitions/resources.yaml:59',
-    9553: 'rules_data/pampero/definitions/resources.yaml:26',
-    9554: 'rules_data/pampero/definitions/resources.yaml:27',
-    9556: 'rules_data/pampero/definitions/resources.yaml:27',
-    9557: 'rules_data/pampero/definitions/resources.yaml:28',
-    9559: 'rules_data/pampero/definitions/resources.yaml:29',
-    9560: 'rules_data/pampero/definitions/resources.yaml:29',
-    9562: 'rules_data/pampero/definitions/resources.yaml:30',
-    9567: 'rules_data/pampero/modules/objectives.yaml:87',
-    9568: 'rules_data/pampero/definitions/resources.yaml:70',
-    9571: 'rules_data/pampero/definitions/resources.yaml:57',
-    9572: 'rules_data/pampero/definitions/resources.yaml:57',
-    9575: 'rules_data/pampero/definitions/resources.yaml:59',
-    9579: 'rules_data/pampero/definitions/resources.yaml:62',
-    9580: 'rules_data/pampero/definitions/resources.yaml:59',
-    9587: 'rules_data/pampero/definitions/resources.yaml:26',
-    9588: 'rules_data/pampero/definitions/resources.yaml:27',
-    9590: 'rules_data/pampero/definitions/resources.yaml:27',
-    9591: 'rules_data/pampero/definitions/resources.yaml:28',
-    9593: 'rules_data/pampero/definitions/resources.yaml:29',
-    9594: 'rules_data/pampero/definitions/resources.yaml:29',
-    9596: 'rules_data/pampero/definitions/resources.yaml:30',
+    9615: 'rules_data/pampero/modules/objectives.yaml:81',
+    9619: 'rules_data/pampero/definitions/resources.yaml:57',
+    9620: 'rules_data/pampero/definitions/resources.yaml:57',
+    9623: 'rules_data/pampero/definitions/resources.yaml:59',
+    9627: 'rules_data/pampero/definitions/resources.yaml:62',
+    9628: 'rules_data/pampero/definitions/resources.yaml:59',
+    9633: 'rules_data/pampero/definitions/resources.yaml:26',
+    9634: 'rules_data/pampero/definitions/resources.yaml:27',
+    9636: 'rules_data/pampero/definitions/resources.yaml:27',
+    9637: 'rules_data/pampero/definitions/resources.yaml:28',
+    9639: 'rules_data/pampero/definitions/resources.yaml:29',
+    9640: 'rules_data/pampero/definitions/resources.yaml:29',
+    9642: 'rules_data/pampero/definitions/resources.yaml:30',
+    9647: 'rules_data/pampero/modules/objectives.yaml:87',
+    9648: 'rules_data/pampero/definitions/resources.yaml:70',
+    9651: 'rules_data/pampero/definitions/resources.yaml:57',
+    9652: 'rules_data/pampero/definitions/resources.yaml:57',
+    9655: 'rules_data/pampero/definitions/resources.yaml:59',
+    9659: 'rules_data/pampero/definitions/resources.yaml:62',
+    9660: 'rules_data/pampero/definitions/resources.yaml:59',
+    9667: 'rules_data/pampero/definitions/resources.yaml:26',
+    9668: 'rules_data/pampero/definitions/resources.yaml:27',
+    9670: 'rules_data/pampero/definitions/resources.yaml:27',
+    9671: 'rules_data/pampero/definitions/resources.yaml:28',
+    9673: 'rules_data/pampero/definitions/resources.yaml:29',
+    9674: 'rules_data/pampero/definitions/resources.yaml:29',
+    9676: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:81
-    'objective_specialists': '{"id":"objective_specialists","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 6 or more specialist cards (un-scored).","it":"Avere 6 o più carte specialista (non ancora contate)."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2657","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2657"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2658","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2659","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2659"},"b":{"op":"var","n":"c~2658"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2660","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2661","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2661"},"b":{"op":"var","n":"c~2658"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2658"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]}},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2662","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2662"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2663","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2664","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2664"},"b":{"op":"var","n":"c~2663"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2665","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2666","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2666"},"b":{"op":"var","n":"c~2663"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2663"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]}}},"b":{"op":"lit","v":6},"x":9535},"effect":{"op":"seq","b":[{"op":"let","v":"n~2667","e":{"op":"lit","v":10,"x":9536},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8419},{"op":"let","v":"r~2668","e":{"op":"lit","v":"money","x":9537},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8420},{"op":"seq","b":[{"op":"let","v":"left~2669","e":{"op":"var","n":"n~2667","x":9538},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8422},{"op":"for","v":"rep~2671","src":{"op":"filt","v":"q~2670","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2670"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2668"}},"x":9539},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2669"},"b":{"op":"lit","v":0},"x":9540},"b":{"op":"seq","b":[{"op":"let","v":"taken~2672","e":{"op":"lit","v":0,"x":9541},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8425},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8427},"label":{"op":"lit","v":{"instead":0},"x":9542}},{"gens":[{"v":"instead~2673","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2669"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2671"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2669"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2671"},"f":"room","d":null}}]}]},"x":9543},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2672","x":9544},"o":"=","e":{"op":"var","n":"instead~2673","x":9545},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8429},{"op":"rep","n":{"op":"var","n":"instead~2673","x":9546},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2671"},"f":"effect","d":null,"x":9547},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8431},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8430}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8428},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2673"}],"x":9548}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8426},{"op":"set","t":{"op":"var","n":"left~2669","x":9549},"o":"-=","e":{"op":"var","n":"taken~2672","x":9550},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8432}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8424},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8423},{"op":"let","v":"n~2674","e":{"op":"var","n":"left~2669","x":9551},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8433},{"op":"let","v":"r~2675","e":{"op":"var","n":"r~2668","x":9552},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8434},{"op":"seq","b":[{"op":"let","v":"k~2676","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2674"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2674"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2675"},"d":0}]}]}}]}],"x":9553},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8436},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9554},"t":{"op":"set","t":{"op":"var","n":"k~2676","x":9555},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2676"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2675"},"d":0}}]}]}]}],"x":9556},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8438},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8437},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2675"},"d":0,"x":9557},"o":"+=","e":{"op":"var","n":"k~2676","x":9558},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8439},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9559},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2675"},"d":0,"x":9560},"o":"-=","e":{"op":"var","n":"k~2676","x":9561},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8441},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8440},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2676"},"b":{"op":"lit","v":0}}],"x":9562},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9563},"o":"+=","e":{"op":"var","n":"k~2676","x":9564},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8443},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8442}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8435}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8421},{"op":"let","v":"n~2687","e":{"op":"lit","v":10,"x":9565},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8444},{"op":"let","v":"r~2688","e":{"op":"lit","v":"money","x":9566},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8445},{"op":"let","v":"k~2689","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2682","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2682"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2683","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2684","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2684"},"b":{"op":"var","n":"c~2683"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2685","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2686","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2686"},"b":{"op":"var","n":"c~2683"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2683"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9567},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8446},{"op":"seq","b":[{"op":"let","v":"n~2690","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2687"},"b":{"op":"var","n":"k~2689"},"x":9568},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8448},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2688","x":9569},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8449},{"op":"seq","b":[{"op":"let","v":"left~2692","e":{"op":"var","n":"n~2690","x":9570},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8451},{"op":"for","v":"rep~2694","src":{"op":"filt","v":"q~2693","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2693"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2691"}},"x":9571},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2692"},"b":{"op":"lit","v":0},"x":9572},"b":{"op":"seq","b":[{"op":"let","v":"taken~2695","e":{"op":"lit","v":0,"x":9573},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8454},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8456},"label":{"op":"lit","v":{"instead":0},"x":9574}},{"gens":[{"v":"instead~2696","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2692"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2692"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null}}]}]},"x":9575},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2695","x":9576},"o":"=","e":{"op":"var","n":"instead~2696","x":9577},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8458},{"op":"rep","n":{"op":"var","n":"instead~2696","x":9578},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"effect","d":null,"x":9579},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8460},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8459}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8457},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2696"}],"x":9580}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2690","x":9581},"r":{"op":"var","n":"r~2691","x":9582}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8455},{"op":"set","t":{"op":"var","n":"left~2692","x":9583},"o":"-=","e":{"op":"var","n":"taken~2695","x":9584},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8461}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8453},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8452},{"op":"let","v":"n~2697","e":{"op":"var","n":"left~2692","x":9585},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8462},{"op":"let","v":"r~2698","e":{"op":"var","n":"r~2691","x":9586},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8463},{"op":"seq","b":[{"op":"let","v":"k~2699","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2697"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2697"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0}]}]}}]}],"x":9587},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8465},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9588},"t":{"op":"set","t":{"op":"var","n":"k~2699","x":9589},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2699"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0}}]}]}]}],"x":9590},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8467},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8466},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0,"x":9591},"o":"+=","e":{"op":"var","n":"k~2699","x":9592},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8468},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9593},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0,"x":9594},"o":"-=","e":{"op":"var","n":"k~2699","x":9595},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8470},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8469},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2699"},"b":{"op":"lit","v":0}}],"x":9596},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9597},"o":"+=","e":{"op":"var","n":"k~2699","x":9598},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8472},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8471}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8464}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8450}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8447}],"at":"rules_data/pampero/modules/objectives.yaml:87","id":8418},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:81"}',
+    'objective_specialists': '{"id":"objective_specialists","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 6 or more specialist cards (un-scored).","it":"Avere 6 o più carte specialista (non ancora contate)."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2664","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2664"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2665","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2666","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2666"},"b":{"op":"var","n":"c~2665"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2667","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2668","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2668"},"b":{"op":"var","n":"c~2665"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2665"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]}},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2669","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2669"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2670","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2671","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2671"},"b":{"op":"var","n":"c~2670"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2672","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2673","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2673"},"b":{"op":"var","n":"c~2670"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2670"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]}}},"b":{"op":"lit","v":6},"x":9615},"effect":{"op":"seq","b":[{"op":"let","v":"n~2674","e":{"op":"lit","v":10,"x":9616},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8435},{"op":"let","v":"r~2675","e":{"op":"lit","v":"money","x":9617},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8436},{"op":"seq","b":[{"op":"let","v":"left~2676","e":{"op":"var","n":"n~2674","x":9618},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8438},{"op":"for","v":"rep~2678","src":{"op":"filt","v":"q~2677","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2677"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2675"}},"x":9619},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2676"},"b":{"op":"lit","v":0},"x":9620},"b":{"op":"seq","b":[{"op":"let","v":"taken~2679","e":{"op":"lit","v":0,"x":9621},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8441},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8443},"label":{"op":"lit","v":{"instead":0},"x":9622}},{"gens":[{"v":"instead~2680","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2676"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2676"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"room","d":null}}]}]},"x":9623},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2679","x":9624},"o":"=","e":{"op":"var","n":"instead~2680","x":9625},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8445},{"op":"rep","n":{"op":"var","n":"instead~2680","x":9626},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"effect","d":null,"x":9627},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8447},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8446}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8444},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2680"}],"x":9628}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8442},{"op":"set","t":{"op":"var","n":"left~2676","x":9629},"o":"-=","e":{"op":"var","n":"taken~2679","x":9630},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8448}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8440},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8439},{"op":"let","v":"n~2681","e":{"op":"var","n":"left~2676","x":9631},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8449},{"op":"let","v":"r~2682","e":{"op":"var","n":"r~2675","x":9632},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8450},{"op":"seq","b":[{"op":"let","v":"k~2683","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2681"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2681"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2682"},"d":0}]}]}}]}],"x":9633},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8452},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9634},"t":{"op":"set","t":{"op":"var","n":"k~2683","x":9635},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2683"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2682"},"d":0}}]}]}]}],"x":9636},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8454},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8453},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2682"},"d":0,"x":9637},"o":"+=","e":{"op":"var","n":"k~2683","x":9638},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8455},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9639},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2682"},"d":0,"x":9640},"o":"-=","e":{"op":"var","n":"k~2683","x":9641},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8457},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8456},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2683"},"b":{"op":"lit","v":0}}],"x":9642},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9643},"o":"+=","e":{"op":"var","n":"k~2683","x":9644},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8459},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8458}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8451}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8437},{"op":"let","v":"n~2694","e":{"op":"lit","v":10,"x":9645},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8460},{"op":"let","v":"r~2695","e":{"op":"lit","v":"money","x":9646},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8461},{"op":"let","v":"k~2696","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2689","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2689"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2690","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2691","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2691"},"b":{"op":"var","n":"c~2690"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2692","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2693","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2692"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2693"},"b":{"op":"var","n":"c~2690"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2690"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9647},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8462},{"op":"seq","b":[{"op":"let","v":"n~2697","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2694"},"b":{"op":"var","n":"k~2696"},"x":9648},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8464},{"op":"let","v":"r~2698","e":{"op":"var","n":"r~2695","x":9649},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8465},{"op":"seq","b":[{"op":"let","v":"left~2699","e":{"op":"var","n":"n~2697","x":9650},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8467},{"op":"for","v":"rep~2701","src":{"op":"filt","v":"q~2700","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2700"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2698"}},"x":9651},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2699"},"b":{"op":"lit","v":0},"x":9652},"b":{"op":"seq","b":[{"op":"let","v":"taken~2702","e":{"op":"lit","v":0,"x":9653},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8470},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8472},"label":{"op":"lit","v":{"instead":0},"x":9654}},{"gens":[{"v":"instead~2703","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2699"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2701"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2699"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2701"},"f":"room","d":null}}]}]},"x":9655},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2702","x":9656},"o":"=","e":{"op":"var","n":"instead~2703","x":9657},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8474},{"op":"rep","n":{"op":"var","n":"instead~2703","x":9658},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2701"},"f":"effect","d":null,"x":9659},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8476},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8475}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8473},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2703"}],"x":9660}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2697","x":9661},"r":{"op":"var","n":"r~2698","x":9662}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8471},{"op":"set","t":{"op":"var","n":"left~2699","x":9663},"o":"-=","e":{"op":"var","n":"taken~2702","x":9664},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8477}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8469},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8468},{"op":"let","v":"n~2704","e":{"op":"var","n":"left~2699","x":9665},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8478},{"op":"let","v":"r~2705","e":{"op":"var","n":"r~2698","x":9666},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8479},{"op":"seq","b":[{"op":"let","v":"k~2706","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2705"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2704"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2704"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2705"},"d":0}]}]}}]}],"x":9667},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8481},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2705"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9668},"t":{"op":"set","t":{"op":"var","n":"k~2706","x":9669},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2706"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2705"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2705"},"d":0}}]}]}]}],"x":9670},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8483},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8482},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2705"},"d":0,"x":9671},"o":"+=","e":{"op":"var","n":"k~2706","x":9672},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8484},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2705"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9673},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2705"},"d":0,"x":9674},"o":"-=","e":{"op":"var","n":"k~2706","x":9675},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8486},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8485},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2705"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2706"},"b":{"op":"lit","v":0}}],"x":9676},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9677},"o":"+=","e":{"op":"var","n":"k~2706","x":9678},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8488},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8487}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8480}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8466}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8463}],"at":"rules_data/pampero/modules/objectives.yaml:87","id":8434},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:81"}',
 }

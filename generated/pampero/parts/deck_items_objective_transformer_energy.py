@@ -54,196 +54,196 @@ K = [
 ]
 
 
-def x_9791(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
+def x_9871(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return ((_w9 if type((_w9 := FN['sum'](ctx, None, [(0 if ((ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None) == None) else ((ctx.index.plain['areas'].get(_w1, NOREC).get('energy', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None))) is str else None) if ((ctx.index.plain['areas'].get(_w2, NOREC).get('energy', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None))) is str else None) != None) else ((ctx.index.plain['areas'].get(_w5, NOREC).get('energy', None) if type((_w5 := (None if ((ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None) if ((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w4, NOREC).get('zone', None) if type((_w4 := (ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None))) is str else None))))) is str else None) if ((ctx.index.plain['areas'].get(_w8, NOREC).get('energy', None) if type((_w8 := (None if ((ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None) if ((ctx.index.plain['areas'].get(_w6, NOREC).get('zone', None) if type((_w6 := (ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w7, NOREC).get('zone', None) if type((_w7 := (ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None))) is str else None))))) is str else None) != None) else 0))) for v_s_2657 in items_of(ctx.state.get('places')) if any((True if (((v_x_2658.get('piece', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'piece', None)) == 'transformer')) and (((v_x_2658.get('owner', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'owner', None)) == E.get('you'))) else False) for v_x_2658 in items_of((_h1.get(v_s_2657, []) if type(_h1) is dict else KEY(_h1, v_s_2657, []))))]))) is int else num(_w9)) >= 15)
-    return MEMO(ctx, (9791, E.get('you'), ctx.stamps.get('places', 0),), compute)
+        return ((_w9 if type((_w9 := FN['sum'](ctx, None, [(0 if ((ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None) == None) else ((ctx.index.plain['areas'].get(_w1, NOREC).get('energy', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None))) is str else None) if ((ctx.index.plain['areas'].get(_w2, NOREC).get('energy', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None))) is str else None) != None) else ((ctx.index.plain['areas'].get(_w5, NOREC).get('energy', None) if type((_w5 := (None if ((ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None) if ((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w4, NOREC).get('zone', None) if type((_w4 := (ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None))) is str else None))))) is str else None) if ((ctx.index.plain['areas'].get(_w8, NOREC).get('energy', None) if type((_w8 := (None if ((ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None) if ((ctx.index.plain['areas'].get(_w6, NOREC).get('zone', None) if type((_w6 := (ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w7, NOREC).get('zone', None) if type((_w7 := (ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None))) is str else None))))) is str else None) != None) else 0))) for v_s_2664 in items_of(ctx.state.get('places')) if any((True if (((v_x_2665.get('piece', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'piece', None)) == 'transformer')) and (((v_x_2665.get('owner', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'owner', None)) == E.get('you'))) else False) for v_x_2665 in items_of((_h1.get(v_s_2664, []) if type(_h1) is dict else KEY(_h1, v_s_2664, []))))]))) is int else num(_w9)) >= 15)
+    return MEMO(ctx, (9871, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 
-x_9795 = _C.x_9283  # rules_data/pampero/definitions/resources.yaml:57
-x_9796 = _C.x_9284  # rules_data/pampero/definitions/resources.yaml:57
-x_9799 = _C.x_9287  # rules_data/pampero/definitions/resources.yaml:59
-x_9803 = _C.x_9291  # rules_data/pampero/definitions/resources.yaml:62
-x_9804 = _C.x_9292  # rules_data/pampero/definitions/resources.yaml:59
-x_9809 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:26
-x_9810 = _C.x_8527  # rules_data/pampero/definitions/resources.yaml:27
-x_9812 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:27
-x_9813 = _C.x_8530  # rules_data/pampero/definitions/resources.yaml:28
-x_9815 = _C.x_8532  # rules_data/pampero/definitions/resources.yaml:29
-x_9816 = _C.x_8533  # rules_data/pampero/definitions/resources.yaml:29
-x_9818 = _C.x_8535  # rules_data/pampero/definitions/resources.yaml:30
-x_9819 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_9823 = _C.x_9311  # rules_data/pampero/modules/objectives.yaml:119
-x_9824 = _C.x_9312  # rules_data/pampero/definitions/resources.yaml:70
-x_9827 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:57
-x_9828 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_9831 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:59
-x_9835 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:62
-x_9836 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:59
-x_9843 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
-x_9844 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
-x_9846 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
-x_9847 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
-x_9849 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
-x_9850 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
-x_9852 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
-x_9853 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_8638 = _C.rebased(_C.t_8198, 8638)  # rules_data/pampero/modules/objectives.yaml:119
-d_8639 = _C.rebased(_C.d_8199, 8638)  # rules_data/pampero/modules/objectives.yaml:119
-d_8640 = _C.rebased(_C.d_8200, 8638)  # rules_data/pampero/modules/objectives.yaml:119
-t_8641 = _C.rebased(_C.t_8201, 8638)  # rules_data/pampero/definitions/resources.yaml:56
-d_8642 = _C.rebased(_C.d_8202, 8638)  # rules_data/pampero/definitions/resources.yaml:56
-t_8643 = _C.rebased(_C.t_8203, 8638)  # rules_data/pampero/definitions/resources.yaml:57
-t_8644 = _C.rebased(_C.t_8204, 8638)  # rules_data/pampero/definitions/resources.yaml:58
-d_8645 = _C.rebased(_C.d_8205, 8638)  # rules_data/pampero/definitions/resources.yaml:58
-t_8646 = _C.rebased(_C.t_7414, 8638)  # rules_data/pampero/definitions/resources.yaml:59
-d_8647 = _C.rebased(_C.d_7415, 8638)  # rules_data/pampero/definitions/resources.yaml:60
-t_8648 = _C.rebased(_C.t_8208, 8638)  # rules_data/pampero/definitions/resources.yaml:62
-d_8649 = _C.rebased(_C.d_8209, 8638)  # rules_data/pampero/definitions/resources.yaml:62
-t_8650 = _C.rebased(_C.t_8210, 8638)  # rules_data/pampero/definitions/resources.yaml:62
-t_8651 = _C.rebased(_C.t_8211, 8638)  # rules_data/pampero/definitions/resources.yaml:62
-d_8652 = _C.rebased(_C.d_8212, 8638)  # rules_data/pampero/definitions/resources.yaml:63
-d_8653 = _C.rebased(_C.d_8213, 8638)  # rules_data/pampero/definitions/resources.yaml:64
-d_8654 = _C.rebased(_C.d_8214, 8638)  # rules_data/pampero/definitions/resources.yaml:64
-d_8655 = _C.rebased(_C.d_7542, 8638)  # rules_data/pampero/definitions/resources.yaml:26
-d_8656 = _C.rebased(_C.d_7543, 8638)  # rules_data/pampero/definitions/resources.yaml:26
-d_8657 = _C.rebased(_C.d_7544, 8638)  # rules_data/pampero/definitions/resources.yaml:27
-d_8658 = _C.rebased(_C.d_7545, 8638)  # rules_data/pampero/definitions/resources.yaml:27
-d_8659 = _C.rebased(_C.d_7546, 8638)  # rules_data/pampero/definitions/resources.yaml:28
-d_8660 = _C.rebased(_C.d_7547, 8638)  # rules_data/pampero/definitions/resources.yaml:29
-d_8661 = _C.rebased(_C.d_7548, 8638)  # rules_data/pampero/definitions/resources.yaml:29
-d_8662 = _C.rebased(_C.d_7549, 8638)  # rules_data/pampero/definitions/resources.yaml:30
-d_8663 = _C.rebased(_C.d_7550, 8638)  # rules_data/pampero/definitions/resources.yaml:30
-d_8664 = _C.rebased(_C.d_8224, 8638)  # rules_data/pampero/modules/objectives.yaml:119
-d_8665 = _C.rebased(_C.d_8225, 8638)  # rules_data/pampero/modules/objectives.yaml:119
-d_8666 = _C.rebased(_C.d_8226, 8638)  # rules_data/pampero/modules/objectives.yaml:119
-t_8667 = _C.rebased(_C.t_8227, 8638)  # rules_data/pampero/definitions/resources.yaml:70
-d_8668 = _C.rebased(_C.d_8228, 8638)  # rules_data/pampero/definitions/resources.yaml:70
-d_8669 = _C.rebased(_C.d_8229, 8638)  # rules_data/pampero/definitions/resources.yaml:70
-t_8670 = _C.rebased(_C.t_8230, 8638)  # rules_data/pampero/definitions/resources.yaml:56
-d_8671 = _C.rebased(_C.d_8231, 8638)  # rules_data/pampero/definitions/resources.yaml:56
-t_8672 = _C.rebased(_C.t_8232, 8638)  # rules_data/pampero/definitions/resources.yaml:57
-t_8673 = _C.rebased(_C.t_8233, 8638)  # rules_data/pampero/definitions/resources.yaml:58
-d_8674 = _C.rebased(_C.d_8234, 8638)  # rules_data/pampero/definitions/resources.yaml:58
-t_8675 = _C.rebased(_C.t_7960, 8638)  # rules_data/pampero/definitions/resources.yaml:59
-d_8676 = _C.rebased(_C.d_7415, 8638)  # rules_data/pampero/definitions/resources.yaml:60
-t_8677 = _C.rebased(_C.t_8237, 8638)  # rules_data/pampero/definitions/resources.yaml:62
-d_8678 = _C.rebased(_C.d_8238, 8638)  # rules_data/pampero/definitions/resources.yaml:62
-t_8679 = _C.rebased(_C.t_8239, 8638)  # rules_data/pampero/definitions/resources.yaml:62
-t_8680 = _C.rebased(_C.t_8240, 8638)  # rules_data/pampero/definitions/resources.yaml:62
-d_8681 = _C.rebased(_C.d_8241, 8638)  # rules_data/pampero/definitions/resources.yaml:63
-d_8682 = _C.rebased(_C.d_8242, 8638)  # rules_data/pampero/definitions/resources.yaml:64
-d_8683 = _C.rebased(_C.d_8243, 8638)  # rules_data/pampero/definitions/resources.yaml:64
-d_8684 = _C.rebased(_C.d_8244, 8638)  # rules_data/pampero/definitions/resources.yaml:26
-d_8685 = _C.rebased(_C.d_8245, 8638)  # rules_data/pampero/definitions/resources.yaml:26
-d_8686 = _C.rebased(_C.d_8246, 8638)  # rules_data/pampero/definitions/resources.yaml:27
-d_8687 = _C.rebased(_C.d_8247, 8638)  # rules_data/pampero/definitions/resources.yaml:27
-d_8688 = _C.rebased(_C.d_8248, 8638)  # rules_data/pampero/definitions/resources.yaml:28
-d_8689 = _C.rebased(_C.d_8249, 8638)  # rules_data/pampero/definitions/resources.yaml:29
-d_8690 = _C.rebased(_C.d_8250, 8638)  # rules_data/pampero/definitions/resources.yaml:29
-d_8691 = _C.rebased(_C.d_8251, 8638)  # rules_data/pampero/definitions/resources.yaml:30
-d_8692 = _C.rebased(_C.d_8252, 8638)  # rules_data/pampero/definitions/resources.yaml:30
+x_9875 = _C.x_9363  # rules_data/pampero/definitions/resources.yaml:57
+x_9876 = _C.x_9364  # rules_data/pampero/definitions/resources.yaml:57
+x_9879 = _C.x_9367  # rules_data/pampero/definitions/resources.yaml:59
+x_9883 = _C.x_9371  # rules_data/pampero/definitions/resources.yaml:62
+x_9884 = _C.x_9372  # rules_data/pampero/definitions/resources.yaml:59
+x_9889 = _C.x_8606  # rules_data/pampero/definitions/resources.yaml:26
+x_9890 = _C.x_8607  # rules_data/pampero/definitions/resources.yaml:27
+x_9892 = _C.x_8609  # rules_data/pampero/definitions/resources.yaml:27
+x_9893 = _C.x_8610  # rules_data/pampero/definitions/resources.yaml:28
+x_9895 = _C.x_8612  # rules_data/pampero/definitions/resources.yaml:29
+x_9896 = _C.x_8613  # rules_data/pampero/definitions/resources.yaml:29
+x_9898 = _C.x_8615  # rules_data/pampero/definitions/resources.yaml:30
+x_9899 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_9903 = _C.x_9391  # rules_data/pampero/modules/objectives.yaml:119
+x_9904 = _C.x_9392  # rules_data/pampero/definitions/resources.yaml:70
+x_9907 = _C.x_9395  # rules_data/pampero/definitions/resources.yaml:57
+x_9908 = _C.x_9396  # rules_data/pampero/definitions/resources.yaml:57
+x_9911 = _C.x_9399  # rules_data/pampero/definitions/resources.yaml:59
+x_9915 = _C.x_9403  # rules_data/pampero/definitions/resources.yaml:62
+x_9916 = _C.x_9404  # rules_data/pampero/definitions/resources.yaml:59
+x_9923 = _C.x_9411  # rules_data/pampero/definitions/resources.yaml:26
+x_9924 = _C.x_9412  # rules_data/pampero/definitions/resources.yaml:27
+x_9926 = _C.x_9414  # rules_data/pampero/definitions/resources.yaml:27
+x_9927 = _C.x_9415  # rules_data/pampero/definitions/resources.yaml:28
+x_9929 = _C.x_9417  # rules_data/pampero/definitions/resources.yaml:29
+x_9930 = _C.x_9418  # rules_data/pampero/definitions/resources.yaml:29
+x_9932 = _C.x_9420  # rules_data/pampero/definitions/resources.yaml:30
+x_9933 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_8654 = _C.rebased(_C.t_8214, 8654)  # rules_data/pampero/modules/objectives.yaml:119
+d_8655 = _C.rebased(_C.d_8215, 8654)  # rules_data/pampero/modules/objectives.yaml:119
+d_8656 = _C.rebased(_C.d_8216, 8654)  # rules_data/pampero/modules/objectives.yaml:119
+t_8657 = _C.rebased(_C.t_8217, 8654)  # rules_data/pampero/definitions/resources.yaml:56
+d_8658 = _C.rebased(_C.d_8218, 8654)  # rules_data/pampero/definitions/resources.yaml:56
+t_8659 = _C.rebased(_C.t_8219, 8654)  # rules_data/pampero/definitions/resources.yaml:57
+t_8660 = _C.rebased(_C.t_8220, 8654)  # rules_data/pampero/definitions/resources.yaml:58
+d_8661 = _C.rebased(_C.d_8221, 8654)  # rules_data/pampero/definitions/resources.yaml:58
+t_8662 = _C.rebased(_C.t_7430, 8654)  # rules_data/pampero/definitions/resources.yaml:59
+d_8663 = _C.rebased(_C.d_7431, 8654)  # rules_data/pampero/definitions/resources.yaml:60
+t_8664 = _C.rebased(_C.t_8224, 8654)  # rules_data/pampero/definitions/resources.yaml:62
+d_8665 = _C.rebased(_C.d_8225, 8654)  # rules_data/pampero/definitions/resources.yaml:62
+t_8666 = _C.rebased(_C.t_8226, 8654)  # rules_data/pampero/definitions/resources.yaml:62
+t_8667 = _C.rebased(_C.t_8227, 8654)  # rules_data/pampero/definitions/resources.yaml:62
+d_8668 = _C.rebased(_C.d_8228, 8654)  # rules_data/pampero/definitions/resources.yaml:63
+d_8669 = _C.rebased(_C.d_8229, 8654)  # rules_data/pampero/definitions/resources.yaml:64
+d_8670 = _C.rebased(_C.d_8230, 8654)  # rules_data/pampero/definitions/resources.yaml:64
+d_8671 = _C.rebased(_C.d_7558, 8654)  # rules_data/pampero/definitions/resources.yaml:26
+d_8672 = _C.rebased(_C.d_7559, 8654)  # rules_data/pampero/definitions/resources.yaml:26
+d_8673 = _C.rebased(_C.d_7560, 8654)  # rules_data/pampero/definitions/resources.yaml:27
+d_8674 = _C.rebased(_C.d_7561, 8654)  # rules_data/pampero/definitions/resources.yaml:27
+d_8675 = _C.rebased(_C.d_7562, 8654)  # rules_data/pampero/definitions/resources.yaml:28
+d_8676 = _C.rebased(_C.d_7563, 8654)  # rules_data/pampero/definitions/resources.yaml:29
+d_8677 = _C.rebased(_C.d_7564, 8654)  # rules_data/pampero/definitions/resources.yaml:29
+d_8678 = _C.rebased(_C.d_7565, 8654)  # rules_data/pampero/definitions/resources.yaml:30
+d_8679 = _C.rebased(_C.d_7566, 8654)  # rules_data/pampero/definitions/resources.yaml:30
+d_8680 = _C.rebased(_C.d_8240, 8654)  # rules_data/pampero/modules/objectives.yaml:119
+d_8681 = _C.rebased(_C.d_8241, 8654)  # rules_data/pampero/modules/objectives.yaml:119
+d_8682 = _C.rebased(_C.d_8242, 8654)  # rules_data/pampero/modules/objectives.yaml:119
+t_8683 = _C.rebased(_C.t_8243, 8654)  # rules_data/pampero/definitions/resources.yaml:70
+d_8684 = _C.rebased(_C.d_8244, 8654)  # rules_data/pampero/definitions/resources.yaml:70
+d_8685 = _C.rebased(_C.d_8245, 8654)  # rules_data/pampero/definitions/resources.yaml:70
+t_8686 = _C.rebased(_C.t_8246, 8654)  # rules_data/pampero/definitions/resources.yaml:56
+d_8687 = _C.rebased(_C.d_8247, 8654)  # rules_data/pampero/definitions/resources.yaml:56
+t_8688 = _C.rebased(_C.t_8248, 8654)  # rules_data/pampero/definitions/resources.yaml:57
+t_8689 = _C.rebased(_C.t_8249, 8654)  # rules_data/pampero/definitions/resources.yaml:58
+d_8690 = _C.rebased(_C.d_8250, 8654)  # rules_data/pampero/definitions/resources.yaml:58
+t_8691 = _C.rebased(_C.t_7976, 8654)  # rules_data/pampero/definitions/resources.yaml:59
+d_8692 = _C.rebased(_C.d_7431, 8654)  # rules_data/pampero/definitions/resources.yaml:60
+t_8693 = _C.rebased(_C.t_8253, 8654)  # rules_data/pampero/definitions/resources.yaml:62
+d_8694 = _C.rebased(_C.d_8254, 8654)  # rules_data/pampero/definitions/resources.yaml:62
+t_8695 = _C.rebased(_C.t_8255, 8654)  # rules_data/pampero/definitions/resources.yaml:62
+t_8696 = _C.rebased(_C.t_8256, 8654)  # rules_data/pampero/definitions/resources.yaml:62
+d_8697 = _C.rebased(_C.d_8257, 8654)  # rules_data/pampero/definitions/resources.yaml:63
+d_8698 = _C.rebased(_C.d_8258, 8654)  # rules_data/pampero/definitions/resources.yaml:64
+d_8699 = _C.rebased(_C.d_8259, 8654)  # rules_data/pampero/definitions/resources.yaml:64
+d_8700 = _C.rebased(_C.d_8260, 8654)  # rules_data/pampero/definitions/resources.yaml:26
+d_8701 = _C.rebased(_C.d_8261, 8654)  # rules_data/pampero/definitions/resources.yaml:26
+d_8702 = _C.rebased(_C.d_8262, 8654)  # rules_data/pampero/definitions/resources.yaml:27
+d_8703 = _C.rebased(_C.d_8263, 8654)  # rules_data/pampero/definitions/resources.yaml:27
+d_8704 = _C.rebased(_C.d_8264, 8654)  # rules_data/pampero/definitions/resources.yaml:28
+d_8705 = _C.rebased(_C.d_8265, 8654)  # rules_data/pampero/definitions/resources.yaml:29
+d_8706 = _C.rebased(_C.d_8266, 8654)  # rules_data/pampero/definitions/resources.yaml:29
+d_8707 = _C.rebased(_C.d_8267, 8654)  # rules_data/pampero/definitions/resources.yaml:30
+d_8708 = _C.rebased(_C.d_8268, 8654)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    8638: t_8638,
-    8639: CPS(d_8639),
-    8640: CPS(d_8640),
-    8641: t_8641,
-    8642: CPS(d_8642),
-    8643: t_8643,
-    8644: t_8644,
-    8645: CPS(d_8645),
-    8646: t_8646,
-    8647: CPS(d_8647),
-    8648: t_8648,
-    8649: CPS(d_8649),
-    8650: t_8650,
-    8651: t_8651,
-    8652: CPS(d_8652),
-    8653: CPS(d_8653),
-    8654: CPS(d_8654),
+    8654: t_8654,
     8655: CPS(d_8655),
     8656: CPS(d_8656),
-    8657: CPS(d_8657),
+    8657: t_8657,
     8658: CPS(d_8658),
-    8659: CPS(d_8659),
-    8660: CPS(d_8660),
+    8659: t_8659,
+    8660: t_8660,
     8661: CPS(d_8661),
-    8662: CPS(d_8662),
+    8662: t_8662,
     8663: CPS(d_8663),
-    8664: CPS(d_8664),
+    8664: t_8664,
     8665: CPS(d_8665),
-    8666: CPS(d_8666),
+    8666: t_8666,
     8667: t_8667,
     8668: CPS(d_8668),
     8669: CPS(d_8669),
-    8670: t_8670,
+    8670: CPS(d_8670),
     8671: CPS(d_8671),
-    8672: t_8672,
-    8673: t_8673,
+    8672: CPS(d_8672),
+    8673: CPS(d_8673),
     8674: CPS(d_8674),
-    8675: t_8675,
+    8675: CPS(d_8675),
     8676: CPS(d_8676),
-    8677: t_8677,
+    8677: CPS(d_8677),
     8678: CPS(d_8678),
-    8679: t_8679,
-    8680: t_8680,
+    8679: CPS(d_8679),
+    8680: CPS(d_8680),
     8681: CPS(d_8681),
     8682: CPS(d_8682),
-    8683: CPS(d_8683),
+    8683: t_8683,
     8684: CPS(d_8684),
     8685: CPS(d_8685),
-    8686: CPS(d_8686),
+    8686: t_8686,
     8687: CPS(d_8687),
-    8688: CPS(d_8688),
-    8689: CPS(d_8689),
+    8688: t_8688,
+    8689: t_8689,
     8690: CPS(d_8690),
-    8691: CPS(d_8691),
+    8691: t_8691,
     8692: CPS(d_8692),
+    8693: t_8693,
+    8694: CPS(d_8694),
+    8695: t_8695,
+    8696: t_8696,
+    8697: CPS(d_8697),
+    8698: CPS(d_8698),
+    8699: CPS(d_8699),
+    8700: CPS(d_8700),
+    8701: CPS(d_8701),
+    8702: CPS(d_8702),
+    8703: CPS(d_8703),
+    8704: CPS(d_8704),
+    8705: CPS(d_8705),
+    8706: CPS(d_8706),
+    8707: CPS(d_8707),
+    8708: CPS(d_8708),
 }
 
 
 CODE = {
-    9791: x_9791,
-    9795: x_9795,
-    9796: x_9796,
-    9799: x_9799,
-    9803: x_9803,
-    9804: x_9804,
-    9809: x_9809,
-    9810: x_9810,
-    9812: x_9812,
-    9813: x_9813,
-    9815: x_9815,
-    9816: x_9816,
-    9818: x_9818,
-    9819: x_9819,
-    9823: x_9823,
-    9824: x_9824,
-    9827: x_9827,
-    9828: x_9828,
-    9831: x_9831,
-    9835: x_9835,
-    9836: x_9836,
-    9843: x_9843,
-    9844: x_9844,
-    9846: x_9846,
-    9847: x_9847,
-    9849: x_9849,
-    9850: x_9850,
-    9852: x_9852,
-    9853: x_9853,
+    9871: x_9871,
+    9875: x_9875,
+    9876: x_9876,
+    9879: x_9879,
+    9883: x_9883,
+    9884: x_9884,
+    9889: x_9889,
+    9890: x_9890,
+    9892: x_9892,
+    9893: x_9893,
+    9895: x_9895,
+    9896: x_9896,
+    9898: x_9898,
+    9899: x_9899,
+    9903: x_9903,
+    9904: x_9904,
+    9907: x_9907,
+    9908: x_9908,
+    9911: x_9911,
+    9915: x_9915,
+    9916: x_9916,
+    9923: x_9923,
+    9924: x_9924,
+    9926: x_9926,
+    9927: x_9927,
+    9929: x_9929,
+    9930: x_9930,
+    9932: x_9932,
+    9933: x_9933,
 }
 AT = {
-    9791: 'rules_data/pampero/modules/objectives.yaml:113',
+    9871: 'rules_data/pampero/modules/objectives.yaml:113',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:113
-    'objective_transformer_energy': '{"id":"objective_transformer_energy","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have transformers on the game board spaces worth 15 or more energy contracts.","it":"Avere trasformatori sugli spazi del tabellone che valgono contratti da 15 o più energia."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2657","src":{"op":"st","k":"places"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"f":"energy","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"f":"energy","d":null},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"areas","of":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":null},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"b":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"f":"zone","d":null}}},"f":"energy","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"areas","of":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":null},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"b":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"f":"zone","d":null}}},"f":"energy","d":null},"b":{"op":"lit","v":0}}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2658","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2657"},"d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]},"b":{"op":"lit","v":15},"x":9791},"effect":{"op":"seq","b":[{"op":"let","v":"n~2659","e":{"op":"lit","v":10,"x":9792},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8639},{"op":"let","v":"r~2660","e":{"op":"lit","v":"money","x":9793},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8640},{"op":"seq","b":[{"op":"let","v":"left~2661","e":{"op":"var","n":"n~2659","x":9794},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8642},{"op":"for","v":"rep~2663","src":{"op":"filt","v":"q~2662","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2662"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2660"}},"x":9795},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2661"},"b":{"op":"lit","v":0},"x":9796},"b":{"op":"seq","b":[{"op":"let","v":"taken~2664","e":{"op":"lit","v":0,"x":9797},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8645},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8647},"label":{"op":"lit","v":{"instead":0},"x":9798}},{"gens":[{"v":"instead~2665","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2661"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2661"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null}}]}]},"x":9799},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2664","x":9800},"o":"=","e":{"op":"var","n":"instead~2665","x":9801},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8649},{"op":"rep","n":{"op":"var","n":"instead~2665","x":9802},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"effect","d":null,"x":9803},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8651},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8650}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8648},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2665"}],"x":9804}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8646},{"op":"set","t":{"op":"var","n":"left~2661","x":9805},"o":"-=","e":{"op":"var","n":"taken~2664","x":9806},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8652}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8644},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8643},{"op":"let","v":"n~2666","e":{"op":"var","n":"left~2661","x":9807},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8653},{"op":"let","v":"r~2667","e":{"op":"var","n":"r~2660","x":9808},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8654},{"op":"seq","b":[{"op":"let","v":"k~2668","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2666"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2666"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0}]}]}}]}],"x":9809},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8656},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9810},"t":{"op":"set","t":{"op":"var","n":"k~2668","x":9811},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2668"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0}}]}]}]}],"x":9812},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8658},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8657},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0,"x":9813},"o":"+=","e":{"op":"var","n":"k~2668","x":9814},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8659},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9815},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0,"x":9816},"o":"-=","e":{"op":"var","n":"k~2668","x":9817},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8661},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8660},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2668"},"b":{"op":"lit","v":0}}],"x":9818},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9819},"o":"+=","e":{"op":"var","n":"k~2668","x":9820},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8663},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8662}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8655}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8641},{"op":"let","v":"n~2679","e":{"op":"lit","v":10,"x":9821},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8664},{"op":"let","v":"r~2680","e":{"op":"lit","v":"money","x":9822},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8665},{"op":"let","v":"k~2681","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2674","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2674"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2675","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2676","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2676"},"b":{"op":"var","n":"c~2675"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2677","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2678","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2677"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2678"},"b":{"op":"var","n":"c~2675"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2675"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9823},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8666},{"op":"seq","b":[{"op":"let","v":"n~2682","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2679"},"b":{"op":"var","n":"k~2681"},"x":9824},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8668},{"op":"let","v":"r~2683","e":{"op":"var","n":"r~2680","x":9825},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8669},{"op":"seq","b":[{"op":"let","v":"left~2684","e":{"op":"var","n":"n~2682","x":9826},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8671},{"op":"for","v":"rep~2686","src":{"op":"filt","v":"q~2685","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2685"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2683"}},"x":9827},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2684"},"b":{"op":"lit","v":0},"x":9828},"b":{"op":"seq","b":[{"op":"let","v":"taken~2687","e":{"op":"lit","v":0,"x":9829},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8674},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8676},"label":{"op":"lit","v":{"instead":0},"x":9830}},{"gens":[{"v":"instead~2688","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2684"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2684"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"room","d":null}}]}]},"x":9831},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2687","x":9832},"o":"=","e":{"op":"var","n":"instead~2688","x":9833},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8678},{"op":"rep","n":{"op":"var","n":"instead~2688","x":9834},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"effect","d":null,"x":9835},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8680},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8679}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8677},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2688"}],"x":9836}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2682","x":9837},"r":{"op":"var","n":"r~2683","x":9838}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8675},{"op":"set","t":{"op":"var","n":"left~2684","x":9839},"o":"-=","e":{"op":"var","n":"taken~2687","x":9840},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8681}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8673},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8672},{"op":"let","v":"n~2689","e":{"op":"var","n":"left~2684","x":9841},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8682},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2683","x":9842},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8683},{"op":"seq","b":[{"op":"let","v":"k~2691","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2689"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2689"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2690"},"d":0}]}]}}]}],"x":9843},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8685},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9844},"t":{"op":"set","t":{"op":"var","n":"k~2691","x":9845},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2691"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0}}]}]}]}],"x":9846},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8687},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8686},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0,"x":9847},"o":"+=","e":{"op":"var","n":"k~2691","x":9848},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8688},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9849},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2690"},"d":0,"x":9850},"o":"-=","e":{"op":"var","n":"k~2691","x":9851},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8690},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8689},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2691"},"b":{"op":"lit","v":0}}],"x":9852},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9853},"o":"+=","e":{"op":"var","n":"k~2691","x":9854},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8692},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8691}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8684}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8670}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8667}],"at":"rules_data/pampero/modules/objectives.yaml:119","id":8638},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:113"}',
+    'objective_transformer_energy': '{"id":"objective_transformer_energy","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have transformers on the game board spaces worth 15 or more energy contracts.","it":"Avere trasformatori sugli spazi del tabellone che valgono contratti da 15 o più energia."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2664","src":{"op":"st","k":"places"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"f":"energy","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"f":"energy","d":null},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"areas","of":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":null},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"b":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"f":"zone","d":null}}},"f":"energy","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"areas","of":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":null},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"b":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"f":"zone","d":null}}},"f":"energy","d":null},"b":{"op":"lit","v":0}}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2665","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2664"},"d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]},"b":{"op":"lit","v":15},"x":9871},"effect":{"op":"seq","b":[{"op":"let","v":"n~2666","e":{"op":"lit","v":10,"x":9872},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8655},{"op":"let","v":"r~2667","e":{"op":"lit","v":"money","x":9873},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8656},{"op":"seq","b":[{"op":"let","v":"left~2668","e":{"op":"var","n":"n~2666","x":9874},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8658},{"op":"for","v":"rep~2670","src":{"op":"filt","v":"q~2669","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2669"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2667"}},"x":9875},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2668"},"b":{"op":"lit","v":0},"x":9876},"b":{"op":"seq","b":[{"op":"let","v":"taken~2671","e":{"op":"lit","v":0,"x":9877},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8661},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8663},"label":{"op":"lit","v":{"instead":0},"x":9878}},{"gens":[{"v":"instead~2672","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2668"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2668"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"room","d":null}}]}]},"x":9879},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2671","x":9880},"o":"=","e":{"op":"var","n":"instead~2672","x":9881},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8665},{"op":"rep","n":{"op":"var","n":"instead~2672","x":9882},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"effect","d":null,"x":9883},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8667},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8666}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8664},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2672"}],"x":9884}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8662},{"op":"set","t":{"op":"var","n":"left~2668","x":9885},"o":"-=","e":{"op":"var","n":"taken~2671","x":9886},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8668}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8660},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8659},{"op":"let","v":"n~2673","e":{"op":"var","n":"left~2668","x":9887},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8669},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2667","x":9888},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8670},{"op":"seq","b":[{"op":"let","v":"k~2675","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2673"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2673"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0}]}]}}]}],"x":9889},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8672},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9890},"t":{"op":"set","t":{"op":"var","n":"k~2675","x":9891},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2675"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0}}]}]}]}],"x":9892},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8674},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8673},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0,"x":9893},"o":"+=","e":{"op":"var","n":"k~2675","x":9894},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8675},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9895},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0,"x":9896},"o":"-=","e":{"op":"var","n":"k~2675","x":9897},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8677},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8676},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2675"},"b":{"op":"lit","v":0}}],"x":9898},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9899},"o":"+=","e":{"op":"var","n":"k~2675","x":9900},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8679},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8678}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8671}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8657},{"op":"let","v":"n~2686","e":{"op":"lit","v":10,"x":9901},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8680},{"op":"let","v":"r~2687","e":{"op":"lit","v":"money","x":9902},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8681},{"op":"let","v":"k~2688","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2681","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2681"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2682","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2683","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2683"},"b":{"op":"var","n":"c~2682"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2684","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2685","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2684"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2685"},"b":{"op":"var","n":"c~2682"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2682"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9903},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8682},{"op":"seq","b":[{"op":"let","v":"n~2689","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2686"},"b":{"op":"var","n":"k~2688"},"x":9904},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8684},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2687","x":9905},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8685},{"op":"seq","b":[{"op":"let","v":"left~2691","e":{"op":"var","n":"n~2689","x":9906},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8687},{"op":"for","v":"rep~2693","src":{"op":"filt","v":"q~2692","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2692"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2690"}},"x":9907},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2691"},"b":{"op":"lit","v":0},"x":9908},"b":{"op":"seq","b":[{"op":"let","v":"taken~2694","e":{"op":"lit","v":0,"x":9909},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8690},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8692},"label":{"op":"lit","v":{"instead":0},"x":9910}},{"gens":[{"v":"instead~2695","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2691"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2691"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"room","d":null}}]}]},"x":9911},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2694","x":9912},"o":"=","e":{"op":"var","n":"instead~2695","x":9913},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8694},{"op":"rep","n":{"op":"var","n":"instead~2695","x":9914},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"effect","d":null,"x":9915},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8696},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8695}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8693},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2695"}],"x":9916}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2689","x":9917},"r":{"op":"var","n":"r~2690","x":9918}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8691},{"op":"set","t":{"op":"var","n":"left~2691","x":9919},"o":"-=","e":{"op":"var","n":"taken~2694","x":9920},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8697}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8689},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8688},{"op":"let","v":"n~2696","e":{"op":"var","n":"left~2691","x":9921},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8698},{"op":"let","v":"r~2697","e":{"op":"var","n":"r~2690","x":9922},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8699},{"op":"seq","b":[{"op":"let","v":"k~2698","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2696"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2696"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2697"},"d":0}]}]}}]}],"x":9923},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8701},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9924},"t":{"op":"set","t":{"op":"var","n":"k~2698","x":9925},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2698"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0}}]}]}]}],"x":9926},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8703},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8702},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0,"x":9927},"o":"+=","e":{"op":"var","n":"k~2698","x":9928},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8704},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9929},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2697"},"d":0,"x":9930},"o":"-=","e":{"op":"var","n":"k~2698","x":9931},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8706},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8705},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2698"},"b":{"op":"lit","v":0}}],"x":9932},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9933},"o":"+=","e":{"op":"var","n":"k~2698","x":9934},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8708},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8707}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8700}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8686}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8683}],"at":"rules_data/pampero/modules/objectives.yaml:119","id":8654},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:113"}',
 }

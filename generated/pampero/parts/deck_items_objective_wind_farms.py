@@ -54,196 +54,196 @@ K = [
 ]
 
 
-def x_9279(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
+def x_9359(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return ((_w5 if type((_w5 := (((_w1 if type((_w1 := ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) != None) else sum([len([v_x_2658 for v_x_2658 in items_of((_h1.get(v_s_2657, []) if type(_h1) is dict else KEY(_h1, v_s_2657, []))) if (True if (((v_x_2658.get('piece', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'piece', None)) == 'wind_farm')) and (((v_x_2658.get('owner', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'owner', None)) == E.get('you'))) else False)]) for v_s_2657 in items_of(ctx.state.get('places'))])))) is int else num(_w5)) >= 7)
-    return MEMO(ctx, (9279, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
+        return ((_w5 if type((_w5 := (((_w1 if type((_w1 := ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) != None) else sum([len([v_x_2665 for v_x_2665 in items_of((_h1.get(v_s_2664, []) if type(_h1) is dict else KEY(_h1, v_s_2664, []))) if (True if (((v_x_2665.get('piece', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'piece', None)) == 'wind_farm')) and (((v_x_2665.get('owner', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'owner', None)) == E.get('you'))) else False)]) for v_s_2664 in items_of(ctx.state.get('places'))])))) is int else num(_w5)) >= 7)
+    return MEMO(ctx, (9359, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
 
 
-x_9283 = _C.x_9283  # rules_data/pampero/definitions/resources.yaml:57
-x_9284 = _C.x_9284  # rules_data/pampero/definitions/resources.yaml:57
-x_9287 = _C.x_9287  # rules_data/pampero/definitions/resources.yaml:59
-x_9291 = _C.x_9291  # rules_data/pampero/definitions/resources.yaml:62
-x_9292 = _C.x_9292  # rules_data/pampero/definitions/resources.yaml:59
-x_9297 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:26
-x_9298 = _C.x_8527  # rules_data/pampero/definitions/resources.yaml:27
-x_9300 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:27
-x_9301 = _C.x_8530  # rules_data/pampero/definitions/resources.yaml:28
-x_9303 = _C.x_8532  # rules_data/pampero/definitions/resources.yaml:29
-x_9304 = _C.x_8533  # rules_data/pampero/definitions/resources.yaml:29
-x_9306 = _C.x_8535  # rules_data/pampero/definitions/resources.yaml:30
-x_9307 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_9311 = _C.x_9311  # rules_data/pampero/modules/objectives.yaml:55
-x_9312 = _C.x_9312  # rules_data/pampero/definitions/resources.yaml:70
-x_9315 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:57
-x_9316 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_9319 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:59
-x_9323 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:62
-x_9324 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:59
-x_9331 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
-x_9332 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
-x_9334 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
-x_9335 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
-x_9337 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
-x_9338 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
-x_9340 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
-x_9341 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_8198 = _C.rebased(_C.t_8198, 8198)  # rules_data/pampero/modules/objectives.yaml:55
-d_8199 = _C.rebased(_C.d_8199, 8198)  # rules_data/pampero/modules/objectives.yaml:55
-d_8200 = _C.rebased(_C.d_8200, 8198)  # rules_data/pampero/modules/objectives.yaml:55
-t_8201 = _C.rebased(_C.t_8201, 8198)  # rules_data/pampero/definitions/resources.yaml:56
-d_8202 = _C.rebased(_C.d_8202, 8198)  # rules_data/pampero/definitions/resources.yaml:56
-t_8203 = _C.rebased(_C.t_8203, 8198)  # rules_data/pampero/definitions/resources.yaml:57
-t_8204 = _C.rebased(_C.t_8204, 8198)  # rules_data/pampero/definitions/resources.yaml:58
-d_8205 = _C.rebased(_C.d_8205, 8198)  # rules_data/pampero/definitions/resources.yaml:58
-t_8206 = _C.rebased(_C.t_7414, 8198)  # rules_data/pampero/definitions/resources.yaml:59
-d_8207 = _C.rebased(_C.d_7415, 8198)  # rules_data/pampero/definitions/resources.yaml:60
-t_8208 = _C.rebased(_C.t_8208, 8198)  # rules_data/pampero/definitions/resources.yaml:62
-d_8209 = _C.rebased(_C.d_8209, 8198)  # rules_data/pampero/definitions/resources.yaml:62
-t_8210 = _C.rebased(_C.t_8210, 8198)  # rules_data/pampero/definitions/resources.yaml:62
-t_8211 = _C.rebased(_C.t_8211, 8198)  # rules_data/pampero/definitions/resources.yaml:62
-d_8212 = _C.rebased(_C.d_8212, 8198)  # rules_data/pampero/definitions/resources.yaml:63
-d_8213 = _C.rebased(_C.d_8213, 8198)  # rules_data/pampero/definitions/resources.yaml:64
-d_8214 = _C.rebased(_C.d_8214, 8198)  # rules_data/pampero/definitions/resources.yaml:64
-d_8215 = _C.rebased(_C.d_7542, 8198)  # rules_data/pampero/definitions/resources.yaml:26
-d_8216 = _C.rebased(_C.d_7543, 8198)  # rules_data/pampero/definitions/resources.yaml:26
-d_8217 = _C.rebased(_C.d_7544, 8198)  # rules_data/pampero/definitions/resources.yaml:27
-d_8218 = _C.rebased(_C.d_7545, 8198)  # rules_data/pampero/definitions/resources.yaml:27
-d_8219 = _C.rebased(_C.d_7546, 8198)  # rules_data/pampero/definitions/resources.yaml:28
-d_8220 = _C.rebased(_C.d_7547, 8198)  # rules_data/pampero/definitions/resources.yaml:29
-d_8221 = _C.rebased(_C.d_7548, 8198)  # rules_data/pampero/definitions/resources.yaml:29
-d_8222 = _C.rebased(_C.d_7549, 8198)  # rules_data/pampero/definitions/resources.yaml:30
-d_8223 = _C.rebased(_C.d_7550, 8198)  # rules_data/pampero/definitions/resources.yaml:30
-d_8224 = _C.rebased(_C.d_8224, 8198)  # rules_data/pampero/modules/objectives.yaml:55
-d_8225 = _C.rebased(_C.d_8225, 8198)  # rules_data/pampero/modules/objectives.yaml:55
-d_8226 = _C.rebased(_C.d_8226, 8198)  # rules_data/pampero/modules/objectives.yaml:55
-t_8227 = _C.rebased(_C.t_8227, 8198)  # rules_data/pampero/definitions/resources.yaml:70
-d_8228 = _C.rebased(_C.d_8228, 8198)  # rules_data/pampero/definitions/resources.yaml:70
-d_8229 = _C.rebased(_C.d_8229, 8198)  # rules_data/pampero/definitions/resources.yaml:70
-t_8230 = _C.rebased(_C.t_8230, 8198)  # rules_data/pampero/definitions/resources.yaml:56
-d_8231 = _C.rebased(_C.d_8231, 8198)  # rules_data/pampero/definitions/resources.yaml:56
-t_8232 = _C.rebased(_C.t_8232, 8198)  # rules_data/pampero/definitions/resources.yaml:57
-t_8233 = _C.rebased(_C.t_8233, 8198)  # rules_data/pampero/definitions/resources.yaml:58
-d_8234 = _C.rebased(_C.d_8234, 8198)  # rules_data/pampero/definitions/resources.yaml:58
-t_8235 = _C.rebased(_C.t_7960, 8198)  # rules_data/pampero/definitions/resources.yaml:59
-d_8236 = _C.rebased(_C.d_7415, 8198)  # rules_data/pampero/definitions/resources.yaml:60
-t_8237 = _C.rebased(_C.t_8237, 8198)  # rules_data/pampero/definitions/resources.yaml:62
-d_8238 = _C.rebased(_C.d_8238, 8198)  # rules_data/pampero/definitions/resources.yaml:62
-t_8239 = _C.rebased(_C.t_8239, 8198)  # rules_data/pampero/definitions/resources.yaml:62
-t_8240 = _C.rebased(_C.t_8240, 8198)  # rules_data/pampero/definitions/resources.yaml:62
-d_8241 = _C.rebased(_C.d_8241, 8198)  # rules_data/pampero/definitions/resources.yaml:63
-d_8242 = _C.rebased(_C.d_8242, 8198)  # rules_data/pampero/definitions/resources.yaml:64
-d_8243 = _C.rebased(_C.d_8243, 8198)  # rules_data/pampero/definitions/resources.yaml:64
-d_8244 = _C.rebased(_C.d_8244, 8198)  # rules_data/pampero/definitions/resources.yaml:26
-d_8245 = _C.rebased(_C.d_8245, 8198)  # rules_data/pampero/definitions/resources.yaml:26
-d_8246 = _C.rebased(_C.d_8246, 8198)  # rules_data/pampero/definitions/resources.yaml:27
-d_8247 = _C.rebased(_C.d_8247, 8198)  # rules_data/pampero/definitions/resources.yaml:27
-d_8248 = _C.rebased(_C.d_8248, 8198)  # rules_data/pampero/definitions/resources.yaml:28
-d_8249 = _C.rebased(_C.d_8249, 8198)  # rules_data/pampero/definitions/resources.yaml:29
-d_8250 = _C.rebased(_C.d_8250, 8198)  # rules_data/pampero/definitions/resources.yaml:29
-d_8251 = _C.rebased(_C.d_8251, 8198)  # rules_data/pampero/definitions/resources.yaml:30
-d_8252 = _C.rebased(_C.d_8252, 8198)  # rules_data/pampero/definitions/resources.yaml:30
+x_9363 = _C.x_9363  # rules_data/pampero/definitions/resources.yaml:57
+x_9364 = _C.x_9364  # rules_data/pampero/definitions/resources.yaml:57
+x_9367 = _C.x_9367  # rules_data/pampero/definitions/resources.yaml:59
+x_9371 = _C.x_9371  # rules_data/pampero/definitions/resources.yaml:62
+x_9372 = _C.x_9372  # rules_data/pampero/definitions/resources.yaml:59
+x_9377 = _C.x_8606  # rules_data/pampero/definitions/resources.yaml:26
+x_9378 = _C.x_8607  # rules_data/pampero/definitions/resources.yaml:27
+x_9380 = _C.x_8609  # rules_data/pampero/definitions/resources.yaml:27
+x_9381 = _C.x_8610  # rules_data/pampero/definitions/resources.yaml:28
+x_9383 = _C.x_8612  # rules_data/pampero/definitions/resources.yaml:29
+x_9384 = _C.x_8613  # rules_data/pampero/definitions/resources.yaml:29
+x_9386 = _C.x_8615  # rules_data/pampero/definitions/resources.yaml:30
+x_9387 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_9391 = _C.x_9391  # rules_data/pampero/modules/objectives.yaml:55
+x_9392 = _C.x_9392  # rules_data/pampero/definitions/resources.yaml:70
+x_9395 = _C.x_9395  # rules_data/pampero/definitions/resources.yaml:57
+x_9396 = _C.x_9396  # rules_data/pampero/definitions/resources.yaml:57
+x_9399 = _C.x_9399  # rules_data/pampero/definitions/resources.yaml:59
+x_9403 = _C.x_9403  # rules_data/pampero/definitions/resources.yaml:62
+x_9404 = _C.x_9404  # rules_data/pampero/definitions/resources.yaml:59
+x_9411 = _C.x_9411  # rules_data/pampero/definitions/resources.yaml:26
+x_9412 = _C.x_9412  # rules_data/pampero/definitions/resources.yaml:27
+x_9414 = _C.x_9414  # rules_data/pampero/definitions/resources.yaml:27
+x_9415 = _C.x_9415  # rules_data/pampero/definitions/resources.yaml:28
+x_9417 = _C.x_9417  # rules_data/pampero/definitions/resources.yaml:29
+x_9418 = _C.x_9418  # rules_data/pampero/definitions/resources.yaml:29
+x_9420 = _C.x_9420  # rules_data/pampero/definitions/resources.yaml:30
+x_9421 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_8214 = _C.rebased(_C.t_8214, 8214)  # rules_data/pampero/modules/objectives.yaml:55
+d_8215 = _C.rebased(_C.d_8215, 8214)  # rules_data/pampero/modules/objectives.yaml:55
+d_8216 = _C.rebased(_C.d_8216, 8214)  # rules_data/pampero/modules/objectives.yaml:55
+t_8217 = _C.rebased(_C.t_8217, 8214)  # rules_data/pampero/definitions/resources.yaml:56
+d_8218 = _C.rebased(_C.d_8218, 8214)  # rules_data/pampero/definitions/resources.yaml:56
+t_8219 = _C.rebased(_C.t_8219, 8214)  # rules_data/pampero/definitions/resources.yaml:57
+t_8220 = _C.rebased(_C.t_8220, 8214)  # rules_data/pampero/definitions/resources.yaml:58
+d_8221 = _C.rebased(_C.d_8221, 8214)  # rules_data/pampero/definitions/resources.yaml:58
+t_8222 = _C.rebased(_C.t_7430, 8214)  # rules_data/pampero/definitions/resources.yaml:59
+d_8223 = _C.rebased(_C.d_7431, 8214)  # rules_data/pampero/definitions/resources.yaml:60
+t_8224 = _C.rebased(_C.t_8224, 8214)  # rules_data/pampero/definitions/resources.yaml:62
+d_8225 = _C.rebased(_C.d_8225, 8214)  # rules_data/pampero/definitions/resources.yaml:62
+t_8226 = _C.rebased(_C.t_8226, 8214)  # rules_data/pampero/definitions/resources.yaml:62
+t_8227 = _C.rebased(_C.t_8227, 8214)  # rules_data/pampero/definitions/resources.yaml:62
+d_8228 = _C.rebased(_C.d_8228, 8214)  # rules_data/pampero/definitions/resources.yaml:63
+d_8229 = _C.rebased(_C.d_8229, 8214)  # rules_data/pampero/definitions/resources.yaml:64
+d_8230 = _C.rebased(_C.d_8230, 8214)  # rules_data/pampero/definitions/resources.yaml:64
+d_8231 = _C.rebased(_C.d_7558, 8214)  # rules_data/pampero/definitions/resources.yaml:26
+d_8232 = _C.rebased(_C.d_7559, 8214)  # rules_data/pampero/definitions/resources.yaml:26
+d_8233 = _C.rebased(_C.d_7560, 8214)  # rules_data/pampero/definitions/resources.yaml:27
+d_8234 = _C.rebased(_C.d_7561, 8214)  # rules_data/pampero/definitions/resources.yaml:27
+d_8235 = _C.rebased(_C.d_7562, 8214)  # rules_data/pampero/definitions/resources.yaml:28
+d_8236 = _C.rebased(_C.d_7563, 8214)  # rules_data/pampero/definitions/resources.yaml:29
+d_8237 = _C.rebased(_C.d_7564, 8214)  # rules_data/pampero/definitions/resources.yaml:29
+d_8238 = _C.rebased(_C.d_7565, 8214)  # rules_data/pampero/definitions/resources.yaml:30
+d_8239 = _C.rebased(_C.d_7566, 8214)  # rules_data/pampero/definitions/resources.yaml:30
+d_8240 = _C.rebased(_C.d_8240, 8214)  # rules_data/pampero/modules/objectives.yaml:55
+d_8241 = _C.rebased(_C.d_8241, 8214)  # rules_data/pampero/modules/objectives.yaml:55
+d_8242 = _C.rebased(_C.d_8242, 8214)  # rules_data/pampero/modules/objectives.yaml:55
+t_8243 = _C.rebased(_C.t_8243, 8214)  # rules_data/pampero/definitions/resources.yaml:70
+d_8244 = _C.rebased(_C.d_8244, 8214)  # rules_data/pampero/definitions/resources.yaml:70
+d_8245 = _C.rebased(_C.d_8245, 8214)  # rules_data/pampero/definitions/resources.yaml:70
+t_8246 = _C.rebased(_C.t_8246, 8214)  # rules_data/pampero/definitions/resources.yaml:56
+d_8247 = _C.rebased(_C.d_8247, 8214)  # rules_data/pampero/definitions/resources.yaml:56
+t_8248 = _C.rebased(_C.t_8248, 8214)  # rules_data/pampero/definitions/resources.yaml:57
+t_8249 = _C.rebased(_C.t_8249, 8214)  # rules_data/pampero/definitions/resources.yaml:58
+d_8250 = _C.rebased(_C.d_8250, 8214)  # rules_data/pampero/definitions/resources.yaml:58
+t_8251 = _C.rebased(_C.t_7976, 8214)  # rules_data/pampero/definitions/resources.yaml:59
+d_8252 = _C.rebased(_C.d_7431, 8214)  # rules_data/pampero/definitions/resources.yaml:60
+t_8253 = _C.rebased(_C.t_8253, 8214)  # rules_data/pampero/definitions/resources.yaml:62
+d_8254 = _C.rebased(_C.d_8254, 8214)  # rules_data/pampero/definitions/resources.yaml:62
+t_8255 = _C.rebased(_C.t_8255, 8214)  # rules_data/pampero/definitions/resources.yaml:62
+t_8256 = _C.rebased(_C.t_8256, 8214)  # rules_data/pampero/definitions/resources.yaml:62
+d_8257 = _C.rebased(_C.d_8257, 8214)  # rules_data/pampero/definitions/resources.yaml:63
+d_8258 = _C.rebased(_C.d_8258, 8214)  # rules_data/pampero/definitions/resources.yaml:64
+d_8259 = _C.rebased(_C.d_8259, 8214)  # rules_data/pampero/definitions/resources.yaml:64
+d_8260 = _C.rebased(_C.d_8260, 8214)  # rules_data/pampero/definitions/resources.yaml:26
+d_8261 = _C.rebased(_C.d_8261, 8214)  # rules_data/pampero/definitions/resources.yaml:26
+d_8262 = _C.rebased(_C.d_8262, 8214)  # rules_data/pampero/definitions/resources.yaml:27
+d_8263 = _C.rebased(_C.d_8263, 8214)  # rules_data/pampero/definitions/resources.yaml:27
+d_8264 = _C.rebased(_C.d_8264, 8214)  # rules_data/pampero/definitions/resources.yaml:28
+d_8265 = _C.rebased(_C.d_8265, 8214)  # rules_data/pampero/definitions/resources.yaml:29
+d_8266 = _C.rebased(_C.d_8266, 8214)  # rules_data/pampero/definitions/resources.yaml:29
+d_8267 = _C.rebased(_C.d_8267, 8214)  # rules_data/pampero/definitions/resources.yaml:30
+d_8268 = _C.rebased(_C.d_8268, 8214)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    8198: t_8198,
-    8199: CPS(d_8199),
-    8200: CPS(d_8200),
-    8201: t_8201,
-    8202: CPS(d_8202),
-    8203: t_8203,
-    8204: t_8204,
-    8205: CPS(d_8205),
-    8206: t_8206,
-    8207: CPS(d_8207),
-    8208: t_8208,
-    8209: CPS(d_8209),
-    8210: t_8210,
-    8211: t_8211,
-    8212: CPS(d_8212),
-    8213: CPS(d_8213),
-    8214: CPS(d_8214),
+    8214: t_8214,
     8215: CPS(d_8215),
     8216: CPS(d_8216),
-    8217: CPS(d_8217),
+    8217: t_8217,
     8218: CPS(d_8218),
-    8219: CPS(d_8219),
-    8220: CPS(d_8220),
+    8219: t_8219,
+    8220: t_8220,
     8221: CPS(d_8221),
-    8222: CPS(d_8222),
+    8222: t_8222,
     8223: CPS(d_8223),
-    8224: CPS(d_8224),
+    8224: t_8224,
     8225: CPS(d_8225),
-    8226: CPS(d_8226),
+    8226: t_8226,
     8227: t_8227,
     8228: CPS(d_8228),
     8229: CPS(d_8229),
-    8230: t_8230,
+    8230: CPS(d_8230),
     8231: CPS(d_8231),
-    8232: t_8232,
-    8233: t_8233,
+    8232: CPS(d_8232),
+    8233: CPS(d_8233),
     8234: CPS(d_8234),
-    8235: t_8235,
+    8235: CPS(d_8235),
     8236: CPS(d_8236),
-    8237: t_8237,
+    8237: CPS(d_8237),
     8238: CPS(d_8238),
-    8239: t_8239,
-    8240: t_8240,
+    8239: CPS(d_8239),
+    8240: CPS(d_8240),
     8241: CPS(d_8241),
     8242: CPS(d_8242),
-    8243: CPS(d_8243),
+    8243: t_8243,
     8244: CPS(d_8244),
     8245: CPS(d_8245),
-    8246: CPS(d_8246),
+    8246: t_8246,
     8247: CPS(d_8247),
-    8248: CPS(d_8248),
-    8249: CPS(d_8249),
+    8248: t_8248,
+    8249: t_8249,
     8250: CPS(d_8250),
-    8251: CPS(d_8251),
+    8251: t_8251,
     8252: CPS(d_8252),
+    8253: t_8253,
+    8254: CPS(d_8254),
+    8255: t_8255,
+    8256: t_8256,
+    8257: CPS(d_8257),
+    8258: CPS(d_8258),
+    8259: CPS(d_8259),
+    8260: CPS(d_8260),
+    8261: CPS(d_8261),
+    8262: CPS(d_8262),
+    8263: CPS(d_8263),
+    8264: CPS(d_8264),
+    8265: CPS(d_8265),
+    8266: CPS(d_8266),
+    8267: CPS(d_8267),
+    8268: CPS(d_8268),
 }
 
 
 CODE = {
-    9279: x_9279,
-    9283: x_9283,
-    9284: x_9284,
-    9287: x_9287,
-    9291: x_9291,
-    9292: x_9292,
-    9297: x_9297,
-    9298: x_9298,
-    9300: x_9300,
-    9301: x_9301,
-    9303: x_9303,
-    9304: x_9304,
-    9306: x_9306,
-    9307: x_9307,
-    9311: x_9311,
-    9312: x_9312,
-    9315: x_9315,
-    9316: x_9316,
-    9319: x_9319,
-    9323: x_9323,
-    9324: x_9324,
-    9331: x_9331,
-    9332: x_9332,
-    9334: x_9334,
-    9335: x_9335,
-    9337: x_9337,
-    9338: x_9338,
-    9340: x_9340,
-    9341: x_9341,
+    9359: x_9359,
+    9363: x_9363,
+    9364: x_9364,
+    9367: x_9367,
+    9371: x_9371,
+    9372: x_9372,
+    9377: x_9377,
+    9378: x_9378,
+    9380: x_9380,
+    9381: x_9381,
+    9383: x_9383,
+    9384: x_9384,
+    9386: x_9386,
+    9387: x_9387,
+    9391: x_9391,
+    9392: x_9392,
+    9395: x_9395,
+    9396: x_9396,
+    9399: x_9399,
+    9403: x_9403,
+    9404: x_9404,
+    9411: x_9411,
+    9412: x_9412,
+    9414: x_9414,
+    9415: x_9415,
+    9417: x_9417,
+    9418: x_9418,
+    9420: x_9420,
+    9421: x_9421,
 }
 AT = {
-    9279: 'rules_data/pampero/modules/objectives.yaml:49',
+    9359: 'rules_data/pampero/modules/objectives.yaml:49',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:49
-    'objective_wind_farms': '{"id":"objective_wind_farms","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more of your wind farms on the game board.","it":"Avere 7 o più tuoi parchi eolici sul tabellone."},"condition":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"wind_farm"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"wind_farm"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"wind_farm"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2657","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2658","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2657"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"wind_farm"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"lit","v":7},"x":9279},"effect":{"op":"seq","b":[{"op":"let","v":"n~2659","e":{"op":"lit","v":10,"x":9280},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8199},{"op":"let","v":"r~2660","e":{"op":"lit","v":"money","x":9281},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8200},{"op":"seq","b":[{"op":"let","v":"left~2661","e":{"op":"var","n":"n~2659","x":9282},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8202},{"op":"for","v":"rep~2663","src":{"op":"filt","v":"q~2662","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2662"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2660"}},"x":9283},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2661"},"b":{"op":"lit","v":0},"x":9284},"b":{"op":"seq","b":[{"op":"let","v":"taken~2664","e":{"op":"lit","v":0,"x":9285},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8205},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8207},"label":{"op":"lit","v":{"instead":0},"x":9286}},{"gens":[{"v":"instead~2665","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2661"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2661"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null}}]}]},"x":9287},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2664","x":9288},"o":"=","e":{"op":"var","n":"instead~2665","x":9289},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8209},{"op":"rep","n":{"op":"var","n":"instead~2665","x":9290},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"effect","d":null,"x":9291},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8211},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8210}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8208},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2665"}],"x":9292}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8206},{"op":"set","t":{"op":"var","n":"left~2661","x":9293},"o":"-=","e":{"op":"var","n":"taken~2664","x":9294},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8212}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8204},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8203},{"op":"let","v":"n~2666","e":{"op":"var","n":"left~2661","x":9295},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8213},{"op":"let","v":"r~2667","e":{"op":"var","n":"r~2660","x":9296},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8214},{"op":"seq","b":[{"op":"let","v":"k~2668","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2666"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2666"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0}]}]}}]}],"x":9297},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8216},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9298},"t":{"op":"set","t":{"op":"var","n":"k~2668","x":9299},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2668"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0}}]}]}]}],"x":9300},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8218},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8217},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0,"x":9301},"o":"+=","e":{"op":"var","n":"k~2668","x":9302},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8219},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9303},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0,"x":9304},"o":"-=","e":{"op":"var","n":"k~2668","x":9305},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8221},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8220},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2668"},"b":{"op":"lit","v":0}}],"x":9306},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9307},"o":"+=","e":{"op":"var","n":"k~2668","x":9308},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8223},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8222}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8215}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8201},{"op":"let","v":"n~2679","e":{"op":"lit","v":10,"x":9309},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8224},{"op":"let","v":"r~2680","e":{"op":"lit","v":"money","x":9310},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8225},{"op":"let","v":"k~2681","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2674","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2674"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2675","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2676","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2676"},"b":{"op":"var","n":"c~2675"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2677","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2678","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2677"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2678"},"b":{"op":"var","n":"c~2675"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2675"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9311},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8226},{"op":"seq","b":[{"op":"let","v":"n~2682","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2679"},"b":{"op":"var","n":"k~2681"},"x":9312},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8228},{"op":"let","v":"r~2683","e":{"op":"var","n":"r~2680","x":9313},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8229},{"op":"seq","b":[{"op":"let","v":"left~2684","e":{"op":"var","n":"n~2682","x":9314},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8231},{"op":"for","v":"rep~2686","src":{"op":"filt","v":"q~2685","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2685"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2683"}},"x":9315},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2684"},"b":{"op":"lit","v":0},"x":9316},"b":{"op":"seq","b":[{"op":"let","v":"taken~2687","e":{"op":"lit","v":0,"x":9317},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8234},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8236},"label":{"op":"lit","v":{"instead":0},"x":9318}},{"gens":[{"v":"instead~2688","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2684"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2684"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"room","d":null}}]}]},"x":9319},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2687","x":9320},"o":"=","e":{"op":"var","n":"instead~2688","x":9321},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8238},{"op":"rep","n":{"op":"var","n":"instead~2688","x":9322},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"effect","d":null,"x":9323},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8240},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8239}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8237},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2688"}],"x":9324}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2682","x":9325},"r":{"op":"var","n":"r~2683","x":9326}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8235},{"op":"set","t":{"op":"var","n":"left~2684","x":9327},"o":"-=","e":{"op":"var","n":"taken~2687","x":9328},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8241}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8233},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8232},{"op":"let","v":"n~2689","e":{"op":"var","n":"left~2684","x":9329},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8242},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2683","x":9330},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8243},{"op":"seq","b":[{"op":"let","v":"k~2691","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2689"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2689"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2690"},"d":0}]}]}}]}],"x":9331},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8245},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9332},"t":{"op":"set","t":{"op":"var","n":"k~2691","x":9333},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2691"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0}}]}]}]}],"x":9334},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8247},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8246},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0,"x":9335},"o":"+=","e":{"op":"var","n":"k~2691","x":9336},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8248},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9337},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2690"},"d":0,"x":9338},"o":"-=","e":{"op":"var","n":"k~2691","x":9339},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8250},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8249},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2691"},"b":{"op":"lit","v":0}}],"x":9340},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9341},"o":"+=","e":{"op":"var","n":"k~2691","x":9342},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8252},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8251}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8244}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8230}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8227}],"at":"rules_data/pampero/modules/objectives.yaml:55","id":8198},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:49"}',
+    'objective_wind_farms': '{"id":"objective_wind_farms","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more of your wind farms on the game board.","it":"Avere 7 o più tuoi parchi eolici sul tabellone."},"condition":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"wind_farm"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"wind_farm"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"wind_farm"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2664","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2665","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2664"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"wind_farm"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"lit","v":7},"x":9359},"effect":{"op":"seq","b":[{"op":"let","v":"n~2666","e":{"op":"lit","v":10,"x":9360},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8215},{"op":"let","v":"r~2667","e":{"op":"lit","v":"money","x":9361},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8216},{"op":"seq","b":[{"op":"let","v":"left~2668","e":{"op":"var","n":"n~2666","x":9362},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8218},{"op":"for","v":"rep~2670","src":{"op":"filt","v":"q~2669","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2669"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2667"}},"x":9363},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2668"},"b":{"op":"lit","v":0},"x":9364},"b":{"op":"seq","b":[{"op":"let","v":"taken~2671","e":{"op":"lit","v":0,"x":9365},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8221},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8223},"label":{"op":"lit","v":{"instead":0},"x":9366}},{"gens":[{"v":"instead~2672","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2668"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2668"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"room","d":null}}]}]},"x":9367},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2671","x":9368},"o":"=","e":{"op":"var","n":"instead~2672","x":9369},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8225},{"op":"rep","n":{"op":"var","n":"instead~2672","x":9370},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"effect","d":null,"x":9371},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8227},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8226}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8224},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2672"}],"x":9372}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8222},{"op":"set","t":{"op":"var","n":"left~2668","x":9373},"o":"-=","e":{"op":"var","n":"taken~2671","x":9374},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8228}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8220},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8219},{"op":"let","v":"n~2673","e":{"op":"var","n":"left~2668","x":9375},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8229},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2667","x":9376},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8230},{"op":"seq","b":[{"op":"let","v":"k~2675","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2673"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2673"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0}]}]}}]}],"x":9377},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8232},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9378},"t":{"op":"set","t":{"op":"var","n":"k~2675","x":9379},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2675"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0}}]}]}]}],"x":9380},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8234},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8233},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0,"x":9381},"o":"+=","e":{"op":"var","n":"k~2675","x":9382},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8235},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9383},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0,"x":9384},"o":"-=","e":{"op":"var","n":"k~2675","x":9385},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8237},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8236},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2675"},"b":{"op":"lit","v":0}}],"x":9386},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9387},"o":"+=","e":{"op":"var","n":"k~2675","x":9388},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8239},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8238}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8231}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8217},{"op":"let","v":"n~2686","e":{"op":"lit","v":10,"x":9389},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8240},{"op":"let","v":"r~2687","e":{"op":"lit","v":"money","x":9390},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8241},{"op":"let","v":"k~2688","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2681","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2681"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2682","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2683","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2683"},"b":{"op":"var","n":"c~2682"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2684","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2685","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2684"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2685"},"b":{"op":"var","n":"c~2682"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2682"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9391},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8242},{"op":"seq","b":[{"op":"let","v":"n~2689","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2686"},"b":{"op":"var","n":"k~2688"},"x":9392},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8244},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2687","x":9393},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8245},{"op":"seq","b":[{"op":"let","v":"left~2691","e":{"op":"var","n":"n~2689","x":9394},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8247},{"op":"for","v":"rep~2693","src":{"op":"filt","v":"q~2692","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2692"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2690"}},"x":9395},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2691"},"b":{"op":"lit","v":0},"x":9396},"b":{"op":"seq","b":[{"op":"let","v":"taken~2694","e":{"op":"lit","v":0,"x":9397},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8250},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8252},"label":{"op":"lit","v":{"instead":0},"x":9398}},{"gens":[{"v":"instead~2695","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2691"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2691"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"room","d":null}}]}]},"x":9399},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2694","x":9400},"o":"=","e":{"op":"var","n":"instead~2695","x":9401},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8254},{"op":"rep","n":{"op":"var","n":"instead~2695","x":9402},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"effect","d":null,"x":9403},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8256},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8255}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8253},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2695"}],"x":9404}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2689","x":9405},"r":{"op":"var","n":"r~2690","x":9406}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8251},{"op":"set","t":{"op":"var","n":"left~2691","x":9407},"o":"-=","e":{"op":"var","n":"taken~2694","x":9408},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8257}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8249},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8248},{"op":"let","v":"n~2696","e":{"op":"var","n":"left~2691","x":9409},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8258},{"op":"let","v":"r~2697","e":{"op":"var","n":"r~2690","x":9410},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8259},{"op":"seq","b":[{"op":"let","v":"k~2698","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2696"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2696"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2697"},"d":0}]}]}}]}],"x":9411},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8261},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9412},"t":{"op":"set","t":{"op":"var","n":"k~2698","x":9413},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2698"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0}}]}]}]}],"x":9414},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8263},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8262},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0,"x":9415},"o":"+=","e":{"op":"var","n":"k~2698","x":9416},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8264},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9417},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2697"},"d":0,"x":9418},"o":"-=","e":{"op":"var","n":"k~2698","x":9419},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8266},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8265},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2698"},"b":{"op":"lit","v":0}}],"x":9420},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9421},"o":"+=","e":{"op":"var","n":"k~2698","x":9422},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8268},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8267}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8260}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8246}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8243}],"at":"rules_data/pampero/modules/objectives.yaml:55","id":8214},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:49"}',
 }

@@ -54,196 +54,196 @@ K = [
 ]
 
 
-def x_9919(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
+def x_9999(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return ((_w2 if type((_w2 := sum([len([v_x_2658 for v_x_2658 in items_of((_h1.get(v_s_2657, []) if type(_h1) is dict else KEY(_h1, v_s_2657, []))) if (True if (((v_x_2658.get('piece', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'piece', None)) == 'tower')) and (((v_x_2658.get('owner', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'owner', None)) == E.get('you'))) else False)]) for v_s_2657 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None) == 'a')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2657, NOREC).get('area', None) if type(v_s_2657) is str else None))) is str else None) == 'a')) else False)) else False)]))) is int else num(_w2)) >= 5)
-    return MEMO(ctx, (9919, E.get('you'), ctx.stamps.get('places', 0),), compute)
+        return ((_w2 if type((_w2 := sum([len([v_x_2665 for v_x_2665 in items_of((_h1.get(v_s_2664, []) if type(_h1) is dict else KEY(_h1, v_s_2664, []))) if (True if (((v_x_2665.get('piece', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'piece', None)) == 'tower')) and (((v_x_2665.get('owner', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'owner', None)) == E.get('you'))) else False)]) for v_s_2664 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None) == 'a')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2664, NOREC).get('area', None) if type(v_s_2664) is str else None))) is str else None) == 'a')) else False)) else False)]))) is int else num(_w2)) >= 5)
+    return MEMO(ctx, (9999, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 
-x_9923 = _C.x_9283  # rules_data/pampero/definitions/resources.yaml:57
-x_9924 = _C.x_9284  # rules_data/pampero/definitions/resources.yaml:57
-x_9927 = _C.x_9287  # rules_data/pampero/definitions/resources.yaml:59
-x_9931 = _C.x_9291  # rules_data/pampero/definitions/resources.yaml:62
-x_9932 = _C.x_9292  # rules_data/pampero/definitions/resources.yaml:59
-x_9937 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:26
-x_9938 = _C.x_8527  # rules_data/pampero/definitions/resources.yaml:27
-x_9940 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:27
-x_9941 = _C.x_8530  # rules_data/pampero/definitions/resources.yaml:28
-x_9943 = _C.x_8532  # rules_data/pampero/definitions/resources.yaml:29
-x_9944 = _C.x_8533  # rules_data/pampero/definitions/resources.yaml:29
-x_9946 = _C.x_8535  # rules_data/pampero/definitions/resources.yaml:30
-x_9947 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_9951 = _C.x_9311  # rules_data/pampero/modules/objectives.yaml:135
-x_9952 = _C.x_9312  # rules_data/pampero/definitions/resources.yaml:70
-x_9955 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:57
-x_9956 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_9959 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:59
-x_9963 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:62
-x_9964 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:59
-x_9971 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
-x_9972 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
-x_9974 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
-x_9975 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
-x_9977 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
-x_9978 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
-x_9980 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
-x_9981 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_8748 = _C.rebased(_C.t_8198, 8748)  # rules_data/pampero/modules/objectives.yaml:135
-d_8749 = _C.rebased(_C.d_8199, 8748)  # rules_data/pampero/modules/objectives.yaml:135
-d_8750 = _C.rebased(_C.d_8200, 8748)  # rules_data/pampero/modules/objectives.yaml:135
-t_8751 = _C.rebased(_C.t_8201, 8748)  # rules_data/pampero/definitions/resources.yaml:56
-d_8752 = _C.rebased(_C.d_8202, 8748)  # rules_data/pampero/definitions/resources.yaml:56
-t_8753 = _C.rebased(_C.t_8203, 8748)  # rules_data/pampero/definitions/resources.yaml:57
-t_8754 = _C.rebased(_C.t_8204, 8748)  # rules_data/pampero/definitions/resources.yaml:58
-d_8755 = _C.rebased(_C.d_8205, 8748)  # rules_data/pampero/definitions/resources.yaml:58
-t_8756 = _C.rebased(_C.t_7414, 8748)  # rules_data/pampero/definitions/resources.yaml:59
-d_8757 = _C.rebased(_C.d_7415, 8748)  # rules_data/pampero/definitions/resources.yaml:60
-t_8758 = _C.rebased(_C.t_8208, 8748)  # rules_data/pampero/definitions/resources.yaml:62
-d_8759 = _C.rebased(_C.d_8209, 8748)  # rules_data/pampero/definitions/resources.yaml:62
-t_8760 = _C.rebased(_C.t_8210, 8748)  # rules_data/pampero/definitions/resources.yaml:62
-t_8761 = _C.rebased(_C.t_8211, 8748)  # rules_data/pampero/definitions/resources.yaml:62
-d_8762 = _C.rebased(_C.d_8212, 8748)  # rules_data/pampero/definitions/resources.yaml:63
-d_8763 = _C.rebased(_C.d_8213, 8748)  # rules_data/pampero/definitions/resources.yaml:64
-d_8764 = _C.rebased(_C.d_8214, 8748)  # rules_data/pampero/definitions/resources.yaml:64
-d_8765 = _C.rebased(_C.d_7542, 8748)  # rules_data/pampero/definitions/resources.yaml:26
-d_8766 = _C.rebased(_C.d_7543, 8748)  # rules_data/pampero/definitions/resources.yaml:26
-d_8767 = _C.rebased(_C.d_7544, 8748)  # rules_data/pampero/definitions/resources.yaml:27
-d_8768 = _C.rebased(_C.d_7545, 8748)  # rules_data/pampero/definitions/resources.yaml:27
-d_8769 = _C.rebased(_C.d_7546, 8748)  # rules_data/pampero/definitions/resources.yaml:28
-d_8770 = _C.rebased(_C.d_7547, 8748)  # rules_data/pampero/definitions/resources.yaml:29
-d_8771 = _C.rebased(_C.d_7548, 8748)  # rules_data/pampero/definitions/resources.yaml:29
-d_8772 = _C.rebased(_C.d_7549, 8748)  # rules_data/pampero/definitions/resources.yaml:30
-d_8773 = _C.rebased(_C.d_7550, 8748)  # rules_data/pampero/definitions/resources.yaml:30
-d_8774 = _C.rebased(_C.d_8224, 8748)  # rules_data/pampero/modules/objectives.yaml:135
-d_8775 = _C.rebased(_C.d_8225, 8748)  # rules_data/pampero/modules/objectives.yaml:135
-d_8776 = _C.rebased(_C.d_8226, 8748)  # rules_data/pampero/modules/objectives.yaml:135
-t_8777 = _C.rebased(_C.t_8227, 8748)  # rules_data/pampero/definitions/resources.yaml:70
-d_8778 = _C.rebased(_C.d_8228, 8748)  # rules_data/pampero/definitions/resources.yaml:70
-d_8779 = _C.rebased(_C.d_8229, 8748)  # rules_data/pampero/definitions/resources.yaml:70
-t_8780 = _C.rebased(_C.t_8230, 8748)  # rules_data/pampero/definitions/resources.yaml:56
-d_8781 = _C.rebased(_C.d_8231, 8748)  # rules_data/pampero/definitions/resources.yaml:56
-t_8782 = _C.rebased(_C.t_8232, 8748)  # rules_data/pampero/definitions/resources.yaml:57
-t_8783 = _C.rebased(_C.t_8233, 8748)  # rules_data/pampero/definitions/resources.yaml:58
-d_8784 = _C.rebased(_C.d_8234, 8748)  # rules_data/pampero/definitions/resources.yaml:58
-t_8785 = _C.rebased(_C.t_7960, 8748)  # rules_data/pampero/definitions/resources.yaml:59
-d_8786 = _C.rebased(_C.d_7415, 8748)  # rules_data/pampero/definitions/resources.yaml:60
-t_8787 = _C.rebased(_C.t_8237, 8748)  # rules_data/pampero/definitions/resources.yaml:62
-d_8788 = _C.rebased(_C.d_8238, 8748)  # rules_data/pampero/definitions/resources.yaml:62
-t_8789 = _C.rebased(_C.t_8239, 8748)  # rules_data/pampero/definitions/resources.yaml:62
-t_8790 = _C.rebased(_C.t_8240, 8748)  # rules_data/pampero/definitions/resources.yaml:62
-d_8791 = _C.rebased(_C.d_8241, 8748)  # rules_data/pampero/definitions/resources.yaml:63
-d_8792 = _C.rebased(_C.d_8242, 8748)  # rules_data/pampero/definitions/resources.yaml:64
-d_8793 = _C.rebased(_C.d_8243, 8748)  # rules_data/pampero/definitions/resources.yaml:64
-d_8794 = _C.rebased(_C.d_8244, 8748)  # rules_data/pampero/definitions/resources.yaml:26
-d_8795 = _C.rebased(_C.d_8245, 8748)  # rules_data/pampero/definitions/resources.yaml:26
-d_8796 = _C.rebased(_C.d_8246, 8748)  # rules_data/pampero/definitions/resources.yaml:27
-d_8797 = _C.rebased(_C.d_8247, 8748)  # rules_data/pampero/definitions/resources.yaml:27
-d_8798 = _C.rebased(_C.d_8248, 8748)  # rules_data/pampero/definitions/resources.yaml:28
-d_8799 = _C.rebased(_C.d_8249, 8748)  # rules_data/pampero/definitions/resources.yaml:29
-d_8800 = _C.rebased(_C.d_8250, 8748)  # rules_data/pampero/definitions/resources.yaml:29
-d_8801 = _C.rebased(_C.d_8251, 8748)  # rules_data/pampero/definitions/resources.yaml:30
-d_8802 = _C.rebased(_C.d_8252, 8748)  # rules_data/pampero/definitions/resources.yaml:30
+x_10003 = _C.x_9363  # rules_data/pampero/definitions/resources.yaml:57
+x_10004 = _C.x_9364  # rules_data/pampero/definitions/resources.yaml:57
+x_10007 = _C.x_9367  # rules_data/pampero/definitions/resources.yaml:59
+x_10011 = _C.x_9371  # rules_data/pampero/definitions/resources.yaml:62
+x_10012 = _C.x_9372  # rules_data/pampero/definitions/resources.yaml:59
+x_10017 = _C.x_8606  # rules_data/pampero/definitions/resources.yaml:26
+x_10018 = _C.x_8607  # rules_data/pampero/definitions/resources.yaml:27
+x_10020 = _C.x_8609  # rules_data/pampero/definitions/resources.yaml:27
+x_10021 = _C.x_8610  # rules_data/pampero/definitions/resources.yaml:28
+x_10023 = _C.x_8612  # rules_data/pampero/definitions/resources.yaml:29
+x_10024 = _C.x_8613  # rules_data/pampero/definitions/resources.yaml:29
+x_10026 = _C.x_8615  # rules_data/pampero/definitions/resources.yaml:30
+x_10027 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_10031 = _C.x_9391  # rules_data/pampero/modules/objectives.yaml:135
+x_10032 = _C.x_9392  # rules_data/pampero/definitions/resources.yaml:70
+x_10035 = _C.x_9395  # rules_data/pampero/definitions/resources.yaml:57
+x_10036 = _C.x_9396  # rules_data/pampero/definitions/resources.yaml:57
+x_10039 = _C.x_9399  # rules_data/pampero/definitions/resources.yaml:59
+x_10043 = _C.x_9403  # rules_data/pampero/definitions/resources.yaml:62
+x_10044 = _C.x_9404  # rules_data/pampero/definitions/resources.yaml:59
+x_10051 = _C.x_9411  # rules_data/pampero/definitions/resources.yaml:26
+x_10052 = _C.x_9412  # rules_data/pampero/definitions/resources.yaml:27
+x_10054 = _C.x_9414  # rules_data/pampero/definitions/resources.yaml:27
+x_10055 = _C.x_9415  # rules_data/pampero/definitions/resources.yaml:28
+x_10057 = _C.x_9417  # rules_data/pampero/definitions/resources.yaml:29
+x_10058 = _C.x_9418  # rules_data/pampero/definitions/resources.yaml:29
+x_10060 = _C.x_9420  # rules_data/pampero/definitions/resources.yaml:30
+x_10061 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_8764 = _C.rebased(_C.t_8214, 8764)  # rules_data/pampero/modules/objectives.yaml:135
+d_8765 = _C.rebased(_C.d_8215, 8764)  # rules_data/pampero/modules/objectives.yaml:135
+d_8766 = _C.rebased(_C.d_8216, 8764)  # rules_data/pampero/modules/objectives.yaml:135
+t_8767 = _C.rebased(_C.t_8217, 8764)  # rules_data/pampero/definitions/resources.yaml:56
+d_8768 = _C.rebased(_C.d_8218, 8764)  # rules_data/pampero/definitions/resources.yaml:56
+t_8769 = _C.rebased(_C.t_8219, 8764)  # rules_data/pampero/definitions/resources.yaml:57
+t_8770 = _C.rebased(_C.t_8220, 8764)  # rules_data/pampero/definitions/resources.yaml:58
+d_8771 = _C.rebased(_C.d_8221, 8764)  # rules_data/pampero/definitions/resources.yaml:58
+t_8772 = _C.rebased(_C.t_7430, 8764)  # rules_data/pampero/definitions/resources.yaml:59
+d_8773 = _C.rebased(_C.d_7431, 8764)  # rules_data/pampero/definitions/resources.yaml:60
+t_8774 = _C.rebased(_C.t_8224, 8764)  # rules_data/pampero/definitions/resources.yaml:62
+d_8775 = _C.rebased(_C.d_8225, 8764)  # rules_data/pampero/definitions/resources.yaml:62
+t_8776 = _C.rebased(_C.t_8226, 8764)  # rules_data/pampero/definitions/resources.yaml:62
+t_8777 = _C.rebased(_C.t_8227, 8764)  # rules_data/pampero/definitions/resources.yaml:62
+d_8778 = _C.rebased(_C.d_8228, 8764)  # rules_data/pampero/definitions/resources.yaml:63
+d_8779 = _C.rebased(_C.d_8229, 8764)  # rules_data/pampero/definitions/resources.yaml:64
+d_8780 = _C.rebased(_C.d_8230, 8764)  # rules_data/pampero/definitions/resources.yaml:64
+d_8781 = _C.rebased(_C.d_7558, 8764)  # rules_data/pampero/definitions/resources.yaml:26
+d_8782 = _C.rebased(_C.d_7559, 8764)  # rules_data/pampero/definitions/resources.yaml:26
+d_8783 = _C.rebased(_C.d_7560, 8764)  # rules_data/pampero/definitions/resources.yaml:27
+d_8784 = _C.rebased(_C.d_7561, 8764)  # rules_data/pampero/definitions/resources.yaml:27
+d_8785 = _C.rebased(_C.d_7562, 8764)  # rules_data/pampero/definitions/resources.yaml:28
+d_8786 = _C.rebased(_C.d_7563, 8764)  # rules_data/pampero/definitions/resources.yaml:29
+d_8787 = _C.rebased(_C.d_7564, 8764)  # rules_data/pampero/definitions/resources.yaml:29
+d_8788 = _C.rebased(_C.d_7565, 8764)  # rules_data/pampero/definitions/resources.yaml:30
+d_8789 = _C.rebased(_C.d_7566, 8764)  # rules_data/pampero/definitions/resources.yaml:30
+d_8790 = _C.rebased(_C.d_8240, 8764)  # rules_data/pampero/modules/objectives.yaml:135
+d_8791 = _C.rebased(_C.d_8241, 8764)  # rules_data/pampero/modules/objectives.yaml:135
+d_8792 = _C.rebased(_C.d_8242, 8764)  # rules_data/pampero/modules/objectives.yaml:135
+t_8793 = _C.rebased(_C.t_8243, 8764)  # rules_data/pampero/definitions/resources.yaml:70
+d_8794 = _C.rebased(_C.d_8244, 8764)  # rules_data/pampero/definitions/resources.yaml:70
+d_8795 = _C.rebased(_C.d_8245, 8764)  # rules_data/pampero/definitions/resources.yaml:70
+t_8796 = _C.rebased(_C.t_8246, 8764)  # rules_data/pampero/definitions/resources.yaml:56
+d_8797 = _C.rebased(_C.d_8247, 8764)  # rules_data/pampero/definitions/resources.yaml:56
+t_8798 = _C.rebased(_C.t_8248, 8764)  # rules_data/pampero/definitions/resources.yaml:57
+t_8799 = _C.rebased(_C.t_8249, 8764)  # rules_data/pampero/definitions/resources.yaml:58
+d_8800 = _C.rebased(_C.d_8250, 8764)  # rules_data/pampero/definitions/resources.yaml:58
+t_8801 = _C.rebased(_C.t_7976, 8764)  # rules_data/pampero/definitions/resources.yaml:59
+d_8802 = _C.rebased(_C.d_7431, 8764)  # rules_data/pampero/definitions/resources.yaml:60
+t_8803 = _C.rebased(_C.t_8253, 8764)  # rules_data/pampero/definitions/resources.yaml:62
+d_8804 = _C.rebased(_C.d_8254, 8764)  # rules_data/pampero/definitions/resources.yaml:62
+t_8805 = _C.rebased(_C.t_8255, 8764)  # rules_data/pampero/definitions/resources.yaml:62
+t_8806 = _C.rebased(_C.t_8256, 8764)  # rules_data/pampero/definitions/resources.yaml:62
+d_8807 = _C.rebased(_C.d_8257, 8764)  # rules_data/pampero/definitions/resources.yaml:63
+d_8808 = _C.rebased(_C.d_8258, 8764)  # rules_data/pampero/definitions/resources.yaml:64
+d_8809 = _C.rebased(_C.d_8259, 8764)  # rules_data/pampero/definitions/resources.yaml:64
+d_8810 = _C.rebased(_C.d_8260, 8764)  # rules_data/pampero/definitions/resources.yaml:26
+d_8811 = _C.rebased(_C.d_8261, 8764)  # rules_data/pampero/definitions/resources.yaml:26
+d_8812 = _C.rebased(_C.d_8262, 8764)  # rules_data/pampero/definitions/resources.yaml:27
+d_8813 = _C.rebased(_C.d_8263, 8764)  # rules_data/pampero/definitions/resources.yaml:27
+d_8814 = _C.rebased(_C.d_8264, 8764)  # rules_data/pampero/definitions/resources.yaml:28
+d_8815 = _C.rebased(_C.d_8265, 8764)  # rules_data/pampero/definitions/resources.yaml:29
+d_8816 = _C.rebased(_C.d_8266, 8764)  # rules_data/pampero/definitions/resources.yaml:29
+d_8817 = _C.rebased(_C.d_8267, 8764)  # rules_data/pampero/definitions/resources.yaml:30
+d_8818 = _C.rebased(_C.d_8268, 8764)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    8748: t_8748,
-    8749: CPS(d_8749),
-    8750: CPS(d_8750),
-    8751: t_8751,
-    8752: CPS(d_8752),
-    8753: t_8753,
-    8754: t_8754,
-    8755: CPS(d_8755),
-    8756: t_8756,
-    8757: CPS(d_8757),
-    8758: t_8758,
-    8759: CPS(d_8759),
-    8760: t_8760,
-    8761: t_8761,
-    8762: CPS(d_8762),
-    8763: CPS(d_8763),
-    8764: CPS(d_8764),
+    8764: t_8764,
     8765: CPS(d_8765),
     8766: CPS(d_8766),
-    8767: CPS(d_8767),
+    8767: t_8767,
     8768: CPS(d_8768),
-    8769: CPS(d_8769),
-    8770: CPS(d_8770),
+    8769: t_8769,
+    8770: t_8770,
     8771: CPS(d_8771),
-    8772: CPS(d_8772),
+    8772: t_8772,
     8773: CPS(d_8773),
-    8774: CPS(d_8774),
+    8774: t_8774,
     8775: CPS(d_8775),
-    8776: CPS(d_8776),
+    8776: t_8776,
     8777: t_8777,
     8778: CPS(d_8778),
     8779: CPS(d_8779),
-    8780: t_8780,
+    8780: CPS(d_8780),
     8781: CPS(d_8781),
-    8782: t_8782,
-    8783: t_8783,
+    8782: CPS(d_8782),
+    8783: CPS(d_8783),
     8784: CPS(d_8784),
-    8785: t_8785,
+    8785: CPS(d_8785),
     8786: CPS(d_8786),
-    8787: t_8787,
+    8787: CPS(d_8787),
     8788: CPS(d_8788),
-    8789: t_8789,
-    8790: t_8790,
+    8789: CPS(d_8789),
+    8790: CPS(d_8790),
     8791: CPS(d_8791),
     8792: CPS(d_8792),
-    8793: CPS(d_8793),
+    8793: t_8793,
     8794: CPS(d_8794),
     8795: CPS(d_8795),
-    8796: CPS(d_8796),
+    8796: t_8796,
     8797: CPS(d_8797),
-    8798: CPS(d_8798),
-    8799: CPS(d_8799),
+    8798: t_8798,
+    8799: t_8799,
     8800: CPS(d_8800),
-    8801: CPS(d_8801),
+    8801: t_8801,
     8802: CPS(d_8802),
+    8803: t_8803,
+    8804: CPS(d_8804),
+    8805: t_8805,
+    8806: t_8806,
+    8807: CPS(d_8807),
+    8808: CPS(d_8808),
+    8809: CPS(d_8809),
+    8810: CPS(d_8810),
+    8811: CPS(d_8811),
+    8812: CPS(d_8812),
+    8813: CPS(d_8813),
+    8814: CPS(d_8814),
+    8815: CPS(d_8815),
+    8816: CPS(d_8816),
+    8817: CPS(d_8817),
+    8818: CPS(d_8818),
 }
 
 
 CODE = {
-    9919: x_9919,
-    9923: x_9923,
-    9924: x_9924,
-    9927: x_9927,
-    9931: x_9931,
-    9932: x_9932,
-    9937: x_9937,
-    9938: x_9938,
-    9940: x_9940,
-    9941: x_9941,
-    9943: x_9943,
-    9944: x_9944,
-    9946: x_9946,
-    9947: x_9947,
-    9951: x_9951,
-    9952: x_9952,
-    9955: x_9955,
-    9956: x_9956,
-    9959: x_9959,
-    9963: x_9963,
-    9964: x_9964,
-    9971: x_9971,
-    9972: x_9972,
-    9974: x_9974,
-    9975: x_9975,
-    9977: x_9977,
-    9978: x_9978,
-    9980: x_9980,
-    9981: x_9981,
+    9999: x_9999,
+    10003: x_10003,
+    10004: x_10004,
+    10007: x_10007,
+    10011: x_10011,
+    10012: x_10012,
+    10017: x_10017,
+    10018: x_10018,
+    10020: x_10020,
+    10021: x_10021,
+    10023: x_10023,
+    10024: x_10024,
+    10026: x_10026,
+    10027: x_10027,
+    10031: x_10031,
+    10032: x_10032,
+    10035: x_10035,
+    10036: x_10036,
+    10039: x_10039,
+    10043: x_10043,
+    10044: x_10044,
+    10051: x_10051,
+    10052: x_10052,
+    10054: x_10054,
+    10055: x_10055,
+    10057: x_10057,
+    10058: x_10058,
+    10060: x_10060,
+    10061: x_10061,
 }
 AT = {
-    9919: 'rules_data/pampero/modules/objectives.yaml:129',
+    9999: 'rules_data/pampero/modules/objectives.yaml:129',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:129
-    'objective_zone_a_towers': '{"id":"objective_zone_a_towers","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more electrical towers in zone A.","it":"Avere 5 o più torri elettriche nella zona A."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2657","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2658","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2657"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"b":{"op":"lit","v":"a"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2657"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"a"}}]}]}}]},"b":{"op":"lit","v":5},"x":9919},"effect":{"op":"seq","b":[{"op":"let","v":"n~2659","e":{"op":"lit","v":10,"x":9920},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8749},{"op":"let","v":"r~2660","e":{"op":"lit","v":"money","x":9921},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8750},{"op":"seq","b":[{"op":"let","v":"left~2661","e":{"op":"var","n":"n~2659","x":9922},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8752},{"op":"for","v":"rep~2663","src":{"op":"filt","v":"q~2662","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2662"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2660"}},"x":9923},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2661"},"b":{"op":"lit","v":0},"x":9924},"b":{"op":"seq","b":[{"op":"let","v":"taken~2664","e":{"op":"lit","v":0,"x":9925},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8755},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8757},"label":{"op":"lit","v":{"instead":0},"x":9926}},{"gens":[{"v":"instead~2665","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2661"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2661"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"room","d":null}}]}]},"x":9927},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2664","x":9928},"o":"=","e":{"op":"var","n":"instead~2665","x":9929},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8759},{"op":"rep","n":{"op":"var","n":"instead~2665","x":9930},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2663"},"f":"effect","d":null,"x":9931},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8761},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8760}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8758},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2665"}],"x":9932}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8756},{"op":"set","t":{"op":"var","n":"left~2661","x":9933},"o":"-=","e":{"op":"var","n":"taken~2664","x":9934},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8762}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8754},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8753},{"op":"let","v":"n~2666","e":{"op":"var","n":"left~2661","x":9935},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8763},{"op":"let","v":"r~2667","e":{"op":"var","n":"r~2660","x":9936},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8764},{"op":"seq","b":[{"op":"let","v":"k~2668","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2666"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2666"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0}]}]}}]}],"x":9937},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8766},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9938},"t":{"op":"set","t":{"op":"var","n":"k~2668","x":9939},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2668"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0}}]}]}]}],"x":9940},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8768},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8767},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":0,"x":9941},"o":"+=","e":{"op":"var","n":"k~2668","x":9942},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8769},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9943},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2667"},"d":0,"x":9944},"o":"-=","e":{"op":"var","n":"k~2668","x":9945},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8771},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8770},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2667"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2668"},"b":{"op":"lit","v":0}}],"x":9946},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9947},"o":"+=","e":{"op":"var","n":"k~2668","x":9948},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8773},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8772}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8765}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8751},{"op":"let","v":"n~2679","e":{"op":"lit","v":10,"x":9949},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8774},{"op":"let","v":"r~2680","e":{"op":"lit","v":"money","x":9950},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8775},{"op":"let","v":"k~2681","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2674","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2674"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2675","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2676","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2676"},"b":{"op":"var","n":"c~2675"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2677","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2678","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2677"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2678"},"b":{"op":"var","n":"c~2675"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2675"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9951},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8776},{"op":"seq","b":[{"op":"let","v":"n~2682","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2679"},"b":{"op":"var","n":"k~2681"},"x":9952},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8778},{"op":"let","v":"r~2683","e":{"op":"var","n":"r~2680","x":9953},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8779},{"op":"seq","b":[{"op":"let","v":"left~2684","e":{"op":"var","n":"n~2682","x":9954},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8781},{"op":"for","v":"rep~2686","src":{"op":"filt","v":"q~2685","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2685"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2683"}},"x":9955},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2684"},"b":{"op":"lit","v":0},"x":9956},"b":{"op":"seq","b":[{"op":"let","v":"taken~2687","e":{"op":"lit","v":0,"x":9957},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8784},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8786},"label":{"op":"lit","v":{"instead":0},"x":9958}},{"gens":[{"v":"instead~2688","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2684"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2684"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"room","d":null}}]}]},"x":9959},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2687","x":9960},"o":"=","e":{"op":"var","n":"instead~2688","x":9961},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8788},{"op":"rep","n":{"op":"var","n":"instead~2688","x":9962},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2686"},"f":"effect","d":null,"x":9963},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8790},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8789}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8787},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2688"}],"x":9964}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2682","x":9965},"r":{"op":"var","n":"r~2683","x":9966}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8785},{"op":"set","t":{"op":"var","n":"left~2684","x":9967},"o":"-=","e":{"op":"var","n":"taken~2687","x":9968},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8791}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8783},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8782},{"op":"let","v":"n~2689","e":{"op":"var","n":"left~2684","x":9969},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8792},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2683","x":9970},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8793},{"op":"seq","b":[{"op":"let","v":"k~2691","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2689"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2689"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2690"},"d":0}]}]}}]}],"x":9971},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8795},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9972},"t":{"op":"set","t":{"op":"var","n":"k~2691","x":9973},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2691"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0}}]}]}]}],"x":9974},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8797},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8796},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2690"},"d":0,"x":9975},"o":"+=","e":{"op":"var","n":"k~2691","x":9976},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8798},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9977},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2690"},"d":0,"x":9978},"o":"-=","e":{"op":"var","n":"k~2691","x":9979},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8800},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8799},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2690"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2691"},"b":{"op":"lit","v":0}}],"x":9980},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9981},"o":"+=","e":{"op":"var","n":"k~2691","x":9982},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8802},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8801}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8794}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8780}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8777}],"at":"rules_data/pampero/modules/objectives.yaml:135","id":8748},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:129"}',
+    'objective_zone_a_towers': '{"id":"objective_zone_a_towers","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more electrical towers in zone A.","it":"Avere 5 o più torri elettriche nella zona A."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2664","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2665","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2664"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"b":{"op":"lit","v":"a"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2664"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"a"}}]}]}}]},"b":{"op":"lit","v":5},"x":9999},"effect":{"op":"seq","b":[{"op":"let","v":"n~2666","e":{"op":"lit","v":10,"x":10000},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8765},{"op":"let","v":"r~2667","e":{"op":"lit","v":"money","x":10001},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8766},{"op":"seq","b":[{"op":"let","v":"left~2668","e":{"op":"var","n":"n~2666","x":10002},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8768},{"op":"for","v":"rep~2670","src":{"op":"filt","v":"q~2669","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2669"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2667"}},"x":10003},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2668"},"b":{"op":"lit","v":0},"x":10004},"b":{"op":"seq","b":[{"op":"let","v":"taken~2671","e":{"op":"lit","v":0,"x":10005},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8771},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8773},"label":{"op":"lit","v":{"instead":0},"x":10006}},{"gens":[{"v":"instead~2672","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2668"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2668"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"room","d":null}}]}]},"x":10007},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2671","x":10008},"o":"=","e":{"op":"var","n":"instead~2672","x":10009},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8775},{"op":"rep","n":{"op":"var","n":"instead~2672","x":10010},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2670"},"f":"effect","d":null,"x":10011},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8777},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8776}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8774},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2672"}],"x":10012}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8772},{"op":"set","t":{"op":"var","n":"left~2668","x":10013},"o":"-=","e":{"op":"var","n":"taken~2671","x":10014},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8778}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8770},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8769},{"op":"let","v":"n~2673","e":{"op":"var","n":"left~2668","x":10015},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8779},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2667","x":10016},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8780},{"op":"seq","b":[{"op":"let","v":"k~2675","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2673"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2673"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0}]}]}}]}],"x":10017},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8782},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10018},"t":{"op":"set","t":{"op":"var","n":"k~2675","x":10019},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2675"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0}}]}]}]}],"x":10020},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8784},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8783},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2674"},"d":0,"x":10021},"o":"+=","e":{"op":"var","n":"k~2675","x":10022},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8785},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10023},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2674"},"d":0,"x":10024},"o":"-=","e":{"op":"var","n":"k~2675","x":10025},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8787},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8786},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2674"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2675"},"b":{"op":"lit","v":0}}],"x":10026},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10027},"o":"+=","e":{"op":"var","n":"k~2675","x":10028},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8789},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8788}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8781}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8767},{"op":"let","v":"n~2686","e":{"op":"lit","v":10,"x":10029},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8790},{"op":"let","v":"r~2687","e":{"op":"lit","v":"money","x":10030},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8791},{"op":"let","v":"k~2688","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2681","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2681"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2682","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2683","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2683"},"b":{"op":"var","n":"c~2682"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2684","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2685","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2684"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2685"},"b":{"op":"var","n":"c~2682"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2682"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":10031},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8792},{"op":"seq","b":[{"op":"let","v":"n~2689","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2686"},"b":{"op":"var","n":"k~2688"},"x":10032},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8794},{"op":"let","v":"r~2690","e":{"op":"var","n":"r~2687","x":10033},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8795},{"op":"seq","b":[{"op":"let","v":"left~2691","e":{"op":"var","n":"n~2689","x":10034},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8797},{"op":"for","v":"rep~2693","src":{"op":"filt","v":"q~2692","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2692"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2690"}},"x":10035},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2691"},"b":{"op":"lit","v":0},"x":10036},"b":{"op":"seq","b":[{"op":"let","v":"taken~2694","e":{"op":"lit","v":0,"x":10037},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8800},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8802},"label":{"op":"lit","v":{"instead":0},"x":10038}},{"gens":[{"v":"instead~2695","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2691"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2691"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"room","d":null}}]}]},"x":10039},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2694","x":10040},"o":"=","e":{"op":"var","n":"instead~2695","x":10041},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8804},{"op":"rep","n":{"op":"var","n":"instead~2695","x":10042},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2693"},"f":"effect","d":null,"x":10043},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8806},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8805}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8803},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2695"}],"x":10044}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2689","x":10045},"r":{"op":"var","n":"r~2690","x":10046}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8801},{"op":"set","t":{"op":"var","n":"left~2691","x":10047},"o":"-=","e":{"op":"var","n":"taken~2694","x":10048},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8807}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8799},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8798},{"op":"let","v":"n~2696","e":{"op":"var","n":"left~2691","x":10049},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8808},{"op":"let","v":"r~2697","e":{"op":"var","n":"r~2690","x":10050},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8809},{"op":"seq","b":[{"op":"let","v":"k~2698","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2696"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2696"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2697"},"d":0}]}]}}]}],"x":10051},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8811},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10052},"t":{"op":"set","t":{"op":"var","n":"k~2698","x":10053},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2698"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0}}]}]}]}],"x":10054},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8813},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8812},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0,"x":10055},"o":"+=","e":{"op":"var","n":"k~2698","x":10056},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8814},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10057},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2697"},"d":0,"x":10058},"o":"-=","e":{"op":"var","n":"k~2698","x":10059},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8816},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8815},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2697"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2698"},"b":{"op":"lit","v":0}}],"x":10060},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10061},"o":"+=","e":{"op":"var","n":"k~2698","x":10062},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8818},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8817}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8810}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8796}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8793}],"at":"rules_data/pampero/modules/objectives.yaml:135","id":8764},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:129"}',
 }

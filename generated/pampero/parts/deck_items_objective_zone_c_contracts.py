@@ -54,196 +54,196 @@ K = [
 ]
 
 
-def x_9023(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
+def x_9103(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return (len([v_c_2657 for v_c_2657 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2657, {}) if type(_h1) is dict else KEY(_h1, v_c_2657, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('c', _w3))]) >= 2)
-    return MEMO(ctx, (9023, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
+        return (len([v_c_2664 for v_c_2664 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2664, {}) if type(_h1) is dict else KEY(_h1, v_c_2664, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('c', _w3))]) >= 2)
+    return MEMO(ctx, (9103, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
-x_9027 = _C.x_9027  # rules_data/pampero/definitions/resources.yaml:57
-x_9028 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:57
-x_9031 = _C.x_9031  # rules_data/pampero/definitions/resources.yaml:59
-x_9035 = _C.x_9035  # rules_data/pampero/definitions/resources.yaml:62
-x_9036 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:59
-x_9041 = _C.x_9041  # rules_data/pampero/definitions/resources.yaml:26
-x_9042 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:27
-x_9044 = _C.x_9044  # rules_data/pampero/definitions/resources.yaml:27
-x_9045 = _C.x_9045  # rules_data/pampero/definitions/resources.yaml:28
-x_9047 = _C.x_9047  # rules_data/pampero/definitions/resources.yaml:29
-x_9048 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:29
-x_9050 = _C.x_9050  # rules_data/pampero/definitions/resources.yaml:30
-x_9051 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_9055 = _C.x_9055  # rules_data/pampero/modules/objectives.yaml:23
-x_9056 = _C.x_9056  # rules_data/pampero/definitions/resources.yaml:70
-x_9059 = _C.x_9059  # rules_data/pampero/definitions/resources.yaml:57
-x_9060 = _C.x_9060  # rules_data/pampero/definitions/resources.yaml:57
-x_9063 = _C.x_9063  # rules_data/pampero/definitions/resources.yaml:59
-x_9067 = _C.x_9067  # rules_data/pampero/definitions/resources.yaml:62
-x_9068 = _C.x_9068  # rules_data/pampero/definitions/resources.yaml:59
-x_9075 = _C.x_9075  # rules_data/pampero/definitions/resources.yaml:26
-x_9076 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:27
-x_9078 = _C.x_9078  # rules_data/pampero/definitions/resources.yaml:27
-x_9079 = _C.x_9079  # rules_data/pampero/definitions/resources.yaml:28
-x_9081 = _C.x_9081  # rules_data/pampero/definitions/resources.yaml:29
-x_9082 = _C.x_9082  # rules_data/pampero/definitions/resources.yaml:29
-x_9084 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:30
-x_9085 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7978 = _C.rebased(_C.t_7978, 7978)  # rules_data/pampero/modules/objectives.yaml:23
-d_7979 = _C.rebased(_C.d_7979, 7978)  # rules_data/pampero/modules/objectives.yaml:23
-d_7980 = _C.rebased(_C.d_7980, 7978)  # rules_data/pampero/modules/objectives.yaml:23
-t_7981 = _C.rebased(_C.t_7981, 7978)  # rules_data/pampero/definitions/resources.yaml:56
-d_7982 = _C.rebased(_C.d_7982, 7978)  # rules_data/pampero/definitions/resources.yaml:56
-t_7983 = _C.rebased(_C.t_7983, 7978)  # rules_data/pampero/definitions/resources.yaml:57
-t_7984 = _C.rebased(_C.t_7984, 7978)  # rules_data/pampero/definitions/resources.yaml:58
-d_7985 = _C.rebased(_C.d_7985, 7978)  # rules_data/pampero/definitions/resources.yaml:58
-t_7986 = _C.rebased(_C.t_7414, 7978)  # rules_data/pampero/definitions/resources.yaml:59
-d_7987 = _C.rebased(_C.d_7415, 7978)  # rules_data/pampero/definitions/resources.yaml:60
-t_7988 = _C.rebased(_C.t_7988, 7978)  # rules_data/pampero/definitions/resources.yaml:62
-d_7989 = _C.rebased(_C.d_7989, 7978)  # rules_data/pampero/definitions/resources.yaml:62
-t_7990 = _C.rebased(_C.t_7990, 7978)  # rules_data/pampero/definitions/resources.yaml:62
-t_7991 = _C.rebased(_C.t_7991, 7978)  # rules_data/pampero/definitions/resources.yaml:62
-d_7992 = _C.rebased(_C.d_7992, 7978)  # rules_data/pampero/definitions/resources.yaml:63
-d_7993 = _C.rebased(_C.d_7993, 7978)  # rules_data/pampero/definitions/resources.yaml:64
-d_7994 = _C.rebased(_C.d_7994, 7978)  # rules_data/pampero/definitions/resources.yaml:64
-d_7995 = _C.rebased(_C.d_7995, 7978)  # rules_data/pampero/definitions/resources.yaml:26
-d_7996 = _C.rebased(_C.d_7996, 7978)  # rules_data/pampero/definitions/resources.yaml:26
-d_7997 = _C.rebased(_C.d_7997, 7978)  # rules_data/pampero/definitions/resources.yaml:27
-d_7998 = _C.rebased(_C.d_7998, 7978)  # rules_data/pampero/definitions/resources.yaml:27
-d_7999 = _C.rebased(_C.d_7999, 7978)  # rules_data/pampero/definitions/resources.yaml:28
-d_8000 = _C.rebased(_C.d_8000, 7978)  # rules_data/pampero/definitions/resources.yaml:29
-d_8001 = _C.rebased(_C.d_8001, 7978)  # rules_data/pampero/definitions/resources.yaml:29
-d_8002 = _C.rebased(_C.d_8002, 7978)  # rules_data/pampero/definitions/resources.yaml:30
-d_8003 = _C.rebased(_C.d_8003, 7978)  # rules_data/pampero/definitions/resources.yaml:30
-d_8004 = _C.rebased(_C.d_8004, 7978)  # rules_data/pampero/modules/objectives.yaml:23
-d_8005 = _C.rebased(_C.d_8005, 7978)  # rules_data/pampero/modules/objectives.yaml:23
-d_8006 = _C.rebased(_C.d_8006, 7978)  # rules_data/pampero/modules/objectives.yaml:23
-t_8007 = _C.rebased(_C.t_8007, 7978)  # rules_data/pampero/definitions/resources.yaml:70
-d_8008 = _C.rebased(_C.d_8008, 7978)  # rules_data/pampero/definitions/resources.yaml:70
-d_8009 = _C.rebased(_C.d_8009, 7978)  # rules_data/pampero/definitions/resources.yaml:70
-t_8010 = _C.rebased(_C.t_8010, 7978)  # rules_data/pampero/definitions/resources.yaml:56
-d_8011 = _C.rebased(_C.d_8011, 7978)  # rules_data/pampero/definitions/resources.yaml:56
-t_8012 = _C.rebased(_C.t_8012, 7978)  # rules_data/pampero/definitions/resources.yaml:57
-t_8013 = _C.rebased(_C.t_8013, 7978)  # rules_data/pampero/definitions/resources.yaml:58
-d_8014 = _C.rebased(_C.d_8014, 7978)  # rules_data/pampero/definitions/resources.yaml:58
-t_8015 = _C.rebased(_C.t_7960, 7978)  # rules_data/pampero/definitions/resources.yaml:59
-d_8016 = _C.rebased(_C.d_7415, 7978)  # rules_data/pampero/definitions/resources.yaml:60
-t_8017 = _C.rebased(_C.t_8017, 7978)  # rules_data/pampero/definitions/resources.yaml:62
-d_8018 = _C.rebased(_C.d_8018, 7978)  # rules_data/pampero/definitions/resources.yaml:62
-t_8019 = _C.rebased(_C.t_8019, 7978)  # rules_data/pampero/definitions/resources.yaml:62
-t_8020 = _C.rebased(_C.t_8020, 7978)  # rules_data/pampero/definitions/resources.yaml:62
-d_8021 = _C.rebased(_C.d_8021, 7978)  # rules_data/pampero/definitions/resources.yaml:63
-d_8022 = _C.rebased(_C.d_8022, 7978)  # rules_data/pampero/definitions/resources.yaml:64
-d_8023 = _C.rebased(_C.d_8023, 7978)  # rules_data/pampero/definitions/resources.yaml:64
-d_8024 = _C.rebased(_C.d_8024, 7978)  # rules_data/pampero/definitions/resources.yaml:26
-d_8025 = _C.rebased(_C.d_8025, 7978)  # rules_data/pampero/definitions/resources.yaml:26
-d_8026 = _C.rebased(_C.d_8026, 7978)  # rules_data/pampero/definitions/resources.yaml:27
-d_8027 = _C.rebased(_C.d_8027, 7978)  # rules_data/pampero/definitions/resources.yaml:27
-d_8028 = _C.rebased(_C.d_8028, 7978)  # rules_data/pampero/definitions/resources.yaml:28
-d_8029 = _C.rebased(_C.d_8029, 7978)  # rules_data/pampero/definitions/resources.yaml:29
-d_8030 = _C.rebased(_C.d_8030, 7978)  # rules_data/pampero/definitions/resources.yaml:29
-d_8031 = _C.rebased(_C.d_8031, 7978)  # rules_data/pampero/definitions/resources.yaml:30
-d_8032 = _C.rebased(_C.d_8032, 7978)  # rules_data/pampero/definitions/resources.yaml:30
+x_9107 = _C.x_9107  # rules_data/pampero/definitions/resources.yaml:57
+x_9108 = _C.x_9108  # rules_data/pampero/definitions/resources.yaml:57
+x_9111 = _C.x_9111  # rules_data/pampero/definitions/resources.yaml:59
+x_9115 = _C.x_9115  # rules_data/pampero/definitions/resources.yaml:62
+x_9116 = _C.x_9116  # rules_data/pampero/definitions/resources.yaml:59
+x_9121 = _C.x_9121  # rules_data/pampero/definitions/resources.yaml:26
+x_9122 = _C.x_9122  # rules_data/pampero/definitions/resources.yaml:27
+x_9124 = _C.x_9124  # rules_data/pampero/definitions/resources.yaml:27
+x_9125 = _C.x_9125  # rules_data/pampero/definitions/resources.yaml:28
+x_9127 = _C.x_9127  # rules_data/pampero/definitions/resources.yaml:29
+x_9128 = _C.x_9128  # rules_data/pampero/definitions/resources.yaml:29
+x_9130 = _C.x_9130  # rules_data/pampero/definitions/resources.yaml:30
+x_9131 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_9135 = _C.x_9135  # rules_data/pampero/modules/objectives.yaml:23
+x_9136 = _C.x_9136  # rules_data/pampero/definitions/resources.yaml:70
+x_9139 = _C.x_9139  # rules_data/pampero/definitions/resources.yaml:57
+x_9140 = _C.x_9140  # rules_data/pampero/definitions/resources.yaml:57
+x_9143 = _C.x_9143  # rules_data/pampero/definitions/resources.yaml:59
+x_9147 = _C.x_9147  # rules_data/pampero/definitions/resources.yaml:62
+x_9148 = _C.x_9148  # rules_data/pampero/definitions/resources.yaml:59
+x_9155 = _C.x_9155  # rules_data/pampero/definitions/resources.yaml:26
+x_9156 = _C.x_9156  # rules_data/pampero/definitions/resources.yaml:27
+x_9158 = _C.x_9158  # rules_data/pampero/definitions/resources.yaml:27
+x_9159 = _C.x_9159  # rules_data/pampero/definitions/resources.yaml:28
+x_9161 = _C.x_9161  # rules_data/pampero/definitions/resources.yaml:29
+x_9162 = _C.x_9162  # rules_data/pampero/definitions/resources.yaml:29
+x_9164 = _C.x_9164  # rules_data/pampero/definitions/resources.yaml:30
+x_9165 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_7994 = _C.rebased(_C.t_7994, 7994)  # rules_data/pampero/modules/objectives.yaml:23
+d_7995 = _C.rebased(_C.d_7995, 7994)  # rules_data/pampero/modules/objectives.yaml:23
+d_7996 = _C.rebased(_C.d_7996, 7994)  # rules_data/pampero/modules/objectives.yaml:23
+t_7997 = _C.rebased(_C.t_7997, 7994)  # rules_data/pampero/definitions/resources.yaml:56
+d_7998 = _C.rebased(_C.d_7998, 7994)  # rules_data/pampero/definitions/resources.yaml:56
+t_7999 = _C.rebased(_C.t_7999, 7994)  # rules_data/pampero/definitions/resources.yaml:57
+t_8000 = _C.rebased(_C.t_8000, 7994)  # rules_data/pampero/definitions/resources.yaml:58
+d_8001 = _C.rebased(_C.d_8001, 7994)  # rules_data/pampero/definitions/resources.yaml:58
+t_8002 = _C.rebased(_C.t_7430, 7994)  # rules_data/pampero/definitions/resources.yaml:59
+d_8003 = _C.rebased(_C.d_7431, 7994)  # rules_data/pampero/definitions/resources.yaml:60
+t_8004 = _C.rebased(_C.t_8004, 7994)  # rules_data/pampero/definitions/resources.yaml:62
+d_8005 = _C.rebased(_C.d_8005, 7994)  # rules_data/pampero/definitions/resources.yaml:62
+t_8006 = _C.rebased(_C.t_8006, 7994)  # rules_data/pampero/definitions/resources.yaml:62
+t_8007 = _C.rebased(_C.t_8007, 7994)  # rules_data/pampero/definitions/resources.yaml:62
+d_8008 = _C.rebased(_C.d_8008, 7994)  # rules_data/pampero/definitions/resources.yaml:63
+d_8009 = _C.rebased(_C.d_8009, 7994)  # rules_data/pampero/definitions/resources.yaml:64
+d_8010 = _C.rebased(_C.d_8010, 7994)  # rules_data/pampero/definitions/resources.yaml:64
+d_8011 = _C.rebased(_C.d_8011, 7994)  # rules_data/pampero/definitions/resources.yaml:26
+d_8012 = _C.rebased(_C.d_8012, 7994)  # rules_data/pampero/definitions/resources.yaml:26
+d_8013 = _C.rebased(_C.d_8013, 7994)  # rules_data/pampero/definitions/resources.yaml:27
+d_8014 = _C.rebased(_C.d_8014, 7994)  # rules_data/pampero/definitions/resources.yaml:27
+d_8015 = _C.rebased(_C.d_8015, 7994)  # rules_data/pampero/definitions/resources.yaml:28
+d_8016 = _C.rebased(_C.d_8016, 7994)  # rules_data/pampero/definitions/resources.yaml:29
+d_8017 = _C.rebased(_C.d_8017, 7994)  # rules_data/pampero/definitions/resources.yaml:29
+d_8018 = _C.rebased(_C.d_8018, 7994)  # rules_data/pampero/definitions/resources.yaml:30
+d_8019 = _C.rebased(_C.d_8019, 7994)  # rules_data/pampero/definitions/resources.yaml:30
+d_8020 = _C.rebased(_C.d_8020, 7994)  # rules_data/pampero/modules/objectives.yaml:23
+d_8021 = _C.rebased(_C.d_8021, 7994)  # rules_data/pampero/modules/objectives.yaml:23
+d_8022 = _C.rebased(_C.d_8022, 7994)  # rules_data/pampero/modules/objectives.yaml:23
+t_8023 = _C.rebased(_C.t_8023, 7994)  # rules_data/pampero/definitions/resources.yaml:70
+d_8024 = _C.rebased(_C.d_8024, 7994)  # rules_data/pampero/definitions/resources.yaml:70
+d_8025 = _C.rebased(_C.d_8025, 7994)  # rules_data/pampero/definitions/resources.yaml:70
+t_8026 = _C.rebased(_C.t_8026, 7994)  # rules_data/pampero/definitions/resources.yaml:56
+d_8027 = _C.rebased(_C.d_8027, 7994)  # rules_data/pampero/definitions/resources.yaml:56
+t_8028 = _C.rebased(_C.t_8028, 7994)  # rules_data/pampero/definitions/resources.yaml:57
+t_8029 = _C.rebased(_C.t_8029, 7994)  # rules_data/pampero/definitions/resources.yaml:58
+d_8030 = _C.rebased(_C.d_8030, 7994)  # rules_data/pampero/definitions/resources.yaml:58
+t_8031 = _C.rebased(_C.t_7976, 7994)  # rules_data/pampero/definitions/resources.yaml:59
+d_8032 = _C.rebased(_C.d_7431, 7994)  # rules_data/pampero/definitions/resources.yaml:60
+t_8033 = _C.rebased(_C.t_8033, 7994)  # rules_data/pampero/definitions/resources.yaml:62
+d_8034 = _C.rebased(_C.d_8034, 7994)  # rules_data/pampero/definitions/resources.yaml:62
+t_8035 = _C.rebased(_C.t_8035, 7994)  # rules_data/pampero/definitions/resources.yaml:62
+t_8036 = _C.rebased(_C.t_8036, 7994)  # rules_data/pampero/definitions/resources.yaml:62
+d_8037 = _C.rebased(_C.d_8037, 7994)  # rules_data/pampero/definitions/resources.yaml:63
+d_8038 = _C.rebased(_C.d_8038, 7994)  # rules_data/pampero/definitions/resources.yaml:64
+d_8039 = _C.rebased(_C.d_8039, 7994)  # rules_data/pampero/definitions/resources.yaml:64
+d_8040 = _C.rebased(_C.d_8040, 7994)  # rules_data/pampero/definitions/resources.yaml:26
+d_8041 = _C.rebased(_C.d_8041, 7994)  # rules_data/pampero/definitions/resources.yaml:26
+d_8042 = _C.rebased(_C.d_8042, 7994)  # rules_data/pampero/definitions/resources.yaml:27
+d_8043 = _C.rebased(_C.d_8043, 7994)  # rules_data/pampero/definitions/resources.yaml:27
+d_8044 = _C.rebased(_C.d_8044, 7994)  # rules_data/pampero/definitions/resources.yaml:28
+d_8045 = _C.rebased(_C.d_8045, 7994)  # rules_data/pampero/definitions/resources.yaml:29
+d_8046 = _C.rebased(_C.d_8046, 7994)  # rules_data/pampero/definitions/resources.yaml:29
+d_8047 = _C.rebased(_C.d_8047, 7994)  # rules_data/pampero/definitions/resources.yaml:30
+d_8048 = _C.rebased(_C.d_8048, 7994)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    7978: t_7978,
-    7979: CPS(d_7979),
-    7980: CPS(d_7980),
-    7981: t_7981,
-    7982: CPS(d_7982),
-    7983: t_7983,
-    7984: t_7984,
-    7985: CPS(d_7985),
-    7986: t_7986,
-    7987: CPS(d_7987),
-    7988: t_7988,
-    7989: CPS(d_7989),
-    7990: t_7990,
-    7991: t_7991,
-    7992: CPS(d_7992),
-    7993: CPS(d_7993),
-    7994: CPS(d_7994),
+    7994: t_7994,
     7995: CPS(d_7995),
     7996: CPS(d_7996),
-    7997: CPS(d_7997),
+    7997: t_7997,
     7998: CPS(d_7998),
-    7999: CPS(d_7999),
-    8000: CPS(d_8000),
+    7999: t_7999,
+    8000: t_8000,
     8001: CPS(d_8001),
-    8002: CPS(d_8002),
+    8002: t_8002,
     8003: CPS(d_8003),
-    8004: CPS(d_8004),
+    8004: t_8004,
     8005: CPS(d_8005),
-    8006: CPS(d_8006),
+    8006: t_8006,
     8007: t_8007,
     8008: CPS(d_8008),
     8009: CPS(d_8009),
-    8010: t_8010,
+    8010: CPS(d_8010),
     8011: CPS(d_8011),
-    8012: t_8012,
-    8013: t_8013,
+    8012: CPS(d_8012),
+    8013: CPS(d_8013),
     8014: CPS(d_8014),
-    8015: t_8015,
+    8015: CPS(d_8015),
     8016: CPS(d_8016),
-    8017: t_8017,
+    8017: CPS(d_8017),
     8018: CPS(d_8018),
-    8019: t_8019,
-    8020: t_8020,
+    8019: CPS(d_8019),
+    8020: CPS(d_8020),
     8021: CPS(d_8021),
     8022: CPS(d_8022),
-    8023: CPS(d_8023),
+    8023: t_8023,
     8024: CPS(d_8024),
     8025: CPS(d_8025),
-    8026: CPS(d_8026),
+    8026: t_8026,
     8027: CPS(d_8027),
-    8028: CPS(d_8028),
-    8029: CPS(d_8029),
+    8028: t_8028,
+    8029: t_8029,
     8030: CPS(d_8030),
-    8031: CPS(d_8031),
+    8031: t_8031,
     8032: CPS(d_8032),
+    8033: t_8033,
+    8034: CPS(d_8034),
+    8035: t_8035,
+    8036: t_8036,
+    8037: CPS(d_8037),
+    8038: CPS(d_8038),
+    8039: CPS(d_8039),
+    8040: CPS(d_8040),
+    8041: CPS(d_8041),
+    8042: CPS(d_8042),
+    8043: CPS(d_8043),
+    8044: CPS(d_8044),
+    8045: CPS(d_8045),
+    8046: CPS(d_8046),
+    8047: CPS(d_8047),
+    8048: CPS(d_8048),
 }
 
 
 CODE = {
-    9023: x_9023,
-    9027: x_9027,
-    9028: x_9028,
-    9031: x_9031,
-    9035: x_9035,
-    9036: x_9036,
-    9041: x_9041,
-    9042: x_9042,
-    9044: x_9044,
-    9045: x_9045,
-    9047: x_9047,
-    9048: x_9048,
-    9050: x_9050,
-    9051: x_9051,
-    9055: x_9055,
-    9056: x_9056,
-    9059: x_9059,
-    9060: x_9060,
-    9063: x_9063,
-    9067: x_9067,
-    9068: x_9068,
-    9075: x_9075,
-    9076: x_9076,
-    9078: x_9078,
-    9079: x_9079,
-    9081: x_9081,
-    9082: x_9082,
-    9084: x_9084,
-    9085: x_9085,
+    9103: x_9103,
+    9107: x_9107,
+    9108: x_9108,
+    9111: x_9111,
+    9115: x_9115,
+    9116: x_9116,
+    9121: x_9121,
+    9122: x_9122,
+    9124: x_9124,
+    9125: x_9125,
+    9127: x_9127,
+    9128: x_9128,
+    9130: x_9130,
+    9131: x_9131,
+    9135: x_9135,
+    9136: x_9136,
+    9139: x_9139,
+    9140: x_9140,
+    9143: x_9143,
+    9147: x_9147,
+    9148: x_9148,
+    9155: x_9155,
+    9156: x_9156,
+    9158: x_9158,
+    9159: x_9159,
+    9161: x_9161,
+    9162: x_9162,
+    9164: x_9164,
+    9165: x_9165,
 }
 AT = {
-    9023: 'rules_data/pampero/modules/objectives.yaml:17',
+    9103: 'rules_data/pampero/modules/objectives.yaml:17',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:17
-    'objective_zone_c_contracts': '{"id":"objective_zone_c_contracts","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more zone C contract tiles.","it":"Avere 2 o più tessere contratto della zona C."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2657","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"c"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2657"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":2},"x":9023},"effect":{"op":"seq","b":[{"op":"let","v":"n~2658","e":{"op":"lit","v":10,"x":9024},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7979},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":9025},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7980},{"op":"seq","b":[{"op":"let","v":"left~2660","e":{"op":"var","n":"n~2658","x":9026},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7982},{"op":"for","v":"rep~2662","src":{"op":"filt","v":"q~2661","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2661"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2659"}},"x":9027},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2660"},"b":{"op":"lit","v":0},"x":9028},"b":{"op":"seq","b":[{"op":"let","v":"taken~2663","e":{"op":"lit","v":0,"x":9029},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7985},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7987},"label":{"op":"lit","v":{"instead":0},"x":9030}},{"gens":[{"v":"instead~2664","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2660"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2660"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null}}]}]},"x":9031},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2663","x":9032},"o":"=","e":{"op":"var","n":"instead~2664","x":9033},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7989},{"op":"rep","n":{"op":"var","n":"instead~2664","x":9034},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"effect","d":null,"x":9035},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7991},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7990}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7988},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2664"}],"x":9036}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7986},{"op":"set","t":{"op":"var","n":"left~2660","x":9037},"o":"-=","e":{"op":"var","n":"taken~2663","x":9038},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7992}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7984},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7983},{"op":"let","v":"n~2665","e":{"op":"var","n":"left~2660","x":9039},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7993},{"op":"let","v":"r~2666","e":{"op":"var","n":"r~2659","x":9040},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7994},{"op":"seq","b":[{"op":"let","v":"k~2667","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2665"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2665"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0}]}]}}]}],"x":9041},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7996},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9042},"t":{"op":"set","t":{"op":"var","n":"k~2667","x":9043},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2667"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0}}]}]}]}],"x":9044},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7998},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7997},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0,"x":9045},"o":"+=","e":{"op":"var","n":"k~2667","x":9046},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7999},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9047},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0,"x":9048},"o":"-=","e":{"op":"var","n":"k~2667","x":9049},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8001},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8000},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2667"},"b":{"op":"lit","v":0}}],"x":9050},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9051},"o":"+=","e":{"op":"var","n":"k~2667","x":9052},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8003},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8002}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7995}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7981},{"op":"let","v":"n~2678","e":{"op":"lit","v":10,"x":9053},"at":"rules_data/pampero/modules/objectives.yaml:23","id":8004},{"op":"let","v":"r~2679","e":{"op":"lit","v":"money","x":9054},"at":"rules_data/pampero/modules/objectives.yaml:23","id":8005},{"op":"let","v":"k~2680","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2673","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2673"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2674","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2675","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2675"},"b":{"op":"var","n":"c~2674"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2676","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2677","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2677"},"b":{"op":"var","n":"c~2674"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2674"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9055},"at":"rules_data/pampero/modules/objectives.yaml:23","id":8006},{"op":"seq","b":[{"op":"let","v":"n~2681","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2678"},"b":{"op":"var","n":"k~2680"},"x":9056},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8008},{"op":"let","v":"r~2682","e":{"op":"var","n":"r~2679","x":9057},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8009},{"op":"seq","b":[{"op":"let","v":"left~2683","e":{"op":"var","n":"n~2681","x":9058},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8011},{"op":"for","v":"rep~2685","src":{"op":"filt","v":"q~2684","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2684"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2682"}},"x":9059},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2683"},"b":{"op":"lit","v":0},"x":9060},"b":{"op":"seq","b":[{"op":"let","v":"taken~2686","e":{"op":"lit","v":0,"x":9061},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8014},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8016},"label":{"op":"lit","v":{"instead":0},"x":9062}},{"gens":[{"v":"instead~2687","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2683"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2685"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2683"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2685"},"f":"room","d":null}}]}]},"x":9063},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2686","x":9064},"o":"=","e":{"op":"var","n":"instead~2687","x":9065},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8018},{"op":"rep","n":{"op":"var","n":"instead~2687","x":9066},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2685"},"f":"effect","d":null,"x":9067},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8020},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8019}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8017},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2687"}],"x":9068}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2681","x":9069},"r":{"op":"var","n":"r~2682","x":9070}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8015},{"op":"set","t":{"op":"var","n":"left~2683","x":9071},"o":"-=","e":{"op":"var","n":"taken~2686","x":9072},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8021}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8013},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8012},{"op":"let","v":"n~2688","e":{"op":"var","n":"left~2683","x":9073},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8022},{"op":"let","v":"r~2689","e":{"op":"var","n":"r~2682","x":9074},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8023},{"op":"seq","b":[{"op":"let","v":"k~2690","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2688"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2688"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2689"},"d":0}]}]}}]}],"x":9075},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8025},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9076},"t":{"op":"set","t":{"op":"var","n":"k~2690","x":9077},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2690"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2689"},"d":0}}]}]}]}],"x":9078},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8027},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8026},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2689"},"d":0,"x":9079},"o":"+=","e":{"op":"var","n":"k~2690","x":9080},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8028},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9081},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2689"},"d":0,"x":9082},"o":"-=","e":{"op":"var","n":"k~2690","x":9083},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8030},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8029},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2689"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2690"},"b":{"op":"lit","v":0}}],"x":9084},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9085},"o":"+=","e":{"op":"var","n":"k~2690","x":9086},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8032},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8031}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8024}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8010}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8007}],"at":"rules_data/pampero/modules/objectives.yaml:23","id":7978},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:17"}',
+    'objective_zone_c_contracts': '{"id":"objective_zone_c_contracts","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more zone C contract tiles.","it":"Avere 2 o più tessere contratto della zona C."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2664","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"c"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2664"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":2},"x":9103},"effect":{"op":"seq","b":[{"op":"let","v":"n~2665","e":{"op":"lit","v":10,"x":9104},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7995},{"op":"let","v":"r~2666","e":{"op":"lit","v":"money","x":9105},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7996},{"op":"seq","b":[{"op":"let","v":"left~2667","e":{"op":"var","n":"n~2665","x":9106},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7998},{"op":"for","v":"rep~2669","src":{"op":"filt","v":"q~2668","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2668"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2666"}},"x":9107},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2667"},"b":{"op":"lit","v":0},"x":9108},"b":{"op":"seq","b":[{"op":"let","v":"taken~2670","e":{"op":"lit","v":0,"x":9109},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8001},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8003},"label":{"op":"lit","v":{"instead":0},"x":9110}},{"gens":[{"v":"instead~2671","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2667"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2667"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null}}]}]},"x":9111},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2670","x":9112},"o":"=","e":{"op":"var","n":"instead~2671","x":9113},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8005},{"op":"rep","n":{"op":"var","n":"instead~2671","x":9114},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"effect","d":null,"x":9115},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8007},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8006}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8004},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2671"}],"x":9116}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8002},{"op":"set","t":{"op":"var","n":"left~2667","x":9117},"o":"-=","e":{"op":"var","n":"taken~2670","x":9118},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8008}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8000},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7999},{"op":"let","v":"n~2672","e":{"op":"var","n":"left~2667","x":9119},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8009},{"op":"let","v":"r~2673","e":{"op":"var","n":"r~2666","x":9120},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8010},{"op":"seq","b":[{"op":"let","v":"k~2674","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2672"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2672"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0}]}]}}]}],"x":9121},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8012},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9122},"t":{"op":"set","t":{"op":"var","n":"k~2674","x":9123},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2674"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0}}]}]}]}],"x":9124},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8014},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8013},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0,"x":9125},"o":"+=","e":{"op":"var","n":"k~2674","x":9126},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8015},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9127},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0,"x":9128},"o":"-=","e":{"op":"var","n":"k~2674","x":9129},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8017},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8016},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2674"},"b":{"op":"lit","v":0}}],"x":9130},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9131},"o":"+=","e":{"op":"var","n":"k~2674","x":9132},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8019},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8018}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8011}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7997},{"op":"let","v":"n~2685","e":{"op":"lit","v":10,"x":9133},"at":"rules_data/pampero/modules/objectives.yaml:23","id":8020},{"op":"let","v":"r~2686","e":{"op":"lit","v":"money","x":9134},"at":"rules_data/pampero/modules/objectives.yaml:23","id":8021},{"op":"let","v":"k~2687","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2680","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2680"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2681","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2682","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2682"},"b":{"op":"var","n":"c~2681"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2683","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2684","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2683"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2684"},"b":{"op":"var","n":"c~2681"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2681"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9135},"at":"rules_data/pampero/modules/objectives.yaml:23","id":8022},{"op":"seq","b":[{"op":"let","v":"n~2688","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2685"},"b":{"op":"var","n":"k~2687"},"x":9136},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8024},{"op":"let","v":"r~2689","e":{"op":"var","n":"r~2686","x":9137},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8025},{"op":"seq","b":[{"op":"let","v":"left~2690","e":{"op":"var","n":"n~2688","x":9138},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8027},{"op":"for","v":"rep~2692","src":{"op":"filt","v":"q~2691","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2691"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2689"}},"x":9139},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2690"},"b":{"op":"lit","v":0},"x":9140},"b":{"op":"seq","b":[{"op":"let","v":"taken~2693","e":{"op":"lit","v":0,"x":9141},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8030},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8032},"label":{"op":"lit","v":{"instead":0},"x":9142}},{"gens":[{"v":"instead~2694","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2690"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2692"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2690"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2692"},"f":"room","d":null}}]}]},"x":9143},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2693","x":9144},"o":"=","e":{"op":"var","n":"instead~2694","x":9145},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8034},{"op":"rep","n":{"op":"var","n":"instead~2694","x":9146},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2692"},"f":"effect","d":null,"x":9147},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8036},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8035}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8033},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2694"}],"x":9148}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2688","x":9149},"r":{"op":"var","n":"r~2689","x":9150}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8031},{"op":"set","t":{"op":"var","n":"left~2690","x":9151},"o":"-=","e":{"op":"var","n":"taken~2693","x":9152},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8037}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8029},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8028},{"op":"let","v":"n~2695","e":{"op":"var","n":"left~2690","x":9153},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8038},{"op":"let","v":"r~2696","e":{"op":"var","n":"r~2689","x":9154},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8039},{"op":"seq","b":[{"op":"let","v":"k~2697","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2695"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2695"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2696"},"d":0}]}]}}]}],"x":9155},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8041},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9156},"t":{"op":"set","t":{"op":"var","n":"k~2697","x":9157},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2697"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2696"},"d":0}}]}]}]}],"x":9158},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8043},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8042},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2696"},"d":0,"x":9159},"o":"+=","e":{"op":"var","n":"k~2697","x":9160},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8044},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9161},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2696"},"d":0,"x":9162},"o":"-=","e":{"op":"var","n":"k~2697","x":9163},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8046},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8045},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2696"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2697"},"b":{"op":"lit","v":0}}],"x":9164},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9165},"o":"+=","e":{"op":"var","n":"k~2697","x":9166},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8048},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8047}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8040}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8026}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8023}],"at":"rules_data/pampero/modules/objectives.yaml:23","id":7994},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:17"}',
 }

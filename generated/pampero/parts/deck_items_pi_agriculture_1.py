@@ -54,50 +54,50 @@ K = [
 ]
 
 
-x_10366 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10367 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_10370 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_10374 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_10375 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_10380 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_10381 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_10383 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_10384 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_10386 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_10387 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_10389 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_10390 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_10393 = _C.x_10393  # rules_data/pampero/modules/private_industry.yaml:24
-x_10397 = _C.x_10017  # rules_data/pampero/definitions/resources.yaml:57
-x_10398 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:57
-x_10401 = _C.x_10021  # rules_data/pampero/definitions/resources.yaml:59
-x_10405 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:62
-x_10406 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:59
-x_10413 = _C.x_10033  # rules_data/pampero/definitions/resources.yaml:26
-x_10414 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:27
-x_10416 = _C.x_10036  # rules_data/pampero/definitions/resources.yaml:27
-x_10417 = _C.x_10037  # rules_data/pampero/definitions/resources.yaml:28
-x_10419 = _C.x_10039  # rules_data/pampero/definitions/resources.yaml:29
-x_10420 = _C.x_10040  # rules_data/pampero/definitions/resources.yaml:29
-x_10422 = _C.x_10042  # rules_data/pampero/definitions/resources.yaml:30
-x_10423 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_10426 = _C.x_10426  # rules_data/pampero/modules/private_industry.yaml:24
-x_10430 = _C.x_9379  # rules_data/pampero/definitions/resources.yaml:57
-x_10431 = _C.x_9380  # rules_data/pampero/definitions/resources.yaml:57
-x_10434 = _C.x_9383  # rules_data/pampero/definitions/resources.yaml:59
-x_10438 = _C.x_9387  # rules_data/pampero/definitions/resources.yaml:62
-x_10439 = _C.x_9388  # rules_data/pampero/definitions/resources.yaml:59
-x_10446 = _C.x_9395  # rules_data/pampero/definitions/resources.yaml:26
-x_10447 = _C.x_9396  # rules_data/pampero/definitions/resources.yaml:27
-x_10449 = _C.x_9398  # rules_data/pampero/definitions/resources.yaml:27
-x_10450 = _C.x_9399  # rules_data/pampero/definitions/resources.yaml:28
-x_10452 = _C.x_9401  # rules_data/pampero/definitions/resources.yaml:29
-x_10453 = _C.x_9402  # rules_data/pampero/definitions/resources.yaml:29
-x_10455 = _C.x_9404  # rules_data/pampero/definitions/resources.yaml:30
-x_10456 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10446 = _C.x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_10447 = _C.x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_10450 = _C.x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_10454 = _C.x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_10455 = _C.x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_10460 = _C.x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_10461 = _C.x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_10463 = _C.x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_10464 = _C.x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_10466 = _C.x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_10467 = _C.x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_10469 = _C.x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_10470 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_10473 = _C.x_10473  # rules_data/pampero/modules/private_industry.yaml:24
+x_10477 = _C.x_10097  # rules_data/pampero/definitions/resources.yaml:57
+x_10478 = _C.x_10098  # rules_data/pampero/definitions/resources.yaml:57
+x_10481 = _C.x_10101  # rules_data/pampero/definitions/resources.yaml:59
+x_10485 = _C.x_10105  # rules_data/pampero/definitions/resources.yaml:62
+x_10486 = _C.x_10106  # rules_data/pampero/definitions/resources.yaml:59
+x_10493 = _C.x_10113  # rules_data/pampero/definitions/resources.yaml:26
+x_10494 = _C.x_10114  # rules_data/pampero/definitions/resources.yaml:27
+x_10496 = _C.x_10116  # rules_data/pampero/definitions/resources.yaml:27
+x_10497 = _C.x_10117  # rules_data/pampero/definitions/resources.yaml:28
+x_10499 = _C.x_10119  # rules_data/pampero/definitions/resources.yaml:29
+x_10500 = _C.x_10120  # rules_data/pampero/definitions/resources.yaml:29
+x_10502 = _C.x_10122  # rules_data/pampero/definitions/resources.yaml:30
+x_10503 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_10506 = _C.x_10506  # rules_data/pampero/modules/private_industry.yaml:24
+x_10510 = _C.x_9459  # rules_data/pampero/definitions/resources.yaml:57
+x_10511 = _C.x_9460  # rules_data/pampero/definitions/resources.yaml:57
+x_10514 = _C.x_9463  # rules_data/pampero/definitions/resources.yaml:59
+x_10518 = _C.x_9467  # rules_data/pampero/definitions/resources.yaml:62
+x_10519 = _C.x_9468  # rules_data/pampero/definitions/resources.yaml:59
+x_10526 = _C.x_9475  # rules_data/pampero/definitions/resources.yaml:26
+x_10527 = _C.x_9476  # rules_data/pampero/definitions/resources.yaml:27
+x_10529 = _C.x_9478  # rules_data/pampero/definitions/resources.yaml:27
+x_10530 = _C.x_9479  # rules_data/pampero/definitions/resources.yaml:28
+x_10532 = _C.x_9481  # rules_data/pampero/definitions/resources.yaml:29
+x_10533 = _C.x_9482  # rules_data/pampero/definitions/resources.yaml:29
+x_10535 = _C.x_9484  # rules_data/pampero/definitions/resources.yaml:30
+x_10536 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9131(ctx, k, s=None, E=None, B=9131):  # rules_data/pampero/modules/private_industry.yaml:24
+def t_9147(ctx, k, s=None, E=None, B=9147):  # rules_data/pampero/modules/private_industry.yaml:24
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,233 +105,233 @@ def t_9131(ctx, k, s=None, E=None, B=9131):  # rules_data/pampero/modules/privat
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2668', 'money', True)
-        LOCAL(ctx, E, 'k~2669', x_10393(ctx, E), True)
-        return t_9159(ctx, r2, s, E, B)
+        LOCAL(ctx, E, 'r~2675', 'money', True)
+        LOCAL(ctx, E, 'k~2676', x_10473(ctx, E), True)
+        return t_9175(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2681', 'money', True)
-        LOCAL(ctx, E, 'k~2682', x_10426(ctx, E), True)
-        return t_9187(ctx, k, s, E, B)
+        LOCAL(ctx, E, 'r~2688', 'money', True)
+        LOCAL(ctx, E, 'k~2689', x_10506(ctx, E), True)
+        return t_9203(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2657', 3, True)
-    LOCAL(ctx, E, 'r~2658', 'money', True)
-    return t_9134(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~2664', 3, True)
+    LOCAL(ctx, E, 'r~2665', 'money', True)
+    return t_9150(ctx, r1, s, E, B)
 
 
-d_9132 = _C.rebased(_C.d_7407, 9131)  # rules_data/pampero/modules/private_industry.yaml:24
-d_9133 = _C.rebased(_C.d_7408, 9131)  # rules_data/pampero/modules/private_industry.yaml:24
-t_9134 = _C.rebased(_C.t_7409, 9131)  # rules_data/pampero/definitions/resources.yaml:56
-d_9135 = _C.rebased(_C.d_7410, 9131)  # rules_data/pampero/definitions/resources.yaml:56
-t_9136 = _C.rebased(_C.t_7411, 9131)  # rules_data/pampero/definitions/resources.yaml:57
-t_9137 = _C.rebased(_C.t_7412, 9131)  # rules_data/pampero/definitions/resources.yaml:58
-d_9138 = _C.rebased(_C.d_7413, 9131)  # rules_data/pampero/definitions/resources.yaml:58
-t_9139 = _C.rebased(_C.t_7414, 9131)  # rules_data/pampero/definitions/resources.yaml:59
-d_9140 = _C.rebased(_C.d_7415, 9131)  # rules_data/pampero/definitions/resources.yaml:60
-t_9141 = _C.rebased(_C.t_7416, 9131)  # rules_data/pampero/definitions/resources.yaml:62
-d_9142 = _C.rebased(_C.d_7417, 9131)  # rules_data/pampero/definitions/resources.yaml:62
-t_9143 = _C.rebased(_C.t_7418, 9131)  # rules_data/pampero/definitions/resources.yaml:62
-t_9144 = _C.rebased(_C.t_7419, 9131)  # rules_data/pampero/definitions/resources.yaml:62
-d_9145 = _C.rebased(_C.d_7420, 9131)  # rules_data/pampero/definitions/resources.yaml:63
-d_9146 = _C.rebased(_C.d_7421, 9131)  # rules_data/pampero/definitions/resources.yaml:64
-d_9147 = _C.rebased(_C.d_7422, 9131)  # rules_data/pampero/definitions/resources.yaml:64
-d_9148 = _C.rebased(_C.d_7423, 9131)  # rules_data/pampero/definitions/resources.yaml:26
-d_9149 = _C.rebased(_C.d_7424, 9131)  # rules_data/pampero/definitions/resources.yaml:26
-d_9150 = _C.rebased(_C.d_7425, 9131)  # rules_data/pampero/definitions/resources.yaml:27
-d_9151 = _C.rebased(_C.d_7426, 9131)  # rules_data/pampero/definitions/resources.yaml:27
-d_9152 = _C.rebased(_C.d_7427, 9131)  # rules_data/pampero/definitions/resources.yaml:28
-d_9153 = _C.rebased(_C.d_7428, 9131)  # rules_data/pampero/definitions/resources.yaml:29
-d_9154 = _C.rebased(_C.d_7429, 9131)  # rules_data/pampero/definitions/resources.yaml:29
-d_9155 = _C.rebased(_C.d_7430, 9131)  # rules_data/pampero/definitions/resources.yaml:30
-d_9156 = _C.rebased(_C.d_7431, 9131)  # rules_data/pampero/definitions/resources.yaml:30
-d_9157 = _C.rebased(_C.d_8420, 9131)  # rules_data/pampero/modules/private_industry.yaml:24
-d_9158 = _C.rebased(_C.d_9158, 9131)  # rules_data/pampero/modules/private_industry.yaml:24
-t_9159 = _C.rebased(_C.t_8831, 9131)  # rules_data/pampero/definitions/resources.yaml:78
-d_9160 = _C.rebased(_C.d_8832, 9131)  # rules_data/pampero/definitions/resources.yaml:78
-d_9161 = _C.rebased(_C.d_8833, 9131)  # rules_data/pampero/definitions/resources.yaml:78
-t_9162 = _C.rebased(_C.t_8834, 9131)  # rules_data/pampero/definitions/resources.yaml:56
-d_9163 = _C.rebased(_C.d_8835, 9131)  # rules_data/pampero/definitions/resources.yaml:56
-t_9164 = _C.rebased(_C.t_8836, 9131)  # rules_data/pampero/definitions/resources.yaml:57
-t_9165 = _C.rebased(_C.t_8837, 9131)  # rules_data/pampero/definitions/resources.yaml:58
-d_9166 = _C.rebased(_C.d_8838, 9131)  # rules_data/pampero/definitions/resources.yaml:58
-t_9167 = _C.rebased(_C.t_8839, 9131)  # rules_data/pampero/definitions/resources.yaml:59
-d_9168 = _C.rebased(_C.d_7415, 9131)  # rules_data/pampero/definitions/resources.yaml:60
-t_9169 = _C.rebased(_C.t_8841, 9131)  # rules_data/pampero/definitions/resources.yaml:62
-d_9170 = _C.rebased(_C.d_8842, 9131)  # rules_data/pampero/definitions/resources.yaml:62
-t_9171 = _C.rebased(_C.t_8843, 9131)  # rules_data/pampero/definitions/resources.yaml:62
-t_9172 = _C.rebased(_C.t_8844, 9131)  # rules_data/pampero/definitions/resources.yaml:62
-d_9173 = _C.rebased(_C.d_8845, 9131)  # rules_data/pampero/definitions/resources.yaml:63
-d_9174 = _C.rebased(_C.d_8846, 9131)  # rules_data/pampero/definitions/resources.yaml:64
-d_9175 = _C.rebased(_C.d_8847, 9131)  # rules_data/pampero/definitions/resources.yaml:64
-d_9176 = _C.rebased(_C.d_8848, 9131)  # rules_data/pampero/definitions/resources.yaml:26
-d_9177 = _C.rebased(_C.d_8849, 9131)  # rules_data/pampero/definitions/resources.yaml:26
-d_9178 = _C.rebased(_C.d_8850, 9131)  # rules_data/pampero/definitions/resources.yaml:27
-d_9179 = _C.rebased(_C.d_8851, 9131)  # rules_data/pampero/definitions/resources.yaml:27
-d_9180 = _C.rebased(_C.d_8852, 9131)  # rules_data/pampero/definitions/resources.yaml:28
-d_9181 = _C.rebased(_C.d_8853, 9131)  # rules_data/pampero/definitions/resources.yaml:29
-d_9182 = _C.rebased(_C.d_8854, 9131)  # rules_data/pampero/definitions/resources.yaml:29
-d_9183 = _C.rebased(_C.d_8855, 9131)  # rules_data/pampero/definitions/resources.yaml:30
-d_9184 = _C.rebased(_C.d_8856, 9131)  # rules_data/pampero/definitions/resources.yaml:30
-d_9185 = _C.rebased(_C.d_8280, 9131)  # rules_data/pampero/modules/private_industry.yaml:24
-d_9186 = _C.rebased(_C.d_9186, 9131)  # rules_data/pampero/modules/private_industry.yaml:24
-t_9187 = _C.rebased(_C.t_8859, 9131)  # rules_data/pampero/definitions/resources.yaml:78
-d_9188 = _C.rebased(_C.d_8860, 9131)  # rules_data/pampero/definitions/resources.yaml:78
-d_9189 = _C.rebased(_C.d_8284, 9131)  # rules_data/pampero/definitions/resources.yaml:78
-t_9190 = _C.rebased(_C.t_8862, 9131)  # rules_data/pampero/definitions/resources.yaml:56
-d_9191 = _C.rebased(_C.d_8286, 9131)  # rules_data/pampero/definitions/resources.yaml:56
-t_9192 = _C.rebased(_C.t_8864, 9131)  # rules_data/pampero/definitions/resources.yaml:57
-t_9193 = _C.rebased(_C.t_8865, 9131)  # rules_data/pampero/definitions/resources.yaml:58
-d_9194 = _C.rebased(_C.d_8289, 9131)  # rules_data/pampero/definitions/resources.yaml:58
-t_9195 = _C.rebased(_C.t_8867, 9131)  # rules_data/pampero/definitions/resources.yaml:59
-d_9196 = _C.rebased(_C.d_7415, 9131)  # rules_data/pampero/definitions/resources.yaml:60
-t_9197 = _C.rebased(_C.t_8292, 9131)  # rules_data/pampero/definitions/resources.yaml:62
-d_9198 = _C.rebased(_C.d_8293, 9131)  # rules_data/pampero/definitions/resources.yaml:62
-t_9199 = _C.rebased(_C.t_8294, 9131)  # rules_data/pampero/definitions/resources.yaml:62
-t_9200 = _C.rebased(_C.t_8295, 9131)  # rules_data/pampero/definitions/resources.yaml:62
-d_9201 = _C.rebased(_C.d_8873, 9131)  # rules_data/pampero/definitions/resources.yaml:63
-d_9202 = _C.rebased(_C.d_8297, 9131)  # rules_data/pampero/definitions/resources.yaml:64
-d_9203 = _C.rebased(_C.d_8298, 9131)  # rules_data/pampero/definitions/resources.yaml:64
-d_9204 = _C.rebased(_C.d_8299, 9131)  # rules_data/pampero/definitions/resources.yaml:26
-d_9205 = _C.rebased(_C.d_8300, 9131)  # rules_data/pampero/definitions/resources.yaml:26
-d_9206 = _C.rebased(_C.d_8301, 9131)  # rules_data/pampero/definitions/resources.yaml:27
-d_9207 = _C.rebased(_C.d_8302, 9131)  # rules_data/pampero/definitions/resources.yaml:27
-d_9208 = _C.rebased(_C.d_8303, 9131)  # rules_data/pampero/definitions/resources.yaml:28
-d_9209 = _C.rebased(_C.d_8304, 9131)  # rules_data/pampero/definitions/resources.yaml:29
-d_9210 = _C.rebased(_C.d_8305, 9131)  # rules_data/pampero/definitions/resources.yaml:29
-d_9211 = _C.rebased(_C.d_8306, 9131)  # rules_data/pampero/definitions/resources.yaml:30
-d_9212 = _C.rebased(_C.d_8307, 9131)  # rules_data/pampero/definitions/resources.yaml:30
+d_9148 = _C.rebased(_C.d_7423, 9147)  # rules_data/pampero/modules/private_industry.yaml:24
+d_9149 = _C.rebased(_C.d_7424, 9147)  # rules_data/pampero/modules/private_industry.yaml:24
+t_9150 = _C.rebased(_C.t_7425, 9147)  # rules_data/pampero/definitions/resources.yaml:56
+d_9151 = _C.rebased(_C.d_7426, 9147)  # rules_data/pampero/definitions/resources.yaml:56
+t_9152 = _C.rebased(_C.t_7427, 9147)  # rules_data/pampero/definitions/resources.yaml:57
+t_9153 = _C.rebased(_C.t_7428, 9147)  # rules_data/pampero/definitions/resources.yaml:58
+d_9154 = _C.rebased(_C.d_7429, 9147)  # rules_data/pampero/definitions/resources.yaml:58
+t_9155 = _C.rebased(_C.t_7430, 9147)  # rules_data/pampero/definitions/resources.yaml:59
+d_9156 = _C.rebased(_C.d_7431, 9147)  # rules_data/pampero/definitions/resources.yaml:60
+t_9157 = _C.rebased(_C.t_7432, 9147)  # rules_data/pampero/definitions/resources.yaml:62
+d_9158 = _C.rebased(_C.d_7433, 9147)  # rules_data/pampero/definitions/resources.yaml:62
+t_9159 = _C.rebased(_C.t_7434, 9147)  # rules_data/pampero/definitions/resources.yaml:62
+t_9160 = _C.rebased(_C.t_7435, 9147)  # rules_data/pampero/definitions/resources.yaml:62
+d_9161 = _C.rebased(_C.d_7436, 9147)  # rules_data/pampero/definitions/resources.yaml:63
+d_9162 = _C.rebased(_C.d_7437, 9147)  # rules_data/pampero/definitions/resources.yaml:64
+d_9163 = _C.rebased(_C.d_7438, 9147)  # rules_data/pampero/definitions/resources.yaml:64
+d_9164 = _C.rebased(_C.d_7439, 9147)  # rules_data/pampero/definitions/resources.yaml:26
+d_9165 = _C.rebased(_C.d_7440, 9147)  # rules_data/pampero/definitions/resources.yaml:26
+d_9166 = _C.rebased(_C.d_7441, 9147)  # rules_data/pampero/definitions/resources.yaml:27
+d_9167 = _C.rebased(_C.d_7442, 9147)  # rules_data/pampero/definitions/resources.yaml:27
+d_9168 = _C.rebased(_C.d_7443, 9147)  # rules_data/pampero/definitions/resources.yaml:28
+d_9169 = _C.rebased(_C.d_7444, 9147)  # rules_data/pampero/definitions/resources.yaml:29
+d_9170 = _C.rebased(_C.d_7445, 9147)  # rules_data/pampero/definitions/resources.yaml:29
+d_9171 = _C.rebased(_C.d_7446, 9147)  # rules_data/pampero/definitions/resources.yaml:30
+d_9172 = _C.rebased(_C.d_7447, 9147)  # rules_data/pampero/definitions/resources.yaml:30
+d_9173 = _C.rebased(_C.d_8436, 9147)  # rules_data/pampero/modules/private_industry.yaml:24
+d_9174 = _C.rebased(_C.d_9174, 9147)  # rules_data/pampero/modules/private_industry.yaml:24
+t_9175 = _C.rebased(_C.t_8847, 9147)  # rules_data/pampero/definitions/resources.yaml:78
+d_9176 = _C.rebased(_C.d_8848, 9147)  # rules_data/pampero/definitions/resources.yaml:78
+d_9177 = _C.rebased(_C.d_8849, 9147)  # rules_data/pampero/definitions/resources.yaml:78
+t_9178 = _C.rebased(_C.t_8850, 9147)  # rules_data/pampero/definitions/resources.yaml:56
+d_9179 = _C.rebased(_C.d_8851, 9147)  # rules_data/pampero/definitions/resources.yaml:56
+t_9180 = _C.rebased(_C.t_8852, 9147)  # rules_data/pampero/definitions/resources.yaml:57
+t_9181 = _C.rebased(_C.t_8853, 9147)  # rules_data/pampero/definitions/resources.yaml:58
+d_9182 = _C.rebased(_C.d_8854, 9147)  # rules_data/pampero/definitions/resources.yaml:58
+t_9183 = _C.rebased(_C.t_8855, 9147)  # rules_data/pampero/definitions/resources.yaml:59
+d_9184 = _C.rebased(_C.d_7431, 9147)  # rules_data/pampero/definitions/resources.yaml:60
+t_9185 = _C.rebased(_C.t_8857, 9147)  # rules_data/pampero/definitions/resources.yaml:62
+d_9186 = _C.rebased(_C.d_8858, 9147)  # rules_data/pampero/definitions/resources.yaml:62
+t_9187 = _C.rebased(_C.t_8859, 9147)  # rules_data/pampero/definitions/resources.yaml:62
+t_9188 = _C.rebased(_C.t_8860, 9147)  # rules_data/pampero/definitions/resources.yaml:62
+d_9189 = _C.rebased(_C.d_8861, 9147)  # rules_data/pampero/definitions/resources.yaml:63
+d_9190 = _C.rebased(_C.d_8862, 9147)  # rules_data/pampero/definitions/resources.yaml:64
+d_9191 = _C.rebased(_C.d_8863, 9147)  # rules_data/pampero/definitions/resources.yaml:64
+d_9192 = _C.rebased(_C.d_8864, 9147)  # rules_data/pampero/definitions/resources.yaml:26
+d_9193 = _C.rebased(_C.d_8865, 9147)  # rules_data/pampero/definitions/resources.yaml:26
+d_9194 = _C.rebased(_C.d_8866, 9147)  # rules_data/pampero/definitions/resources.yaml:27
+d_9195 = _C.rebased(_C.d_8867, 9147)  # rules_data/pampero/definitions/resources.yaml:27
+d_9196 = _C.rebased(_C.d_8868, 9147)  # rules_data/pampero/definitions/resources.yaml:28
+d_9197 = _C.rebased(_C.d_8869, 9147)  # rules_data/pampero/definitions/resources.yaml:29
+d_9198 = _C.rebased(_C.d_8870, 9147)  # rules_data/pampero/definitions/resources.yaml:29
+d_9199 = _C.rebased(_C.d_8871, 9147)  # rules_data/pampero/definitions/resources.yaml:30
+d_9200 = _C.rebased(_C.d_8872, 9147)  # rules_data/pampero/definitions/resources.yaml:30
+d_9201 = _C.rebased(_C.d_8296, 9147)  # rules_data/pampero/modules/private_industry.yaml:24
+d_9202 = _C.rebased(_C.d_9202, 9147)  # rules_data/pampero/modules/private_industry.yaml:24
+t_9203 = _C.rebased(_C.t_8875, 9147)  # rules_data/pampero/definitions/resources.yaml:78
+d_9204 = _C.rebased(_C.d_8876, 9147)  # rules_data/pampero/definitions/resources.yaml:78
+d_9205 = _C.rebased(_C.d_8300, 9147)  # rules_data/pampero/definitions/resources.yaml:78
+t_9206 = _C.rebased(_C.t_8878, 9147)  # rules_data/pampero/definitions/resources.yaml:56
+d_9207 = _C.rebased(_C.d_8302, 9147)  # rules_data/pampero/definitions/resources.yaml:56
+t_9208 = _C.rebased(_C.t_8880, 9147)  # rules_data/pampero/definitions/resources.yaml:57
+t_9209 = _C.rebased(_C.t_8881, 9147)  # rules_data/pampero/definitions/resources.yaml:58
+d_9210 = _C.rebased(_C.d_8305, 9147)  # rules_data/pampero/definitions/resources.yaml:58
+t_9211 = _C.rebased(_C.t_8883, 9147)  # rules_data/pampero/definitions/resources.yaml:59
+d_9212 = _C.rebased(_C.d_7431, 9147)  # rules_data/pampero/definitions/resources.yaml:60
+t_9213 = _C.rebased(_C.t_8308, 9147)  # rules_data/pampero/definitions/resources.yaml:62
+d_9214 = _C.rebased(_C.d_8309, 9147)  # rules_data/pampero/definitions/resources.yaml:62
+t_9215 = _C.rebased(_C.t_8310, 9147)  # rules_data/pampero/definitions/resources.yaml:62
+t_9216 = _C.rebased(_C.t_8311, 9147)  # rules_data/pampero/definitions/resources.yaml:62
+d_9217 = _C.rebased(_C.d_8889, 9147)  # rules_data/pampero/definitions/resources.yaml:63
+d_9218 = _C.rebased(_C.d_8313, 9147)  # rules_data/pampero/definitions/resources.yaml:64
+d_9219 = _C.rebased(_C.d_8314, 9147)  # rules_data/pampero/definitions/resources.yaml:64
+d_9220 = _C.rebased(_C.d_8315, 9147)  # rules_data/pampero/definitions/resources.yaml:26
+d_9221 = _C.rebased(_C.d_8316, 9147)  # rules_data/pampero/definitions/resources.yaml:26
+d_9222 = _C.rebased(_C.d_8317, 9147)  # rules_data/pampero/definitions/resources.yaml:27
+d_9223 = _C.rebased(_C.d_8318, 9147)  # rules_data/pampero/definitions/resources.yaml:27
+d_9224 = _C.rebased(_C.d_8319, 9147)  # rules_data/pampero/definitions/resources.yaml:28
+d_9225 = _C.rebased(_C.d_8320, 9147)  # rules_data/pampero/definitions/resources.yaml:29
+d_9226 = _C.rebased(_C.d_8321, 9147)  # rules_data/pampero/definitions/resources.yaml:29
+d_9227 = _C.rebased(_C.d_8322, 9147)  # rules_data/pampero/definitions/resources.yaml:30
+d_9228 = _C.rebased(_C.d_8323, 9147)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    9131: t_9131,
-    9132: CPS(d_9132),
-    9133: CPS(d_9133),
-    9134: t_9134,
-    9135: CPS(d_9135),
-    9136: t_9136,
-    9137: t_9137,
-    9138: CPS(d_9138),
-    9139: t_9139,
-    9140: CPS(d_9140),
-    9141: t_9141,
-    9142: CPS(d_9142),
-    9143: t_9143,
-    9144: t_9144,
-    9145: CPS(d_9145),
-    9146: CPS(d_9146),
-    9147: CPS(d_9147),
+    9147: t_9147,
     9148: CPS(d_9148),
     9149: CPS(d_9149),
-    9150: CPS(d_9150),
+    9150: t_9150,
     9151: CPS(d_9151),
-    9152: CPS(d_9152),
-    9153: CPS(d_9153),
+    9152: t_9152,
+    9153: t_9153,
     9154: CPS(d_9154),
-    9155: CPS(d_9155),
+    9155: t_9155,
     9156: CPS(d_9156),
-    9157: CPS(d_9157),
+    9157: t_9157,
     9158: CPS(d_9158),
     9159: t_9159,
-    9160: CPS(d_9160),
+    9160: t_9160,
     9161: CPS(d_9161),
-    9162: t_9162,
+    9162: CPS(d_9162),
     9163: CPS(d_9163),
-    9164: t_9164,
-    9165: t_9165,
+    9164: CPS(d_9164),
+    9165: CPS(d_9165),
     9166: CPS(d_9166),
-    9167: t_9167,
+    9167: CPS(d_9167),
     9168: CPS(d_9168),
-    9169: t_9169,
+    9169: CPS(d_9169),
     9170: CPS(d_9170),
-    9171: t_9171,
-    9172: t_9172,
+    9171: CPS(d_9171),
+    9172: CPS(d_9172),
     9173: CPS(d_9173),
     9174: CPS(d_9174),
-    9175: CPS(d_9175),
+    9175: t_9175,
     9176: CPS(d_9176),
     9177: CPS(d_9177),
-    9178: CPS(d_9178),
+    9178: t_9178,
     9179: CPS(d_9179),
-    9180: CPS(d_9180),
-    9181: CPS(d_9181),
+    9180: t_9180,
+    9181: t_9181,
     9182: CPS(d_9182),
-    9183: CPS(d_9183),
+    9183: t_9183,
     9184: CPS(d_9184),
-    9185: CPS(d_9185),
+    9185: t_9185,
     9186: CPS(d_9186),
     9187: t_9187,
-    9188: CPS(d_9188),
+    9188: t_9188,
     9189: CPS(d_9189),
-    9190: t_9190,
+    9190: CPS(d_9190),
     9191: CPS(d_9191),
-    9192: t_9192,
-    9193: t_9193,
+    9192: CPS(d_9192),
+    9193: CPS(d_9193),
     9194: CPS(d_9194),
-    9195: t_9195,
+    9195: CPS(d_9195),
     9196: CPS(d_9196),
-    9197: t_9197,
+    9197: CPS(d_9197),
     9198: CPS(d_9198),
-    9199: t_9199,
-    9200: t_9200,
+    9199: CPS(d_9199),
+    9200: CPS(d_9200),
     9201: CPS(d_9201),
     9202: CPS(d_9202),
-    9203: CPS(d_9203),
+    9203: t_9203,
     9204: CPS(d_9204),
     9205: CPS(d_9205),
-    9206: CPS(d_9206),
+    9206: t_9206,
     9207: CPS(d_9207),
-    9208: CPS(d_9208),
-    9209: CPS(d_9209),
+    9208: t_9208,
+    9209: t_9209,
     9210: CPS(d_9210),
-    9211: CPS(d_9211),
+    9211: t_9211,
     9212: CPS(d_9212),
+    9213: t_9213,
+    9214: CPS(d_9214),
+    9215: t_9215,
+    9216: t_9216,
+    9217: CPS(d_9217),
+    9218: CPS(d_9218),
+    9219: CPS(d_9219),
+    9220: CPS(d_9220),
+    9221: CPS(d_9221),
+    9222: CPS(d_9222),
+    9223: CPS(d_9223),
+    9224: CPS(d_9224),
+    9225: CPS(d_9225),
+    9226: CPS(d_9226),
+    9227: CPS(d_9227),
+    9228: CPS(d_9228),
 }
 
 
 CODE = {
-    10366: x_10366,
-    10367: x_10367,
-    10370: x_10370,
-    10374: x_10374,
-    10375: x_10375,
-    10380: x_10380,
-    10381: x_10381,
-    10383: x_10383,
-    10384: x_10384,
-    10386: x_10386,
-    10387: x_10387,
-    10389: x_10389,
-    10390: x_10390,
-    10393: x_10393,
-    10397: x_10397,
-    10398: x_10398,
-    10401: x_10401,
-    10405: x_10405,
-    10406: x_10406,
-    10413: x_10413,
-    10414: x_10414,
-    10416: x_10416,
-    10417: x_10417,
-    10419: x_10419,
-    10420: x_10420,
-    10422: x_10422,
-    10423: x_10423,
-    10426: x_10426,
-    10430: x_10430,
-    10431: x_10431,
-    10434: x_10434,
-    10438: x_10438,
-    10439: x_10439,
     10446: x_10446,
     10447: x_10447,
-    10449: x_10449,
     10450: x_10450,
-    10452: x_10452,
-    10453: x_10453,
+    10454: x_10454,
     10455: x_10455,
-    10456: x_10456,
+    10460: x_10460,
+    10461: x_10461,
+    10463: x_10463,
+    10464: x_10464,
+    10466: x_10466,
+    10467: x_10467,
+    10469: x_10469,
+    10470: x_10470,
+    10473: x_10473,
+    10477: x_10477,
+    10478: x_10478,
+    10481: x_10481,
+    10485: x_10485,
+    10486: x_10486,
+    10493: x_10493,
+    10494: x_10494,
+    10496: x_10496,
+    10497: x_10497,
+    10499: x_10499,
+    10500: x_10500,
+    10502: x_10502,
+    10503: x_10503,
+    10506: x_10506,
+    10510: x_10510,
+    10511: x_10511,
+    10514: x_10514,
+    10518: x_10518,
+    10519: x_10519,
+    10526: x_10526,
+    10527: x_10527,
+    10529: x_10529,
+    10530: x_10530,
+    10532: x_10532,
+    10533: x_10533,
+    10535: x_10535,
+    10536: x_10536,
 }
 AT = {
 }
@@ -339,5 +339,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:23
-    'pi_agriculture_1': '{"id":"pi_agriculture_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["agriculture"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":3,"x":10363},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9132},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":10364},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9133},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":10365},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9135},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":10366},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":10367},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":10368},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9138},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9140},"label":{"op":"lit","v":{"instead":0},"x":10369}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":10370},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":10371},"o":"=","e":{"op":"var","n":"instead~2663","x":10372},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9142},{"op":"rep","n":{"op":"var","n":"instead~2663","x":10373},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":10374},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9144},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9143}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9141},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":10375}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9139},{"op":"set","t":{"op":"var","n":"left~2659","x":10376},"o":"-=","e":{"op":"var","n":"taken~2662","x":10377},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9145}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9137},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9136},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":10378},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9146},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":10379},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9147},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":10380},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9149},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10381},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":10382},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":10383},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9151},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9150},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":10384},"o":"+=","e":{"op":"var","n":"k~2666","x":10385},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9152},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10386},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":10387},"o":"-=","e":{"op":"var","n":"k~2666","x":10388},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9154},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9153},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":10389},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10390},"o":"+=","e":{"op":"var","n":"k~2666","x":10391},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9156},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9155}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9148}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9134},{"op":"let","v":"r~2668","e":{"op":"lit","v":"money","x":10392},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9157},{"op":"let","v":"k~2669","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2667","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2667"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2667"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10393},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9158},{"op":"seq","b":[{"op":"let","v":"n~2670","e":{"op":"var","n":"k~2669","x":10394},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9160},{"op":"let","v":"r~2671","e":{"op":"var","n":"r~2668","x":10395},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9161},{"op":"seq","b":[{"op":"let","v":"left~2672","e":{"op":"var","n":"n~2670","x":10396},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9163},{"op":"for","v":"rep~2674","src":{"op":"filt","v":"q~2673","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2673"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2671"}},"x":10397},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2672"},"b":{"op":"lit","v":0},"x":10398},"b":{"op":"seq","b":[{"op":"let","v":"taken~2675","e":{"op":"lit","v":0,"x":10399},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9166},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9168},"label":{"op":"lit","v":{"instead":0},"x":10400}},{"gens":[{"v":"instead~2676","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2672"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2672"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null}}]}]},"x":10401},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2675","x":10402},"o":"=","e":{"op":"var","n":"instead~2676","x":10403},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9170},{"op":"rep","n":{"op":"var","n":"instead~2676","x":10404},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"effect","d":null,"x":10405},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9172},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9171}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9169},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2676"}],"x":10406}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2670","x":10407},"r":{"op":"var","n":"r~2671","x":10408}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9167},{"op":"set","t":{"op":"var","n":"left~2672","x":10409},"o":"-=","e":{"op":"var","n":"taken~2675","x":10410},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9173}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9165},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9164},{"op":"let","v":"n~2677","e":{"op":"var","n":"left~2672","x":10411},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9174},{"op":"let","v":"r~2678","e":{"op":"var","n":"r~2671","x":10412},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9175},{"op":"seq","b":[{"op":"let","v":"k~2679","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2677"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2677"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0}]}]}}]}],"x":10413},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9177},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10414},"t":{"op":"set","t":{"op":"var","n":"k~2679","x":10415},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2679"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0}}]}]}]}],"x":10416},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9179},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9178},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0,"x":10417},"o":"+=","e":{"op":"var","n":"k~2679","x":10418},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9180},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10419},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0,"x":10420},"o":"-=","e":{"op":"var","n":"k~2679","x":10421},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9182},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9181},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2679"},"b":{"op":"lit","v":0}}],"x":10422},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10423},"o":"+=","e":{"op":"var","n":"k~2679","x":10424},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9184},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9183}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9176}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9162}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":9159},{"op":"let","v":"r~2681","e":{"op":"lit","v":"money","x":10425},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9185},{"op":"let","v":"k~2682","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2680","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2680"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2680"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10426},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9186},{"op":"seq","b":[{"op":"let","v":"n~2683","e":{"op":"var","n":"k~2682","x":10427},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9188},{"op":"let","v":"r~2684","e":{"op":"var","n":"r~2681","x":10428},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9189},{"op":"seq","b":[{"op":"let","v":"left~2685","e":{"op":"var","n":"n~2683","x":10429},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9191},{"op":"for","v":"rep~2687","src":{"op":"filt","v":"q~2686","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2686"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2684"}},"x":10430},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2685"},"b":{"op":"lit","v":0},"x":10431},"b":{"op":"seq","b":[{"op":"let","v":"taken~2688","e":{"op":"lit","v":0,"x":10432},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9194},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9196},"label":{"op":"lit","v":{"instead":0},"x":10433}},{"gens":[{"v":"instead~2689","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2685"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2685"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null}}]}]},"x":10434},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2688","x":10435},"o":"=","e":{"op":"var","n":"instead~2689","x":10436},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9198},{"op":"rep","n":{"op":"var","n":"instead~2689","x":10437},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"effect","d":null,"x":10438},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9200},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9199}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9197},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2689"}],"x":10439}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2683","x":10440},"r":{"op":"var","n":"r~2684","x":10441}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9195},{"op":"set","t":{"op":"var","n":"left~2685","x":10442},"o":"-=","e":{"op":"var","n":"taken~2688","x":10443},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9201}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9193},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9192},{"op":"let","v":"n~2690","e":{"op":"var","n":"left~2685","x":10444},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9202},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2684","x":10445},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9203},{"op":"seq","b":[{"op":"let","v":"k~2692","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2690"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2690"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0}]}]}}]}],"x":10446},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9205},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10447},"t":{"op":"set","t":{"op":"var","n":"k~2692","x":10448},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2692"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0}}]}]}]}],"x":10449},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9207},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9206},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0,"x":10450},"o":"+=","e":{"op":"var","n":"k~2692","x":10451},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9208},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10452},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0,"x":10453},"o":"-=","e":{"op":"var","n":"k~2692","x":10454},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9210},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9209},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2692"},"b":{"op":"lit","v":0}}],"x":10455},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10456},"o":"+=","e":{"op":"var","n":"k~2692","x":10457},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9212},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9211}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9204}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9190}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":9187}],"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9131},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x agriculture: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:23"}',
+    'pi_agriculture_1': '{"id":"pi_agriculture_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["agriculture"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":3,"x":10443},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9148},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":10444},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9149},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":10445},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9151},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":10446},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":10447},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":10448},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9154},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9156},"label":{"op":"lit","v":{"instead":0},"x":10449}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":10450},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":10451},"o":"=","e":{"op":"var","n":"instead~2670","x":10452},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9158},{"op":"rep","n":{"op":"var","n":"instead~2670","x":10453},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":10454},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9160},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9159}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9157},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":10455}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9155},{"op":"set","t":{"op":"var","n":"left~2666","x":10456},"o":"-=","e":{"op":"var","n":"taken~2669","x":10457},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9161}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9153},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9152},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":10458},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9162},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":10459},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9163},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":10460},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9165},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10461},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":10462},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":10463},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9167},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9166},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":10464},"o":"+=","e":{"op":"var","n":"k~2673","x":10465},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9168},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10466},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":10467},"o":"-=","e":{"op":"var","n":"k~2673","x":10468},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9170},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9169},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":10469},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10470},"o":"+=","e":{"op":"var","n":"k~2673","x":10471},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9172},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9171}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9164}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9150},{"op":"let","v":"r~2675","e":{"op":"lit","v":"money","x":10472},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9173},{"op":"let","v":"k~2676","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2674","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2674"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2674"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10473},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9174},{"op":"seq","b":[{"op":"let","v":"n~2677","e":{"op":"var","n":"k~2676","x":10474},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9176},{"op":"let","v":"r~2678","e":{"op":"var","n":"r~2675","x":10475},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9177},{"op":"seq","b":[{"op":"let","v":"left~2679","e":{"op":"var","n":"n~2677","x":10476},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9179},{"op":"for","v":"rep~2681","src":{"op":"filt","v":"q~2680","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2680"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2678"}},"x":10477},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2679"},"b":{"op":"lit","v":0},"x":10478},"b":{"op":"seq","b":[{"op":"let","v":"taken~2682","e":{"op":"lit","v":0,"x":10479},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9182},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9184},"label":{"op":"lit","v":{"instead":0},"x":10480}},{"gens":[{"v":"instead~2683","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2679"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2679"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"room","d":null}}]}]},"x":10481},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2682","x":10482},"o":"=","e":{"op":"var","n":"instead~2683","x":10483},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9186},{"op":"rep","n":{"op":"var","n":"instead~2683","x":10484},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"effect","d":null,"x":10485},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9188},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9187}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9185},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2683"}],"x":10486}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2677","x":10487},"r":{"op":"var","n":"r~2678","x":10488}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9183},{"op":"set","t":{"op":"var","n":"left~2679","x":10489},"o":"-=","e":{"op":"var","n":"taken~2682","x":10490},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9189}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9181},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9180},{"op":"let","v":"n~2684","e":{"op":"var","n":"left~2679","x":10491},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9190},{"op":"let","v":"r~2685","e":{"op":"var","n":"r~2678","x":10492},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9191},{"op":"seq","b":[{"op":"let","v":"k~2686","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2684"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2684"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2685"},"d":0}]}]}}]}],"x":10493},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9193},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10494},"t":{"op":"set","t":{"op":"var","n":"k~2686","x":10495},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2686"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":0}}]}]}]}],"x":10496},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9195},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9194},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":0,"x":10497},"o":"+=","e":{"op":"var","n":"k~2686","x":10498},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9196},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10499},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2685"},"d":0,"x":10500},"o":"-=","e":{"op":"var","n":"k~2686","x":10501},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9198},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9197},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2686"},"b":{"op":"lit","v":0}}],"x":10502},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10503},"o":"+=","e":{"op":"var","n":"k~2686","x":10504},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9200},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9199}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9192}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9178}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":9175},{"op":"let","v":"r~2688","e":{"op":"lit","v":"money","x":10505},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9201},{"op":"let","v":"k~2689","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2687","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2687"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2687"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10506},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9202},{"op":"seq","b":[{"op":"let","v":"n~2690","e":{"op":"var","n":"k~2689","x":10507},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9204},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2688","x":10508},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9205},{"op":"seq","b":[{"op":"let","v":"left~2692","e":{"op":"var","n":"n~2690","x":10509},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9207},{"op":"for","v":"rep~2694","src":{"op":"filt","v":"q~2693","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2693"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2691"}},"x":10510},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2692"},"b":{"op":"lit","v":0},"x":10511},"b":{"op":"seq","b":[{"op":"let","v":"taken~2695","e":{"op":"lit","v":0,"x":10512},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9210},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9212},"label":{"op":"lit","v":{"instead":0},"x":10513}},{"gens":[{"v":"instead~2696","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2692"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2692"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null}}]}]},"x":10514},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2695","x":10515},"o":"=","e":{"op":"var","n":"instead~2696","x":10516},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9214},{"op":"rep","n":{"op":"var","n":"instead~2696","x":10517},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"effect","d":null,"x":10518},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9216},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9215}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9213},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2696"}],"x":10519}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2690","x":10520},"r":{"op":"var","n":"r~2691","x":10521}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9211},{"op":"set","t":{"op":"var","n":"left~2692","x":10522},"o":"-=","e":{"op":"var","n":"taken~2695","x":10523},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9217}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9209},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9208},{"op":"let","v":"n~2697","e":{"op":"var","n":"left~2692","x":10524},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9218},{"op":"let","v":"r~2698","e":{"op":"var","n":"r~2691","x":10525},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9219},{"op":"seq","b":[{"op":"let","v":"k~2699","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2697"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2697"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0}]}]}}]}],"x":10526},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9221},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10527},"t":{"op":"set","t":{"op":"var","n":"k~2699","x":10528},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2699"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0}}]}]}]}],"x":10529},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9223},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9222},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0,"x":10530},"o":"+=","e":{"op":"var","n":"k~2699","x":10531},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9224},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10532},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0,"x":10533},"o":"-=","e":{"op":"var","n":"k~2699","x":10534},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9226},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9225},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2699"},"b":{"op":"lit","v":0}}],"x":10535},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10536},"o":"+=","e":{"op":"var","n":"k~2699","x":10537},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9228},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9227}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9220}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9206}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":9203}],"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9147},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x agriculture: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:23"}',
 }

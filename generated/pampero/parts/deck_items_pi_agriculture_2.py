@@ -54,50 +54,50 @@ K = [
 ]
 
 
-x_10461 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10462 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_10465 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_10469 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_10470 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_10475 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_10476 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_10478 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_10479 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_10481 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_10482 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_10484 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_10485 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_10488 = _C.x_10393  # rules_data/pampero/modules/private_industry.yaml:27
-x_10492 = _C.x_10017  # rules_data/pampero/definitions/resources.yaml:57
-x_10493 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:57
-x_10496 = _C.x_10021  # rules_data/pampero/definitions/resources.yaml:59
-x_10500 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:62
-x_10501 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:59
-x_10508 = _C.x_10033  # rules_data/pampero/definitions/resources.yaml:26
-x_10509 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:27
-x_10511 = _C.x_10036  # rules_data/pampero/definitions/resources.yaml:27
-x_10512 = _C.x_10037  # rules_data/pampero/definitions/resources.yaml:28
-x_10514 = _C.x_10039  # rules_data/pampero/definitions/resources.yaml:29
-x_10515 = _C.x_10040  # rules_data/pampero/definitions/resources.yaml:29
-x_10517 = _C.x_10042  # rules_data/pampero/definitions/resources.yaml:30
-x_10518 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_10521 = _C.x_10426  # rules_data/pampero/modules/private_industry.yaml:27
-x_10525 = _C.x_9379  # rules_data/pampero/definitions/resources.yaml:57
-x_10526 = _C.x_9380  # rules_data/pampero/definitions/resources.yaml:57
-x_10529 = _C.x_9383  # rules_data/pampero/definitions/resources.yaml:59
-x_10533 = _C.x_9387  # rules_data/pampero/definitions/resources.yaml:62
-x_10534 = _C.x_9388  # rules_data/pampero/definitions/resources.yaml:59
-x_10541 = _C.x_9395  # rules_data/pampero/definitions/resources.yaml:26
-x_10542 = _C.x_9396  # rules_data/pampero/definitions/resources.yaml:27
-x_10544 = _C.x_9398  # rules_data/pampero/definitions/resources.yaml:27
-x_10545 = _C.x_9399  # rules_data/pampero/definitions/resources.yaml:28
-x_10547 = _C.x_9401  # rules_data/pampero/definitions/resources.yaml:29
-x_10548 = _C.x_9402  # rules_data/pampero/definitions/resources.yaml:29
-x_10550 = _C.x_9404  # rules_data/pampero/definitions/resources.yaml:30
-x_10551 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10541 = _C.x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_10542 = _C.x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_10545 = _C.x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_10549 = _C.x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_10550 = _C.x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_10555 = _C.x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_10556 = _C.x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_10558 = _C.x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_10559 = _C.x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_10561 = _C.x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_10562 = _C.x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_10564 = _C.x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_10565 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_10568 = _C.x_10473  # rules_data/pampero/modules/private_industry.yaml:27
+x_10572 = _C.x_10097  # rules_data/pampero/definitions/resources.yaml:57
+x_10573 = _C.x_10098  # rules_data/pampero/definitions/resources.yaml:57
+x_10576 = _C.x_10101  # rules_data/pampero/definitions/resources.yaml:59
+x_10580 = _C.x_10105  # rules_data/pampero/definitions/resources.yaml:62
+x_10581 = _C.x_10106  # rules_data/pampero/definitions/resources.yaml:59
+x_10588 = _C.x_10113  # rules_data/pampero/definitions/resources.yaml:26
+x_10589 = _C.x_10114  # rules_data/pampero/definitions/resources.yaml:27
+x_10591 = _C.x_10116  # rules_data/pampero/definitions/resources.yaml:27
+x_10592 = _C.x_10117  # rules_data/pampero/definitions/resources.yaml:28
+x_10594 = _C.x_10119  # rules_data/pampero/definitions/resources.yaml:29
+x_10595 = _C.x_10120  # rules_data/pampero/definitions/resources.yaml:29
+x_10597 = _C.x_10122  # rules_data/pampero/definitions/resources.yaml:30
+x_10598 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_10601 = _C.x_10506  # rules_data/pampero/modules/private_industry.yaml:27
+x_10605 = _C.x_9459  # rules_data/pampero/definitions/resources.yaml:57
+x_10606 = _C.x_9460  # rules_data/pampero/definitions/resources.yaml:57
+x_10609 = _C.x_9463  # rules_data/pampero/definitions/resources.yaml:59
+x_10613 = _C.x_9467  # rules_data/pampero/definitions/resources.yaml:62
+x_10614 = _C.x_9468  # rules_data/pampero/definitions/resources.yaml:59
+x_10621 = _C.x_9475  # rules_data/pampero/definitions/resources.yaml:26
+x_10622 = _C.x_9476  # rules_data/pampero/definitions/resources.yaml:27
+x_10624 = _C.x_9478  # rules_data/pampero/definitions/resources.yaml:27
+x_10625 = _C.x_9479  # rules_data/pampero/definitions/resources.yaml:28
+x_10627 = _C.x_9481  # rules_data/pampero/definitions/resources.yaml:29
+x_10628 = _C.x_9482  # rules_data/pampero/definitions/resources.yaml:29
+x_10630 = _C.x_9484  # rules_data/pampero/definitions/resources.yaml:30
+x_10631 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9213(ctx, k, s=None, E=None, B=9213):  # rules_data/pampero/modules/private_industry.yaml:27
+def t_9229(ctx, k, s=None, E=None, B=9229):  # rules_data/pampero/modules/private_industry.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,233 +105,233 @@ def t_9213(ctx, k, s=None, E=None, B=9213):  # rules_data/pampero/modules/privat
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2668', 'money', True)
-        LOCAL(ctx, E, 'k~2669', x_10488(ctx, E), True)
-        return t_9241(ctx, r2, s, E, B)
+        LOCAL(ctx, E, 'r~2675', 'money', True)
+        LOCAL(ctx, E, 'k~2676', x_10568(ctx, E), True)
+        return t_9257(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2681', 'money', True)
-        LOCAL(ctx, E, 'k~2682', x_10521(ctx, E), True)
-        return t_9269(ctx, k, s, E, B)
+        LOCAL(ctx, E, 'r~2688', 'money', True)
+        LOCAL(ctx, E, 'k~2689', x_10601(ctx, E), True)
+        return t_9285(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2657', 5, True)
-    LOCAL(ctx, E, 'r~2658', 'money', True)
-    return t_9216(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~2664', 5, True)
+    LOCAL(ctx, E, 'r~2665', 'money', True)
+    return t_9232(ctx, r1, s, E, B)
 
 
-d_9214 = _C.rebased(_C.d_7593, 9213)  # rules_data/pampero/modules/private_industry.yaml:27
-d_9215 = _C.rebased(_C.d_7408, 9213)  # rules_data/pampero/modules/private_industry.yaml:27
-t_9216 = _C.rebased(_C.t_7409, 9213)  # rules_data/pampero/definitions/resources.yaml:56
-d_9217 = _C.rebased(_C.d_7410, 9213)  # rules_data/pampero/definitions/resources.yaml:56
-t_9218 = _C.rebased(_C.t_7411, 9213)  # rules_data/pampero/definitions/resources.yaml:57
-t_9219 = _C.rebased(_C.t_7412, 9213)  # rules_data/pampero/definitions/resources.yaml:58
-d_9220 = _C.rebased(_C.d_7413, 9213)  # rules_data/pampero/definitions/resources.yaml:58
-t_9221 = _C.rebased(_C.t_7414, 9213)  # rules_data/pampero/definitions/resources.yaml:59
-d_9222 = _C.rebased(_C.d_7415, 9213)  # rules_data/pampero/definitions/resources.yaml:60
-t_9223 = _C.rebased(_C.t_7416, 9213)  # rules_data/pampero/definitions/resources.yaml:62
-d_9224 = _C.rebased(_C.d_7417, 9213)  # rules_data/pampero/definitions/resources.yaml:62
-t_9225 = _C.rebased(_C.t_7418, 9213)  # rules_data/pampero/definitions/resources.yaml:62
-t_9226 = _C.rebased(_C.t_7419, 9213)  # rules_data/pampero/definitions/resources.yaml:62
-d_9227 = _C.rebased(_C.d_7420, 9213)  # rules_data/pampero/definitions/resources.yaml:63
-d_9228 = _C.rebased(_C.d_7421, 9213)  # rules_data/pampero/definitions/resources.yaml:64
-d_9229 = _C.rebased(_C.d_7422, 9213)  # rules_data/pampero/definitions/resources.yaml:64
-d_9230 = _C.rebased(_C.d_7423, 9213)  # rules_data/pampero/definitions/resources.yaml:26
-d_9231 = _C.rebased(_C.d_7424, 9213)  # rules_data/pampero/definitions/resources.yaml:26
-d_9232 = _C.rebased(_C.d_7425, 9213)  # rules_data/pampero/definitions/resources.yaml:27
-d_9233 = _C.rebased(_C.d_7426, 9213)  # rules_data/pampero/definitions/resources.yaml:27
-d_9234 = _C.rebased(_C.d_7427, 9213)  # rules_data/pampero/definitions/resources.yaml:28
-d_9235 = _C.rebased(_C.d_7428, 9213)  # rules_data/pampero/definitions/resources.yaml:29
-d_9236 = _C.rebased(_C.d_7429, 9213)  # rules_data/pampero/definitions/resources.yaml:29
-d_9237 = _C.rebased(_C.d_7430, 9213)  # rules_data/pampero/definitions/resources.yaml:30
-d_9238 = _C.rebased(_C.d_7431, 9213)  # rules_data/pampero/definitions/resources.yaml:30
-d_9239 = _C.rebased(_C.d_8420, 9213)  # rules_data/pampero/modules/private_industry.yaml:27
-d_9240 = _C.rebased(_C.d_9158, 9213)  # rules_data/pampero/modules/private_industry.yaml:27
-t_9241 = _C.rebased(_C.t_8831, 9213)  # rules_data/pampero/definitions/resources.yaml:78
-d_9242 = _C.rebased(_C.d_8832, 9213)  # rules_data/pampero/definitions/resources.yaml:78
-d_9243 = _C.rebased(_C.d_8833, 9213)  # rules_data/pampero/definitions/resources.yaml:78
-t_9244 = _C.rebased(_C.t_8834, 9213)  # rules_data/pampero/definitions/resources.yaml:56
-d_9245 = _C.rebased(_C.d_8835, 9213)  # rules_data/pampero/definitions/resources.yaml:56
-t_9246 = _C.rebased(_C.t_8836, 9213)  # rules_data/pampero/definitions/resources.yaml:57
-t_9247 = _C.rebased(_C.t_8837, 9213)  # rules_data/pampero/definitions/resources.yaml:58
-d_9248 = _C.rebased(_C.d_8838, 9213)  # rules_data/pampero/definitions/resources.yaml:58
-t_9249 = _C.rebased(_C.t_8839, 9213)  # rules_data/pampero/definitions/resources.yaml:59
-d_9250 = _C.rebased(_C.d_7415, 9213)  # rules_data/pampero/definitions/resources.yaml:60
-t_9251 = _C.rebased(_C.t_8841, 9213)  # rules_data/pampero/definitions/resources.yaml:62
-d_9252 = _C.rebased(_C.d_8842, 9213)  # rules_data/pampero/definitions/resources.yaml:62
-t_9253 = _C.rebased(_C.t_8843, 9213)  # rules_data/pampero/definitions/resources.yaml:62
-t_9254 = _C.rebased(_C.t_8844, 9213)  # rules_data/pampero/definitions/resources.yaml:62
-d_9255 = _C.rebased(_C.d_8845, 9213)  # rules_data/pampero/definitions/resources.yaml:63
-d_9256 = _C.rebased(_C.d_8846, 9213)  # rules_data/pampero/definitions/resources.yaml:64
-d_9257 = _C.rebased(_C.d_8847, 9213)  # rules_data/pampero/definitions/resources.yaml:64
-d_9258 = _C.rebased(_C.d_8848, 9213)  # rules_data/pampero/definitions/resources.yaml:26
-d_9259 = _C.rebased(_C.d_8849, 9213)  # rules_data/pampero/definitions/resources.yaml:26
-d_9260 = _C.rebased(_C.d_8850, 9213)  # rules_data/pampero/definitions/resources.yaml:27
-d_9261 = _C.rebased(_C.d_8851, 9213)  # rules_data/pampero/definitions/resources.yaml:27
-d_9262 = _C.rebased(_C.d_8852, 9213)  # rules_data/pampero/definitions/resources.yaml:28
-d_9263 = _C.rebased(_C.d_8853, 9213)  # rules_data/pampero/definitions/resources.yaml:29
-d_9264 = _C.rebased(_C.d_8854, 9213)  # rules_data/pampero/definitions/resources.yaml:29
-d_9265 = _C.rebased(_C.d_8855, 9213)  # rules_data/pampero/definitions/resources.yaml:30
-d_9266 = _C.rebased(_C.d_8856, 9213)  # rules_data/pampero/definitions/resources.yaml:30
-d_9267 = _C.rebased(_C.d_8280, 9213)  # rules_data/pampero/modules/private_industry.yaml:27
-d_9268 = _C.rebased(_C.d_9186, 9213)  # rules_data/pampero/modules/private_industry.yaml:27
-t_9269 = _C.rebased(_C.t_8859, 9213)  # rules_data/pampero/definitions/resources.yaml:78
-d_9270 = _C.rebased(_C.d_8860, 9213)  # rules_data/pampero/definitions/resources.yaml:78
-d_9271 = _C.rebased(_C.d_8284, 9213)  # rules_data/pampero/definitions/resources.yaml:78
-t_9272 = _C.rebased(_C.t_8862, 9213)  # rules_data/pampero/definitions/resources.yaml:56
-d_9273 = _C.rebased(_C.d_8286, 9213)  # rules_data/pampero/definitions/resources.yaml:56
-t_9274 = _C.rebased(_C.t_8864, 9213)  # rules_data/pampero/definitions/resources.yaml:57
-t_9275 = _C.rebased(_C.t_8865, 9213)  # rules_data/pampero/definitions/resources.yaml:58
-d_9276 = _C.rebased(_C.d_8289, 9213)  # rules_data/pampero/definitions/resources.yaml:58
-t_9277 = _C.rebased(_C.t_8867, 9213)  # rules_data/pampero/definitions/resources.yaml:59
-d_9278 = _C.rebased(_C.d_7415, 9213)  # rules_data/pampero/definitions/resources.yaml:60
-t_9279 = _C.rebased(_C.t_8292, 9213)  # rules_data/pampero/definitions/resources.yaml:62
-d_9280 = _C.rebased(_C.d_8293, 9213)  # rules_data/pampero/definitions/resources.yaml:62
-t_9281 = _C.rebased(_C.t_8294, 9213)  # rules_data/pampero/definitions/resources.yaml:62
-t_9282 = _C.rebased(_C.t_8295, 9213)  # rules_data/pampero/definitions/resources.yaml:62
-d_9283 = _C.rebased(_C.d_8873, 9213)  # rules_data/pampero/definitions/resources.yaml:63
-d_9284 = _C.rebased(_C.d_8297, 9213)  # rules_data/pampero/definitions/resources.yaml:64
-d_9285 = _C.rebased(_C.d_8298, 9213)  # rules_data/pampero/definitions/resources.yaml:64
-d_9286 = _C.rebased(_C.d_8299, 9213)  # rules_data/pampero/definitions/resources.yaml:26
-d_9287 = _C.rebased(_C.d_8300, 9213)  # rules_data/pampero/definitions/resources.yaml:26
-d_9288 = _C.rebased(_C.d_8301, 9213)  # rules_data/pampero/definitions/resources.yaml:27
-d_9289 = _C.rebased(_C.d_8302, 9213)  # rules_data/pampero/definitions/resources.yaml:27
-d_9290 = _C.rebased(_C.d_8303, 9213)  # rules_data/pampero/definitions/resources.yaml:28
-d_9291 = _C.rebased(_C.d_8304, 9213)  # rules_data/pampero/definitions/resources.yaml:29
-d_9292 = _C.rebased(_C.d_8305, 9213)  # rules_data/pampero/definitions/resources.yaml:29
-d_9293 = _C.rebased(_C.d_8306, 9213)  # rules_data/pampero/definitions/resources.yaml:30
-d_9294 = _C.rebased(_C.d_8307, 9213)  # rules_data/pampero/definitions/resources.yaml:30
+d_9230 = _C.rebased(_C.d_7609, 9229)  # rules_data/pampero/modules/private_industry.yaml:27
+d_9231 = _C.rebased(_C.d_7424, 9229)  # rules_data/pampero/modules/private_industry.yaml:27
+t_9232 = _C.rebased(_C.t_7425, 9229)  # rules_data/pampero/definitions/resources.yaml:56
+d_9233 = _C.rebased(_C.d_7426, 9229)  # rules_data/pampero/definitions/resources.yaml:56
+t_9234 = _C.rebased(_C.t_7427, 9229)  # rules_data/pampero/definitions/resources.yaml:57
+t_9235 = _C.rebased(_C.t_7428, 9229)  # rules_data/pampero/definitions/resources.yaml:58
+d_9236 = _C.rebased(_C.d_7429, 9229)  # rules_data/pampero/definitions/resources.yaml:58
+t_9237 = _C.rebased(_C.t_7430, 9229)  # rules_data/pampero/definitions/resources.yaml:59
+d_9238 = _C.rebased(_C.d_7431, 9229)  # rules_data/pampero/definitions/resources.yaml:60
+t_9239 = _C.rebased(_C.t_7432, 9229)  # rules_data/pampero/definitions/resources.yaml:62
+d_9240 = _C.rebased(_C.d_7433, 9229)  # rules_data/pampero/definitions/resources.yaml:62
+t_9241 = _C.rebased(_C.t_7434, 9229)  # rules_data/pampero/definitions/resources.yaml:62
+t_9242 = _C.rebased(_C.t_7435, 9229)  # rules_data/pampero/definitions/resources.yaml:62
+d_9243 = _C.rebased(_C.d_7436, 9229)  # rules_data/pampero/definitions/resources.yaml:63
+d_9244 = _C.rebased(_C.d_7437, 9229)  # rules_data/pampero/definitions/resources.yaml:64
+d_9245 = _C.rebased(_C.d_7438, 9229)  # rules_data/pampero/definitions/resources.yaml:64
+d_9246 = _C.rebased(_C.d_7439, 9229)  # rules_data/pampero/definitions/resources.yaml:26
+d_9247 = _C.rebased(_C.d_7440, 9229)  # rules_data/pampero/definitions/resources.yaml:26
+d_9248 = _C.rebased(_C.d_7441, 9229)  # rules_data/pampero/definitions/resources.yaml:27
+d_9249 = _C.rebased(_C.d_7442, 9229)  # rules_data/pampero/definitions/resources.yaml:27
+d_9250 = _C.rebased(_C.d_7443, 9229)  # rules_data/pampero/definitions/resources.yaml:28
+d_9251 = _C.rebased(_C.d_7444, 9229)  # rules_data/pampero/definitions/resources.yaml:29
+d_9252 = _C.rebased(_C.d_7445, 9229)  # rules_data/pampero/definitions/resources.yaml:29
+d_9253 = _C.rebased(_C.d_7446, 9229)  # rules_data/pampero/definitions/resources.yaml:30
+d_9254 = _C.rebased(_C.d_7447, 9229)  # rules_data/pampero/definitions/resources.yaml:30
+d_9255 = _C.rebased(_C.d_8436, 9229)  # rules_data/pampero/modules/private_industry.yaml:27
+d_9256 = _C.rebased(_C.d_9174, 9229)  # rules_data/pampero/modules/private_industry.yaml:27
+t_9257 = _C.rebased(_C.t_8847, 9229)  # rules_data/pampero/definitions/resources.yaml:78
+d_9258 = _C.rebased(_C.d_8848, 9229)  # rules_data/pampero/definitions/resources.yaml:78
+d_9259 = _C.rebased(_C.d_8849, 9229)  # rules_data/pampero/definitions/resources.yaml:78
+t_9260 = _C.rebased(_C.t_8850, 9229)  # rules_data/pampero/definitions/resources.yaml:56
+d_9261 = _C.rebased(_C.d_8851, 9229)  # rules_data/pampero/definitions/resources.yaml:56
+t_9262 = _C.rebased(_C.t_8852, 9229)  # rules_data/pampero/definitions/resources.yaml:57
+t_9263 = _C.rebased(_C.t_8853, 9229)  # rules_data/pampero/definitions/resources.yaml:58
+d_9264 = _C.rebased(_C.d_8854, 9229)  # rules_data/pampero/definitions/resources.yaml:58
+t_9265 = _C.rebased(_C.t_8855, 9229)  # rules_data/pampero/definitions/resources.yaml:59
+d_9266 = _C.rebased(_C.d_7431, 9229)  # rules_data/pampero/definitions/resources.yaml:60
+t_9267 = _C.rebased(_C.t_8857, 9229)  # rules_data/pampero/definitions/resources.yaml:62
+d_9268 = _C.rebased(_C.d_8858, 9229)  # rules_data/pampero/definitions/resources.yaml:62
+t_9269 = _C.rebased(_C.t_8859, 9229)  # rules_data/pampero/definitions/resources.yaml:62
+t_9270 = _C.rebased(_C.t_8860, 9229)  # rules_data/pampero/definitions/resources.yaml:62
+d_9271 = _C.rebased(_C.d_8861, 9229)  # rules_data/pampero/definitions/resources.yaml:63
+d_9272 = _C.rebased(_C.d_8862, 9229)  # rules_data/pampero/definitions/resources.yaml:64
+d_9273 = _C.rebased(_C.d_8863, 9229)  # rules_data/pampero/definitions/resources.yaml:64
+d_9274 = _C.rebased(_C.d_8864, 9229)  # rules_data/pampero/definitions/resources.yaml:26
+d_9275 = _C.rebased(_C.d_8865, 9229)  # rules_data/pampero/definitions/resources.yaml:26
+d_9276 = _C.rebased(_C.d_8866, 9229)  # rules_data/pampero/definitions/resources.yaml:27
+d_9277 = _C.rebased(_C.d_8867, 9229)  # rules_data/pampero/definitions/resources.yaml:27
+d_9278 = _C.rebased(_C.d_8868, 9229)  # rules_data/pampero/definitions/resources.yaml:28
+d_9279 = _C.rebased(_C.d_8869, 9229)  # rules_data/pampero/definitions/resources.yaml:29
+d_9280 = _C.rebased(_C.d_8870, 9229)  # rules_data/pampero/definitions/resources.yaml:29
+d_9281 = _C.rebased(_C.d_8871, 9229)  # rules_data/pampero/definitions/resources.yaml:30
+d_9282 = _C.rebased(_C.d_8872, 9229)  # rules_data/pampero/definitions/resources.yaml:30
+d_9283 = _C.rebased(_C.d_8296, 9229)  # rules_data/pampero/modules/private_industry.yaml:27
+d_9284 = _C.rebased(_C.d_9202, 9229)  # rules_data/pampero/modules/private_industry.yaml:27
+t_9285 = _C.rebased(_C.t_8875, 9229)  # rules_data/pampero/definitions/resources.yaml:78
+d_9286 = _C.rebased(_C.d_8876, 9229)  # rules_data/pampero/definitions/resources.yaml:78
+d_9287 = _C.rebased(_C.d_8300, 9229)  # rules_data/pampero/definitions/resources.yaml:78
+t_9288 = _C.rebased(_C.t_8878, 9229)  # rules_data/pampero/definitions/resources.yaml:56
+d_9289 = _C.rebased(_C.d_8302, 9229)  # rules_data/pampero/definitions/resources.yaml:56
+t_9290 = _C.rebased(_C.t_8880, 9229)  # rules_data/pampero/definitions/resources.yaml:57
+t_9291 = _C.rebased(_C.t_8881, 9229)  # rules_data/pampero/definitions/resources.yaml:58
+d_9292 = _C.rebased(_C.d_8305, 9229)  # rules_data/pampero/definitions/resources.yaml:58
+t_9293 = _C.rebased(_C.t_8883, 9229)  # rules_data/pampero/definitions/resources.yaml:59
+d_9294 = _C.rebased(_C.d_7431, 9229)  # rules_data/pampero/definitions/resources.yaml:60
+t_9295 = _C.rebased(_C.t_8308, 9229)  # rules_data/pampero/definitions/resources.yaml:62
+d_9296 = _C.rebased(_C.d_8309, 9229)  # rules_data/pampero/definitions/resources.yaml:62
+t_9297 = _C.rebased(_C.t_8310, 9229)  # rules_data/pampero/definitions/resources.yaml:62
+t_9298 = _C.rebased(_C.t_8311, 9229)  # rules_data/pampero/definitions/resources.yaml:62
+d_9299 = _C.rebased(_C.d_8889, 9229)  # rules_data/pampero/definitions/resources.yaml:63
+d_9300 = _C.rebased(_C.d_8313, 9229)  # rules_data/pampero/definitions/resources.yaml:64
+d_9301 = _C.rebased(_C.d_8314, 9229)  # rules_data/pampero/definitions/resources.yaml:64
+d_9302 = _C.rebased(_C.d_8315, 9229)  # rules_data/pampero/definitions/resources.yaml:26
+d_9303 = _C.rebased(_C.d_8316, 9229)  # rules_data/pampero/definitions/resources.yaml:26
+d_9304 = _C.rebased(_C.d_8317, 9229)  # rules_data/pampero/definitions/resources.yaml:27
+d_9305 = _C.rebased(_C.d_8318, 9229)  # rules_data/pampero/definitions/resources.yaml:27
+d_9306 = _C.rebased(_C.d_8319, 9229)  # rules_data/pampero/definitions/resources.yaml:28
+d_9307 = _C.rebased(_C.d_8320, 9229)  # rules_data/pampero/definitions/resources.yaml:29
+d_9308 = _C.rebased(_C.d_8321, 9229)  # rules_data/pampero/definitions/resources.yaml:29
+d_9309 = _C.rebased(_C.d_8322, 9229)  # rules_data/pampero/definitions/resources.yaml:30
+d_9310 = _C.rebased(_C.d_8323, 9229)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    9213: t_9213,
-    9214: CPS(d_9214),
-    9215: CPS(d_9215),
-    9216: t_9216,
-    9217: CPS(d_9217),
-    9218: t_9218,
-    9219: t_9219,
-    9220: CPS(d_9220),
-    9221: t_9221,
-    9222: CPS(d_9222),
-    9223: t_9223,
-    9224: CPS(d_9224),
-    9225: t_9225,
-    9226: t_9226,
-    9227: CPS(d_9227),
-    9228: CPS(d_9228),
-    9229: CPS(d_9229),
+    9229: t_9229,
     9230: CPS(d_9230),
     9231: CPS(d_9231),
-    9232: CPS(d_9232),
+    9232: t_9232,
     9233: CPS(d_9233),
-    9234: CPS(d_9234),
-    9235: CPS(d_9235),
+    9234: t_9234,
+    9235: t_9235,
     9236: CPS(d_9236),
-    9237: CPS(d_9237),
+    9237: t_9237,
     9238: CPS(d_9238),
-    9239: CPS(d_9239),
+    9239: t_9239,
     9240: CPS(d_9240),
     9241: t_9241,
-    9242: CPS(d_9242),
+    9242: t_9242,
     9243: CPS(d_9243),
-    9244: t_9244,
+    9244: CPS(d_9244),
     9245: CPS(d_9245),
-    9246: t_9246,
-    9247: t_9247,
+    9246: CPS(d_9246),
+    9247: CPS(d_9247),
     9248: CPS(d_9248),
-    9249: t_9249,
+    9249: CPS(d_9249),
     9250: CPS(d_9250),
-    9251: t_9251,
+    9251: CPS(d_9251),
     9252: CPS(d_9252),
-    9253: t_9253,
-    9254: t_9254,
+    9253: CPS(d_9253),
+    9254: CPS(d_9254),
     9255: CPS(d_9255),
     9256: CPS(d_9256),
-    9257: CPS(d_9257),
+    9257: t_9257,
     9258: CPS(d_9258),
     9259: CPS(d_9259),
-    9260: CPS(d_9260),
+    9260: t_9260,
     9261: CPS(d_9261),
-    9262: CPS(d_9262),
-    9263: CPS(d_9263),
+    9262: t_9262,
+    9263: t_9263,
     9264: CPS(d_9264),
-    9265: CPS(d_9265),
+    9265: t_9265,
     9266: CPS(d_9266),
-    9267: CPS(d_9267),
+    9267: t_9267,
     9268: CPS(d_9268),
     9269: t_9269,
-    9270: CPS(d_9270),
+    9270: t_9270,
     9271: CPS(d_9271),
-    9272: t_9272,
+    9272: CPS(d_9272),
     9273: CPS(d_9273),
-    9274: t_9274,
-    9275: t_9275,
+    9274: CPS(d_9274),
+    9275: CPS(d_9275),
     9276: CPS(d_9276),
-    9277: t_9277,
+    9277: CPS(d_9277),
     9278: CPS(d_9278),
-    9279: t_9279,
+    9279: CPS(d_9279),
     9280: CPS(d_9280),
-    9281: t_9281,
-    9282: t_9282,
+    9281: CPS(d_9281),
+    9282: CPS(d_9282),
     9283: CPS(d_9283),
     9284: CPS(d_9284),
-    9285: CPS(d_9285),
+    9285: t_9285,
     9286: CPS(d_9286),
     9287: CPS(d_9287),
-    9288: CPS(d_9288),
+    9288: t_9288,
     9289: CPS(d_9289),
-    9290: CPS(d_9290),
-    9291: CPS(d_9291),
+    9290: t_9290,
+    9291: t_9291,
     9292: CPS(d_9292),
-    9293: CPS(d_9293),
+    9293: t_9293,
     9294: CPS(d_9294),
+    9295: t_9295,
+    9296: CPS(d_9296),
+    9297: t_9297,
+    9298: t_9298,
+    9299: CPS(d_9299),
+    9300: CPS(d_9300),
+    9301: CPS(d_9301),
+    9302: CPS(d_9302),
+    9303: CPS(d_9303),
+    9304: CPS(d_9304),
+    9305: CPS(d_9305),
+    9306: CPS(d_9306),
+    9307: CPS(d_9307),
+    9308: CPS(d_9308),
+    9309: CPS(d_9309),
+    9310: CPS(d_9310),
 }
 
 
 CODE = {
-    10461: x_10461,
-    10462: x_10462,
-    10465: x_10465,
-    10469: x_10469,
-    10470: x_10470,
-    10475: x_10475,
-    10476: x_10476,
-    10478: x_10478,
-    10479: x_10479,
-    10481: x_10481,
-    10482: x_10482,
-    10484: x_10484,
-    10485: x_10485,
-    10488: x_10488,
-    10492: x_10492,
-    10493: x_10493,
-    10496: x_10496,
-    10500: x_10500,
-    10501: x_10501,
-    10508: x_10508,
-    10509: x_10509,
-    10511: x_10511,
-    10512: x_10512,
-    10514: x_10514,
-    10515: x_10515,
-    10517: x_10517,
-    10518: x_10518,
-    10521: x_10521,
-    10525: x_10525,
-    10526: x_10526,
-    10529: x_10529,
-    10533: x_10533,
-    10534: x_10534,
     10541: x_10541,
     10542: x_10542,
-    10544: x_10544,
     10545: x_10545,
-    10547: x_10547,
-    10548: x_10548,
+    10549: x_10549,
     10550: x_10550,
-    10551: x_10551,
+    10555: x_10555,
+    10556: x_10556,
+    10558: x_10558,
+    10559: x_10559,
+    10561: x_10561,
+    10562: x_10562,
+    10564: x_10564,
+    10565: x_10565,
+    10568: x_10568,
+    10572: x_10572,
+    10573: x_10573,
+    10576: x_10576,
+    10580: x_10580,
+    10581: x_10581,
+    10588: x_10588,
+    10589: x_10589,
+    10591: x_10591,
+    10592: x_10592,
+    10594: x_10594,
+    10595: x_10595,
+    10597: x_10597,
+    10598: x_10598,
+    10601: x_10601,
+    10605: x_10605,
+    10606: x_10606,
+    10609: x_10609,
+    10613: x_10613,
+    10614: x_10614,
+    10621: x_10621,
+    10622: x_10622,
+    10624: x_10624,
+    10625: x_10625,
+    10627: x_10627,
+    10628: x_10628,
+    10630: x_10630,
+    10631: x_10631,
 }
 AT = {
 }
@@ -339,5 +339,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:26
-    'pi_agriculture_2': '{"id":"pi_agriculture_2","deck":"pi_market","module":"private_industry","tags":["agriculture"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":5,"x":10458},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9214},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":10459},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9215},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":10460},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9217},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":10461},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":10462},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":10463},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9220},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9222},"label":{"op":"lit","v":{"instead":0},"x":10464}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":10465},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":10466},"o":"=","e":{"op":"var","n":"instead~2663","x":10467},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9224},{"op":"rep","n":{"op":"var","n":"instead~2663","x":10468},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":10469},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9226},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9225}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9223},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":10470}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9221},{"op":"set","t":{"op":"var","n":"left~2659","x":10471},"o":"-=","e":{"op":"var","n":"taken~2662","x":10472},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9227}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9219},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9218},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":10473},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9228},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":10474},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9229},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":10475},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9231},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10476},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":10477},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":10478},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9233},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9232},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":10479},"o":"+=","e":{"op":"var","n":"k~2666","x":10480},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9234},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10481},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":10482},"o":"-=","e":{"op":"var","n":"k~2666","x":10483},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9236},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9235},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":10484},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10485},"o":"+=","e":{"op":"var","n":"k~2666","x":10486},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9238},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9237}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9230}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9216},{"op":"let","v":"r~2668","e":{"op":"lit","v":"money","x":10487},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9239},{"op":"let","v":"k~2669","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2667","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2667"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2667"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10488},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9240},{"op":"seq","b":[{"op":"let","v":"n~2670","e":{"op":"var","n":"k~2669","x":10489},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9242},{"op":"let","v":"r~2671","e":{"op":"var","n":"r~2668","x":10490},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9243},{"op":"seq","b":[{"op":"let","v":"left~2672","e":{"op":"var","n":"n~2670","x":10491},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9245},{"op":"for","v":"rep~2674","src":{"op":"filt","v":"q~2673","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2673"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2671"}},"x":10492},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2672"},"b":{"op":"lit","v":0},"x":10493},"b":{"op":"seq","b":[{"op":"let","v":"taken~2675","e":{"op":"lit","v":0,"x":10494},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9248},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9250},"label":{"op":"lit","v":{"instead":0},"x":10495}},{"gens":[{"v":"instead~2676","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2672"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2672"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null}}]}]},"x":10496},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2675","x":10497},"o":"=","e":{"op":"var","n":"instead~2676","x":10498},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9252},{"op":"rep","n":{"op":"var","n":"instead~2676","x":10499},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"effect","d":null,"x":10500},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9254},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9253}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9251},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2676"}],"x":10501}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2670","x":10502},"r":{"op":"var","n":"r~2671","x":10503}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9249},{"op":"set","t":{"op":"var","n":"left~2672","x":10504},"o":"-=","e":{"op":"var","n":"taken~2675","x":10505},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9255}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9247},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9246},{"op":"let","v":"n~2677","e":{"op":"var","n":"left~2672","x":10506},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9256},{"op":"let","v":"r~2678","e":{"op":"var","n":"r~2671","x":10507},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9257},{"op":"seq","b":[{"op":"let","v":"k~2679","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2677"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2677"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0}]}]}}]}],"x":10508},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9259},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10509},"t":{"op":"set","t":{"op":"var","n":"k~2679","x":10510},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2679"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0}}]}]}]}],"x":10511},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9261},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9260},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0,"x":10512},"o":"+=","e":{"op":"var","n":"k~2679","x":10513},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9262},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10514},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0,"x":10515},"o":"-=","e":{"op":"var","n":"k~2679","x":10516},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9264},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9263},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2679"},"b":{"op":"lit","v":0}}],"x":10517},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10518},"o":"+=","e":{"op":"var","n":"k~2679","x":10519},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9266},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9265}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9258}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9244}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":9241},{"op":"let","v":"r~2681","e":{"op":"lit","v":"money","x":10520},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9267},{"op":"let","v":"k~2682","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2680","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2680"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2680"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10521},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9268},{"op":"seq","b":[{"op":"let","v":"n~2683","e":{"op":"var","n":"k~2682","x":10522},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9270},{"op":"let","v":"r~2684","e":{"op":"var","n":"r~2681","x":10523},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9271},{"op":"seq","b":[{"op":"let","v":"left~2685","e":{"op":"var","n":"n~2683","x":10524},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9273},{"op":"for","v":"rep~2687","src":{"op":"filt","v":"q~2686","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2686"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2684"}},"x":10525},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2685"},"b":{"op":"lit","v":0},"x":10526},"b":{"op":"seq","b":[{"op":"let","v":"taken~2688","e":{"op":"lit","v":0,"x":10527},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9276},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9278},"label":{"op":"lit","v":{"instead":0},"x":10528}},{"gens":[{"v":"instead~2689","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2685"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2685"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null}}]}]},"x":10529},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2688","x":10530},"o":"=","e":{"op":"var","n":"instead~2689","x":10531},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9280},{"op":"rep","n":{"op":"var","n":"instead~2689","x":10532},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"effect","d":null,"x":10533},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9282},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9281}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9279},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2689"}],"x":10534}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2683","x":10535},"r":{"op":"var","n":"r~2684","x":10536}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9277},{"op":"set","t":{"op":"var","n":"left~2685","x":10537},"o":"-=","e":{"op":"var","n":"taken~2688","x":10538},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9283}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9275},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9274},{"op":"let","v":"n~2690","e":{"op":"var","n":"left~2685","x":10539},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9284},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2684","x":10540},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9285},{"op":"seq","b":[{"op":"let","v":"k~2692","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2690"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2690"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0}]}]}}]}],"x":10541},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9287},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10542},"t":{"op":"set","t":{"op":"var","n":"k~2692","x":10543},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2692"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0}}]}]}]}],"x":10544},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9289},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9288},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0,"x":10545},"o":"+=","e":{"op":"var","n":"k~2692","x":10546},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9290},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10547},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0,"x":10548},"o":"-=","e":{"op":"var","n":"k~2692","x":10549},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9292},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9291},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2692"},"b":{"op":"lit","v":0}}],"x":10550},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10551},"o":"+=","e":{"op":"var","n":"k~2692","x":10552},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9294},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9293}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9286}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9272}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":9269}],"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9213},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x agriculture: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:26"}',
+    'pi_agriculture_2': '{"id":"pi_agriculture_2","deck":"pi_market","module":"private_industry","tags":["agriculture"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":5,"x":10538},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9230},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":10539},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9231},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":10540},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9233},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":10541},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":10542},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":10543},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9236},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9238},"label":{"op":"lit","v":{"instead":0},"x":10544}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":10545},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":10546},"o":"=","e":{"op":"var","n":"instead~2670","x":10547},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9240},{"op":"rep","n":{"op":"var","n":"instead~2670","x":10548},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":10549},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9242},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9241}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9239},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":10550}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9237},{"op":"set","t":{"op":"var","n":"left~2666","x":10551},"o":"-=","e":{"op":"var","n":"taken~2669","x":10552},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9243}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9235},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9234},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":10553},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9244},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":10554},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9245},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":10555},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9247},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10556},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":10557},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":10558},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9249},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9248},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":10559},"o":"+=","e":{"op":"var","n":"k~2673","x":10560},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9250},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10561},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":10562},"o":"-=","e":{"op":"var","n":"k~2673","x":10563},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9252},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9251},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":10564},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10565},"o":"+=","e":{"op":"var","n":"k~2673","x":10566},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9254},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9253}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9246}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9232},{"op":"let","v":"r~2675","e":{"op":"lit","v":"money","x":10567},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9255},{"op":"let","v":"k~2676","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2674","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2674"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2674"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10568},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9256},{"op":"seq","b":[{"op":"let","v":"n~2677","e":{"op":"var","n":"k~2676","x":10569},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9258},{"op":"let","v":"r~2678","e":{"op":"var","n":"r~2675","x":10570},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9259},{"op":"seq","b":[{"op":"let","v":"left~2679","e":{"op":"var","n":"n~2677","x":10571},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9261},{"op":"for","v":"rep~2681","src":{"op":"filt","v":"q~2680","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2680"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2678"}},"x":10572},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2679"},"b":{"op":"lit","v":0},"x":10573},"b":{"op":"seq","b":[{"op":"let","v":"taken~2682","e":{"op":"lit","v":0,"x":10574},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9264},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9266},"label":{"op":"lit","v":{"instead":0},"x":10575}},{"gens":[{"v":"instead~2683","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2679"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2679"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"room","d":null}}]}]},"x":10576},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2682","x":10577},"o":"=","e":{"op":"var","n":"instead~2683","x":10578},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9268},{"op":"rep","n":{"op":"var","n":"instead~2683","x":10579},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"effect","d":null,"x":10580},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9270},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9269}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9267},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2683"}],"x":10581}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2677","x":10582},"r":{"op":"var","n":"r~2678","x":10583}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9265},{"op":"set","t":{"op":"var","n":"left~2679","x":10584},"o":"-=","e":{"op":"var","n":"taken~2682","x":10585},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9271}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9263},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9262},{"op":"let","v":"n~2684","e":{"op":"var","n":"left~2679","x":10586},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9272},{"op":"let","v":"r~2685","e":{"op":"var","n":"r~2678","x":10587},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9273},{"op":"seq","b":[{"op":"let","v":"k~2686","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2684"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2684"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2685"},"d":0}]}]}}]}],"x":10588},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9275},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10589},"t":{"op":"set","t":{"op":"var","n":"k~2686","x":10590},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2686"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":0}}]}]}]}],"x":10591},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9277},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9276},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":0,"x":10592},"o":"+=","e":{"op":"var","n":"k~2686","x":10593},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9278},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10594},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2685"},"d":0,"x":10595},"o":"-=","e":{"op":"var","n":"k~2686","x":10596},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9280},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9279},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2686"},"b":{"op":"lit","v":0}}],"x":10597},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10598},"o":"+=","e":{"op":"var","n":"k~2686","x":10599},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9282},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9281}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9274}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9260}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":9257},{"op":"let","v":"r~2688","e":{"op":"lit","v":"money","x":10600},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9283},{"op":"let","v":"k~2689","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2687","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2687"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2687"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10601},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9284},{"op":"seq","b":[{"op":"let","v":"n~2690","e":{"op":"var","n":"k~2689","x":10602},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9286},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2688","x":10603},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9287},{"op":"seq","b":[{"op":"let","v":"left~2692","e":{"op":"var","n":"n~2690","x":10604},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9289},{"op":"for","v":"rep~2694","src":{"op":"filt","v":"q~2693","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2693"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2691"}},"x":10605},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2692"},"b":{"op":"lit","v":0},"x":10606},"b":{"op":"seq","b":[{"op":"let","v":"taken~2695","e":{"op":"lit","v":0,"x":10607},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9292},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9294},"label":{"op":"lit","v":{"instead":0},"x":10608}},{"gens":[{"v":"instead~2696","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2692"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2692"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null}}]}]},"x":10609},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2695","x":10610},"o":"=","e":{"op":"var","n":"instead~2696","x":10611},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9296},{"op":"rep","n":{"op":"var","n":"instead~2696","x":10612},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"effect","d":null,"x":10613},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9298},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9297}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9295},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2696"}],"x":10614}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2690","x":10615},"r":{"op":"var","n":"r~2691","x":10616}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9293},{"op":"set","t":{"op":"var","n":"left~2692","x":10617},"o":"-=","e":{"op":"var","n":"taken~2695","x":10618},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9299}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9291},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9290},{"op":"let","v":"n~2697","e":{"op":"var","n":"left~2692","x":10619},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9300},{"op":"let","v":"r~2698","e":{"op":"var","n":"r~2691","x":10620},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9301},{"op":"seq","b":[{"op":"let","v":"k~2699","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2697"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2697"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0}]}]}}]}],"x":10621},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9303},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10622},"t":{"op":"set","t":{"op":"var","n":"k~2699","x":10623},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2699"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0}}]}]}]}],"x":10624},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9305},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9304},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0,"x":10625},"o":"+=","e":{"op":"var","n":"k~2699","x":10626},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9306},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10627},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0,"x":10628},"o":"-=","e":{"op":"var","n":"k~2699","x":10629},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9308},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9307},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2699"},"b":{"op":"lit","v":0}}],"x":10630},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10631},"o":"+=","e":{"op":"var","n":"k~2699","x":10632},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9310},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9309}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9302}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9288}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":9285}],"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9229},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x agriculture: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:26"}',
 }

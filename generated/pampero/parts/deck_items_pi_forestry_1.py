@@ -54,50 +54,50 @@ K = [
 ]
 
 
-x_10176 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10177 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_10180 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_10184 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_10185 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_10190 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_10191 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_10193 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_10194 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_10196 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_10197 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_10199 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_10200 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_10203 = _C.x_10203  # rules_data/pampero/modules/private_industry.yaml:18
-x_10207 = _C.x_10017  # rules_data/pampero/definitions/resources.yaml:57
-x_10208 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:57
-x_10211 = _C.x_10021  # rules_data/pampero/definitions/resources.yaml:59
-x_10215 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:62
-x_10216 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:59
-x_10223 = _C.x_10033  # rules_data/pampero/definitions/resources.yaml:26
-x_10224 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:27
-x_10226 = _C.x_10036  # rules_data/pampero/definitions/resources.yaml:27
-x_10227 = _C.x_10037  # rules_data/pampero/definitions/resources.yaml:28
-x_10229 = _C.x_10039  # rules_data/pampero/definitions/resources.yaml:29
-x_10230 = _C.x_10040  # rules_data/pampero/definitions/resources.yaml:29
-x_10232 = _C.x_10042  # rules_data/pampero/definitions/resources.yaml:30
-x_10233 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_10236 = _C.x_10236  # rules_data/pampero/modules/private_industry.yaml:18
-x_10240 = _C.x_9379  # rules_data/pampero/definitions/resources.yaml:57
-x_10241 = _C.x_9380  # rules_data/pampero/definitions/resources.yaml:57
-x_10244 = _C.x_9383  # rules_data/pampero/definitions/resources.yaml:59
-x_10248 = _C.x_9387  # rules_data/pampero/definitions/resources.yaml:62
-x_10249 = _C.x_9388  # rules_data/pampero/definitions/resources.yaml:59
-x_10256 = _C.x_9395  # rules_data/pampero/definitions/resources.yaml:26
-x_10257 = _C.x_9396  # rules_data/pampero/definitions/resources.yaml:27
-x_10259 = _C.x_9398  # rules_data/pampero/definitions/resources.yaml:27
-x_10260 = _C.x_9399  # rules_data/pampero/definitions/resources.yaml:28
-x_10262 = _C.x_9401  # rules_data/pampero/definitions/resources.yaml:29
-x_10263 = _C.x_9402  # rules_data/pampero/definitions/resources.yaml:29
-x_10265 = _C.x_9404  # rules_data/pampero/definitions/resources.yaml:30
-x_10266 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10256 = _C.x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_10257 = _C.x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_10260 = _C.x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_10264 = _C.x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_10265 = _C.x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_10270 = _C.x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_10271 = _C.x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_10273 = _C.x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_10274 = _C.x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_10276 = _C.x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_10277 = _C.x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_10279 = _C.x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_10280 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_10283 = _C.x_10283  # rules_data/pampero/modules/private_industry.yaml:18
+x_10287 = _C.x_10097  # rules_data/pampero/definitions/resources.yaml:57
+x_10288 = _C.x_10098  # rules_data/pampero/definitions/resources.yaml:57
+x_10291 = _C.x_10101  # rules_data/pampero/definitions/resources.yaml:59
+x_10295 = _C.x_10105  # rules_data/pampero/definitions/resources.yaml:62
+x_10296 = _C.x_10106  # rules_data/pampero/definitions/resources.yaml:59
+x_10303 = _C.x_10113  # rules_data/pampero/definitions/resources.yaml:26
+x_10304 = _C.x_10114  # rules_data/pampero/definitions/resources.yaml:27
+x_10306 = _C.x_10116  # rules_data/pampero/definitions/resources.yaml:27
+x_10307 = _C.x_10117  # rules_data/pampero/definitions/resources.yaml:28
+x_10309 = _C.x_10119  # rules_data/pampero/definitions/resources.yaml:29
+x_10310 = _C.x_10120  # rules_data/pampero/definitions/resources.yaml:29
+x_10312 = _C.x_10122  # rules_data/pampero/definitions/resources.yaml:30
+x_10313 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_10316 = _C.x_10316  # rules_data/pampero/modules/private_industry.yaml:18
+x_10320 = _C.x_9459  # rules_data/pampero/definitions/resources.yaml:57
+x_10321 = _C.x_9460  # rules_data/pampero/definitions/resources.yaml:57
+x_10324 = _C.x_9463  # rules_data/pampero/definitions/resources.yaml:59
+x_10328 = _C.x_9467  # rules_data/pampero/definitions/resources.yaml:62
+x_10329 = _C.x_9468  # rules_data/pampero/definitions/resources.yaml:59
+x_10336 = _C.x_9475  # rules_data/pampero/definitions/resources.yaml:26
+x_10337 = _C.x_9476  # rules_data/pampero/definitions/resources.yaml:27
+x_10339 = _C.x_9478  # rules_data/pampero/definitions/resources.yaml:27
+x_10340 = _C.x_9479  # rules_data/pampero/definitions/resources.yaml:28
+x_10342 = _C.x_9481  # rules_data/pampero/definitions/resources.yaml:29
+x_10343 = _C.x_9482  # rules_data/pampero/definitions/resources.yaml:29
+x_10345 = _C.x_9484  # rules_data/pampero/definitions/resources.yaml:30
+x_10346 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8967(ctx, k, s=None, E=None, B=8967):  # rules_data/pampero/modules/private_industry.yaml:18
+def t_8983(ctx, k, s=None, E=None, B=8983):  # rules_data/pampero/modules/private_industry.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,233 +105,233 @@ def t_8967(ctx, k, s=None, E=None, B=8967):  # rules_data/pampero/modules/privat
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2668', 'money', True)
-        LOCAL(ctx, E, 'k~2669', x_10203(ctx, E), True)
-        return t_8995(ctx, r2, s, E, B)
+        LOCAL(ctx, E, 'r~2675', 'money', True)
+        LOCAL(ctx, E, 'k~2676', x_10283(ctx, E), True)
+        return t_9011(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2681', 'money', True)
-        LOCAL(ctx, E, 'k~2682', x_10236(ctx, E), True)
-        return t_9023(ctx, k, s, E, B)
+        LOCAL(ctx, E, 'r~2688', 'money', True)
+        LOCAL(ctx, E, 'k~2689', x_10316(ctx, E), True)
+        return t_9039(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2657', 3, True)
-    LOCAL(ctx, E, 'r~2658', 'money', True)
-    return t_8970(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~2664', 3, True)
+    LOCAL(ctx, E, 'r~2665', 'money', True)
+    return t_8986(ctx, r1, s, E, B)
 
 
-d_8968 = _C.rebased(_C.d_7407, 8967)  # rules_data/pampero/modules/private_industry.yaml:18
-d_8969 = _C.rebased(_C.d_7408, 8967)  # rules_data/pampero/modules/private_industry.yaml:18
-t_8970 = _C.rebased(_C.t_7409, 8967)  # rules_data/pampero/definitions/resources.yaml:56
-d_8971 = _C.rebased(_C.d_7410, 8967)  # rules_data/pampero/definitions/resources.yaml:56
-t_8972 = _C.rebased(_C.t_7411, 8967)  # rules_data/pampero/definitions/resources.yaml:57
-t_8973 = _C.rebased(_C.t_7412, 8967)  # rules_data/pampero/definitions/resources.yaml:58
-d_8974 = _C.rebased(_C.d_7413, 8967)  # rules_data/pampero/definitions/resources.yaml:58
-t_8975 = _C.rebased(_C.t_7414, 8967)  # rules_data/pampero/definitions/resources.yaml:59
-d_8976 = _C.rebased(_C.d_7415, 8967)  # rules_data/pampero/definitions/resources.yaml:60
-t_8977 = _C.rebased(_C.t_7416, 8967)  # rules_data/pampero/definitions/resources.yaml:62
-d_8978 = _C.rebased(_C.d_7417, 8967)  # rules_data/pampero/definitions/resources.yaml:62
-t_8979 = _C.rebased(_C.t_7418, 8967)  # rules_data/pampero/definitions/resources.yaml:62
-t_8980 = _C.rebased(_C.t_7419, 8967)  # rules_data/pampero/definitions/resources.yaml:62
-d_8981 = _C.rebased(_C.d_7420, 8967)  # rules_data/pampero/definitions/resources.yaml:63
-d_8982 = _C.rebased(_C.d_7421, 8967)  # rules_data/pampero/definitions/resources.yaml:64
-d_8983 = _C.rebased(_C.d_7422, 8967)  # rules_data/pampero/definitions/resources.yaml:64
-d_8984 = _C.rebased(_C.d_7423, 8967)  # rules_data/pampero/definitions/resources.yaml:26
-d_8985 = _C.rebased(_C.d_7424, 8967)  # rules_data/pampero/definitions/resources.yaml:26
-d_8986 = _C.rebased(_C.d_7425, 8967)  # rules_data/pampero/definitions/resources.yaml:27
-d_8987 = _C.rebased(_C.d_7426, 8967)  # rules_data/pampero/definitions/resources.yaml:27
-d_8988 = _C.rebased(_C.d_7427, 8967)  # rules_data/pampero/definitions/resources.yaml:28
-d_8989 = _C.rebased(_C.d_7428, 8967)  # rules_data/pampero/definitions/resources.yaml:29
-d_8990 = _C.rebased(_C.d_7429, 8967)  # rules_data/pampero/definitions/resources.yaml:29
-d_8991 = _C.rebased(_C.d_7430, 8967)  # rules_data/pampero/definitions/resources.yaml:30
-d_8992 = _C.rebased(_C.d_7431, 8967)  # rules_data/pampero/definitions/resources.yaml:30
-d_8993 = _C.rebased(_C.d_8420, 8967)  # rules_data/pampero/modules/private_industry.yaml:18
-d_8994 = _C.rebased(_C.d_8994, 8967)  # rules_data/pampero/modules/private_industry.yaml:18
-t_8995 = _C.rebased(_C.t_8831, 8967)  # rules_data/pampero/definitions/resources.yaml:78
-d_8996 = _C.rebased(_C.d_8832, 8967)  # rules_data/pampero/definitions/resources.yaml:78
-d_8997 = _C.rebased(_C.d_8833, 8967)  # rules_data/pampero/definitions/resources.yaml:78
-t_8998 = _C.rebased(_C.t_8834, 8967)  # rules_data/pampero/definitions/resources.yaml:56
-d_8999 = _C.rebased(_C.d_8835, 8967)  # rules_data/pampero/definitions/resources.yaml:56
-t_9000 = _C.rebased(_C.t_8836, 8967)  # rules_data/pampero/definitions/resources.yaml:57
-t_9001 = _C.rebased(_C.t_8837, 8967)  # rules_data/pampero/definitions/resources.yaml:58
-d_9002 = _C.rebased(_C.d_8838, 8967)  # rules_data/pampero/definitions/resources.yaml:58
-t_9003 = _C.rebased(_C.t_8839, 8967)  # rules_data/pampero/definitions/resources.yaml:59
-d_9004 = _C.rebased(_C.d_7415, 8967)  # rules_data/pampero/definitions/resources.yaml:60
-t_9005 = _C.rebased(_C.t_8841, 8967)  # rules_data/pampero/definitions/resources.yaml:62
-d_9006 = _C.rebased(_C.d_8842, 8967)  # rules_data/pampero/definitions/resources.yaml:62
-t_9007 = _C.rebased(_C.t_8843, 8967)  # rules_data/pampero/definitions/resources.yaml:62
-t_9008 = _C.rebased(_C.t_8844, 8967)  # rules_data/pampero/definitions/resources.yaml:62
-d_9009 = _C.rebased(_C.d_8845, 8967)  # rules_data/pampero/definitions/resources.yaml:63
-d_9010 = _C.rebased(_C.d_8846, 8967)  # rules_data/pampero/definitions/resources.yaml:64
-d_9011 = _C.rebased(_C.d_8847, 8967)  # rules_data/pampero/definitions/resources.yaml:64
-d_9012 = _C.rebased(_C.d_8848, 8967)  # rules_data/pampero/definitions/resources.yaml:26
-d_9013 = _C.rebased(_C.d_8849, 8967)  # rules_data/pampero/definitions/resources.yaml:26
-d_9014 = _C.rebased(_C.d_8850, 8967)  # rules_data/pampero/definitions/resources.yaml:27
-d_9015 = _C.rebased(_C.d_8851, 8967)  # rules_data/pampero/definitions/resources.yaml:27
-d_9016 = _C.rebased(_C.d_8852, 8967)  # rules_data/pampero/definitions/resources.yaml:28
-d_9017 = _C.rebased(_C.d_8853, 8967)  # rules_data/pampero/definitions/resources.yaml:29
-d_9018 = _C.rebased(_C.d_8854, 8967)  # rules_data/pampero/definitions/resources.yaml:29
-d_9019 = _C.rebased(_C.d_8855, 8967)  # rules_data/pampero/definitions/resources.yaml:30
-d_9020 = _C.rebased(_C.d_8856, 8967)  # rules_data/pampero/definitions/resources.yaml:30
-d_9021 = _C.rebased(_C.d_8280, 8967)  # rules_data/pampero/modules/private_industry.yaml:18
-d_9022 = _C.rebased(_C.d_9022, 8967)  # rules_data/pampero/modules/private_industry.yaml:18
-t_9023 = _C.rebased(_C.t_8859, 8967)  # rules_data/pampero/definitions/resources.yaml:78
-d_9024 = _C.rebased(_C.d_8860, 8967)  # rules_data/pampero/definitions/resources.yaml:78
-d_9025 = _C.rebased(_C.d_8284, 8967)  # rules_data/pampero/definitions/resources.yaml:78
-t_9026 = _C.rebased(_C.t_8862, 8967)  # rules_data/pampero/definitions/resources.yaml:56
-d_9027 = _C.rebased(_C.d_8286, 8967)  # rules_data/pampero/definitions/resources.yaml:56
-t_9028 = _C.rebased(_C.t_8864, 8967)  # rules_data/pampero/definitions/resources.yaml:57
-t_9029 = _C.rebased(_C.t_8865, 8967)  # rules_data/pampero/definitions/resources.yaml:58
-d_9030 = _C.rebased(_C.d_8289, 8967)  # rules_data/pampero/definitions/resources.yaml:58
-t_9031 = _C.rebased(_C.t_8867, 8967)  # rules_data/pampero/definitions/resources.yaml:59
-d_9032 = _C.rebased(_C.d_7415, 8967)  # rules_data/pampero/definitions/resources.yaml:60
-t_9033 = _C.rebased(_C.t_8292, 8967)  # rules_data/pampero/definitions/resources.yaml:62
-d_9034 = _C.rebased(_C.d_8293, 8967)  # rules_data/pampero/definitions/resources.yaml:62
-t_9035 = _C.rebased(_C.t_8294, 8967)  # rules_data/pampero/definitions/resources.yaml:62
-t_9036 = _C.rebased(_C.t_8295, 8967)  # rules_data/pampero/definitions/resources.yaml:62
-d_9037 = _C.rebased(_C.d_8873, 8967)  # rules_data/pampero/definitions/resources.yaml:63
-d_9038 = _C.rebased(_C.d_8297, 8967)  # rules_data/pampero/definitions/resources.yaml:64
-d_9039 = _C.rebased(_C.d_8298, 8967)  # rules_data/pampero/definitions/resources.yaml:64
-d_9040 = _C.rebased(_C.d_8299, 8967)  # rules_data/pampero/definitions/resources.yaml:26
-d_9041 = _C.rebased(_C.d_8300, 8967)  # rules_data/pampero/definitions/resources.yaml:26
-d_9042 = _C.rebased(_C.d_8301, 8967)  # rules_data/pampero/definitions/resources.yaml:27
-d_9043 = _C.rebased(_C.d_8302, 8967)  # rules_data/pampero/definitions/resources.yaml:27
-d_9044 = _C.rebased(_C.d_8303, 8967)  # rules_data/pampero/definitions/resources.yaml:28
-d_9045 = _C.rebased(_C.d_8304, 8967)  # rules_data/pampero/definitions/resources.yaml:29
-d_9046 = _C.rebased(_C.d_8305, 8967)  # rules_data/pampero/definitions/resources.yaml:29
-d_9047 = _C.rebased(_C.d_8306, 8967)  # rules_data/pampero/definitions/resources.yaml:30
-d_9048 = _C.rebased(_C.d_8307, 8967)  # rules_data/pampero/definitions/resources.yaml:30
+d_8984 = _C.rebased(_C.d_7423, 8983)  # rules_data/pampero/modules/private_industry.yaml:18
+d_8985 = _C.rebased(_C.d_7424, 8983)  # rules_data/pampero/modules/private_industry.yaml:18
+t_8986 = _C.rebased(_C.t_7425, 8983)  # rules_data/pampero/definitions/resources.yaml:56
+d_8987 = _C.rebased(_C.d_7426, 8983)  # rules_data/pampero/definitions/resources.yaml:56
+t_8988 = _C.rebased(_C.t_7427, 8983)  # rules_data/pampero/definitions/resources.yaml:57
+t_8989 = _C.rebased(_C.t_7428, 8983)  # rules_data/pampero/definitions/resources.yaml:58
+d_8990 = _C.rebased(_C.d_7429, 8983)  # rules_data/pampero/definitions/resources.yaml:58
+t_8991 = _C.rebased(_C.t_7430, 8983)  # rules_data/pampero/definitions/resources.yaml:59
+d_8992 = _C.rebased(_C.d_7431, 8983)  # rules_data/pampero/definitions/resources.yaml:60
+t_8993 = _C.rebased(_C.t_7432, 8983)  # rules_data/pampero/definitions/resources.yaml:62
+d_8994 = _C.rebased(_C.d_7433, 8983)  # rules_data/pampero/definitions/resources.yaml:62
+t_8995 = _C.rebased(_C.t_7434, 8983)  # rules_data/pampero/definitions/resources.yaml:62
+t_8996 = _C.rebased(_C.t_7435, 8983)  # rules_data/pampero/definitions/resources.yaml:62
+d_8997 = _C.rebased(_C.d_7436, 8983)  # rules_data/pampero/definitions/resources.yaml:63
+d_8998 = _C.rebased(_C.d_7437, 8983)  # rules_data/pampero/definitions/resources.yaml:64
+d_8999 = _C.rebased(_C.d_7438, 8983)  # rules_data/pampero/definitions/resources.yaml:64
+d_9000 = _C.rebased(_C.d_7439, 8983)  # rules_data/pampero/definitions/resources.yaml:26
+d_9001 = _C.rebased(_C.d_7440, 8983)  # rules_data/pampero/definitions/resources.yaml:26
+d_9002 = _C.rebased(_C.d_7441, 8983)  # rules_data/pampero/definitions/resources.yaml:27
+d_9003 = _C.rebased(_C.d_7442, 8983)  # rules_data/pampero/definitions/resources.yaml:27
+d_9004 = _C.rebased(_C.d_7443, 8983)  # rules_data/pampero/definitions/resources.yaml:28
+d_9005 = _C.rebased(_C.d_7444, 8983)  # rules_data/pampero/definitions/resources.yaml:29
+d_9006 = _C.rebased(_C.d_7445, 8983)  # rules_data/pampero/definitions/resources.yaml:29
+d_9007 = _C.rebased(_C.d_7446, 8983)  # rules_data/pampero/definitions/resources.yaml:30
+d_9008 = _C.rebased(_C.d_7447, 8983)  # rules_data/pampero/definitions/resources.yaml:30
+d_9009 = _C.rebased(_C.d_8436, 8983)  # rules_data/pampero/modules/private_industry.yaml:18
+d_9010 = _C.rebased(_C.d_9010, 8983)  # rules_data/pampero/modules/private_industry.yaml:18
+t_9011 = _C.rebased(_C.t_8847, 8983)  # rules_data/pampero/definitions/resources.yaml:78
+d_9012 = _C.rebased(_C.d_8848, 8983)  # rules_data/pampero/definitions/resources.yaml:78
+d_9013 = _C.rebased(_C.d_8849, 8983)  # rules_data/pampero/definitions/resources.yaml:78
+t_9014 = _C.rebased(_C.t_8850, 8983)  # rules_data/pampero/definitions/resources.yaml:56
+d_9015 = _C.rebased(_C.d_8851, 8983)  # rules_data/pampero/definitions/resources.yaml:56
+t_9016 = _C.rebased(_C.t_8852, 8983)  # rules_data/pampero/definitions/resources.yaml:57
+t_9017 = _C.rebased(_C.t_8853, 8983)  # rules_data/pampero/definitions/resources.yaml:58
+d_9018 = _C.rebased(_C.d_8854, 8983)  # rules_data/pampero/definitions/resources.yaml:58
+t_9019 = _C.rebased(_C.t_8855, 8983)  # rules_data/pampero/definitions/resources.yaml:59
+d_9020 = _C.rebased(_C.d_7431, 8983)  # rules_data/pampero/definitions/resources.yaml:60
+t_9021 = _C.rebased(_C.t_8857, 8983)  # rules_data/pampero/definitions/resources.yaml:62
+d_9022 = _C.rebased(_C.d_8858, 8983)  # rules_data/pampero/definitions/resources.yaml:62
+t_9023 = _C.rebased(_C.t_8859, 8983)  # rules_data/pampero/definitions/resources.yaml:62
+t_9024 = _C.rebased(_C.t_8860, 8983)  # rules_data/pampero/definitions/resources.yaml:62
+d_9025 = _C.rebased(_C.d_8861, 8983)  # rules_data/pampero/definitions/resources.yaml:63
+d_9026 = _C.rebased(_C.d_8862, 8983)  # rules_data/pampero/definitions/resources.yaml:64
+d_9027 = _C.rebased(_C.d_8863, 8983)  # rules_data/pampero/definitions/resources.yaml:64
+d_9028 = _C.rebased(_C.d_8864, 8983)  # rules_data/pampero/definitions/resources.yaml:26
+d_9029 = _C.rebased(_C.d_8865, 8983)  # rules_data/pampero/definitions/resources.yaml:26
+d_9030 = _C.rebased(_C.d_8866, 8983)  # rules_data/pampero/definitions/resources.yaml:27
+d_9031 = _C.rebased(_C.d_8867, 8983)  # rules_data/pampero/definitions/resources.yaml:27
+d_9032 = _C.rebased(_C.d_8868, 8983)  # rules_data/pampero/definitions/resources.yaml:28
+d_9033 = _C.rebased(_C.d_8869, 8983)  # rules_data/pampero/definitions/resources.yaml:29
+d_9034 = _C.rebased(_C.d_8870, 8983)  # rules_data/pampero/definitions/resources.yaml:29
+d_9035 = _C.rebased(_C.d_8871, 8983)  # rules_data/pampero/definitions/resources.yaml:30
+d_9036 = _C.rebased(_C.d_8872, 8983)  # rules_data/pampero/definitions/resources.yaml:30
+d_9037 = _C.rebased(_C.d_8296, 8983)  # rules_data/pampero/modules/private_industry.yaml:18
+d_9038 = _C.rebased(_C.d_9038, 8983)  # rules_data/pampero/modules/private_industry.yaml:18
+t_9039 = _C.rebased(_C.t_8875, 8983)  # rules_data/pampero/definitions/resources.yaml:78
+d_9040 = _C.rebased(_C.d_8876, 8983)  # rules_data/pampero/definitions/resources.yaml:78
+d_9041 = _C.rebased(_C.d_8300, 8983)  # rules_data/pampero/definitions/resources.yaml:78
+t_9042 = _C.rebased(_C.t_8878, 8983)  # rules_data/pampero/definitions/resources.yaml:56
+d_9043 = _C.rebased(_C.d_8302, 8983)  # rules_data/pampero/definitions/resources.yaml:56
+t_9044 = _C.rebased(_C.t_8880, 8983)  # rules_data/pampero/definitions/resources.yaml:57
+t_9045 = _C.rebased(_C.t_8881, 8983)  # rules_data/pampero/definitions/resources.yaml:58
+d_9046 = _C.rebased(_C.d_8305, 8983)  # rules_data/pampero/definitions/resources.yaml:58
+t_9047 = _C.rebased(_C.t_8883, 8983)  # rules_data/pampero/definitions/resources.yaml:59
+d_9048 = _C.rebased(_C.d_7431, 8983)  # rules_data/pampero/definitions/resources.yaml:60
+t_9049 = _C.rebased(_C.t_8308, 8983)  # rules_data/pampero/definitions/resources.yaml:62
+d_9050 = _C.rebased(_C.d_8309, 8983)  # rules_data/pampero/definitions/resources.yaml:62
+t_9051 = _C.rebased(_C.t_8310, 8983)  # rules_data/pampero/definitions/resources.yaml:62
+t_9052 = _C.rebased(_C.t_8311, 8983)  # rules_data/pampero/definitions/resources.yaml:62
+d_9053 = _C.rebased(_C.d_8889, 8983)  # rules_data/pampero/definitions/resources.yaml:63
+d_9054 = _C.rebased(_C.d_8313, 8983)  # rules_data/pampero/definitions/resources.yaml:64
+d_9055 = _C.rebased(_C.d_8314, 8983)  # rules_data/pampero/definitions/resources.yaml:64
+d_9056 = _C.rebased(_C.d_8315, 8983)  # rules_data/pampero/definitions/resources.yaml:26
+d_9057 = _C.rebased(_C.d_8316, 8983)  # rules_data/pampero/definitions/resources.yaml:26
+d_9058 = _C.rebased(_C.d_8317, 8983)  # rules_data/pampero/definitions/resources.yaml:27
+d_9059 = _C.rebased(_C.d_8318, 8983)  # rules_data/pampero/definitions/resources.yaml:27
+d_9060 = _C.rebased(_C.d_8319, 8983)  # rules_data/pampero/definitions/resources.yaml:28
+d_9061 = _C.rebased(_C.d_8320, 8983)  # rules_data/pampero/definitions/resources.yaml:29
+d_9062 = _C.rebased(_C.d_8321, 8983)  # rules_data/pampero/definitions/resources.yaml:29
+d_9063 = _C.rebased(_C.d_8322, 8983)  # rules_data/pampero/definitions/resources.yaml:30
+d_9064 = _C.rebased(_C.d_8323, 8983)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    8967: t_8967,
-    8968: CPS(d_8968),
-    8969: CPS(d_8969),
-    8970: t_8970,
-    8971: CPS(d_8971),
-    8972: t_8972,
-    8973: t_8973,
-    8974: CPS(d_8974),
-    8975: t_8975,
-    8976: CPS(d_8976),
-    8977: t_8977,
-    8978: CPS(d_8978),
-    8979: t_8979,
-    8980: t_8980,
-    8981: CPS(d_8981),
-    8982: CPS(d_8982),
-    8983: CPS(d_8983),
+    8983: t_8983,
     8984: CPS(d_8984),
     8985: CPS(d_8985),
-    8986: CPS(d_8986),
+    8986: t_8986,
     8987: CPS(d_8987),
-    8988: CPS(d_8988),
-    8989: CPS(d_8989),
+    8988: t_8988,
+    8989: t_8989,
     8990: CPS(d_8990),
-    8991: CPS(d_8991),
+    8991: t_8991,
     8992: CPS(d_8992),
-    8993: CPS(d_8993),
+    8993: t_8993,
     8994: CPS(d_8994),
     8995: t_8995,
-    8996: CPS(d_8996),
+    8996: t_8996,
     8997: CPS(d_8997),
-    8998: t_8998,
+    8998: CPS(d_8998),
     8999: CPS(d_8999),
-    9000: t_9000,
-    9001: t_9001,
+    9000: CPS(d_9000),
+    9001: CPS(d_9001),
     9002: CPS(d_9002),
-    9003: t_9003,
+    9003: CPS(d_9003),
     9004: CPS(d_9004),
-    9005: t_9005,
+    9005: CPS(d_9005),
     9006: CPS(d_9006),
-    9007: t_9007,
-    9008: t_9008,
+    9007: CPS(d_9007),
+    9008: CPS(d_9008),
     9009: CPS(d_9009),
     9010: CPS(d_9010),
-    9011: CPS(d_9011),
+    9011: t_9011,
     9012: CPS(d_9012),
     9013: CPS(d_9013),
-    9014: CPS(d_9014),
+    9014: t_9014,
     9015: CPS(d_9015),
-    9016: CPS(d_9016),
-    9017: CPS(d_9017),
+    9016: t_9016,
+    9017: t_9017,
     9018: CPS(d_9018),
-    9019: CPS(d_9019),
+    9019: t_9019,
     9020: CPS(d_9020),
-    9021: CPS(d_9021),
+    9021: t_9021,
     9022: CPS(d_9022),
     9023: t_9023,
-    9024: CPS(d_9024),
+    9024: t_9024,
     9025: CPS(d_9025),
-    9026: t_9026,
+    9026: CPS(d_9026),
     9027: CPS(d_9027),
-    9028: t_9028,
-    9029: t_9029,
+    9028: CPS(d_9028),
+    9029: CPS(d_9029),
     9030: CPS(d_9030),
-    9031: t_9031,
+    9031: CPS(d_9031),
     9032: CPS(d_9032),
-    9033: t_9033,
+    9033: CPS(d_9033),
     9034: CPS(d_9034),
-    9035: t_9035,
-    9036: t_9036,
+    9035: CPS(d_9035),
+    9036: CPS(d_9036),
     9037: CPS(d_9037),
     9038: CPS(d_9038),
-    9039: CPS(d_9039),
+    9039: t_9039,
     9040: CPS(d_9040),
     9041: CPS(d_9041),
-    9042: CPS(d_9042),
+    9042: t_9042,
     9043: CPS(d_9043),
-    9044: CPS(d_9044),
-    9045: CPS(d_9045),
+    9044: t_9044,
+    9045: t_9045,
     9046: CPS(d_9046),
-    9047: CPS(d_9047),
+    9047: t_9047,
     9048: CPS(d_9048),
+    9049: t_9049,
+    9050: CPS(d_9050),
+    9051: t_9051,
+    9052: t_9052,
+    9053: CPS(d_9053),
+    9054: CPS(d_9054),
+    9055: CPS(d_9055),
+    9056: CPS(d_9056),
+    9057: CPS(d_9057),
+    9058: CPS(d_9058),
+    9059: CPS(d_9059),
+    9060: CPS(d_9060),
+    9061: CPS(d_9061),
+    9062: CPS(d_9062),
+    9063: CPS(d_9063),
+    9064: CPS(d_9064),
 }
 
 
 CODE = {
-    10176: x_10176,
-    10177: x_10177,
-    10180: x_10180,
-    10184: x_10184,
-    10185: x_10185,
-    10190: x_10190,
-    10191: x_10191,
-    10193: x_10193,
-    10194: x_10194,
-    10196: x_10196,
-    10197: x_10197,
-    10199: x_10199,
-    10200: x_10200,
-    10203: x_10203,
-    10207: x_10207,
-    10208: x_10208,
-    10211: x_10211,
-    10215: x_10215,
-    10216: x_10216,
-    10223: x_10223,
-    10224: x_10224,
-    10226: x_10226,
-    10227: x_10227,
-    10229: x_10229,
-    10230: x_10230,
-    10232: x_10232,
-    10233: x_10233,
-    10236: x_10236,
-    10240: x_10240,
-    10241: x_10241,
-    10244: x_10244,
-    10248: x_10248,
-    10249: x_10249,
     10256: x_10256,
     10257: x_10257,
-    10259: x_10259,
     10260: x_10260,
-    10262: x_10262,
-    10263: x_10263,
+    10264: x_10264,
     10265: x_10265,
-    10266: x_10266,
+    10270: x_10270,
+    10271: x_10271,
+    10273: x_10273,
+    10274: x_10274,
+    10276: x_10276,
+    10277: x_10277,
+    10279: x_10279,
+    10280: x_10280,
+    10283: x_10283,
+    10287: x_10287,
+    10288: x_10288,
+    10291: x_10291,
+    10295: x_10295,
+    10296: x_10296,
+    10303: x_10303,
+    10304: x_10304,
+    10306: x_10306,
+    10307: x_10307,
+    10309: x_10309,
+    10310: x_10310,
+    10312: x_10312,
+    10313: x_10313,
+    10316: x_10316,
+    10320: x_10320,
+    10321: x_10321,
+    10324: x_10324,
+    10328: x_10328,
+    10329: x_10329,
+    10336: x_10336,
+    10337: x_10337,
+    10339: x_10339,
+    10340: x_10340,
+    10342: x_10342,
+    10343: x_10343,
+    10345: x_10345,
+    10346: x_10346,
 }
 AT = {
 }
@@ -339,5 +339,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:17
-    'pi_forestry_1': '{"id":"pi_forestry_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["forestry"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":3,"x":10173},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8968},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":10174},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8969},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":10175},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8971},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":10176},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":10177},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":10178},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8974},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8976},"label":{"op":"lit","v":{"instead":0},"x":10179}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":10180},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":10181},"o":"=","e":{"op":"var","n":"instead~2663","x":10182},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8978},{"op":"rep","n":{"op":"var","n":"instead~2663","x":10183},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":10184},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8980},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8979}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8977},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":10185}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8975},{"op":"set","t":{"op":"var","n":"left~2659","x":10186},"o":"-=","e":{"op":"var","n":"taken~2662","x":10187},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8981}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8973},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8972},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":10188},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8982},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":10189},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8983},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":10190},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8985},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10191},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":10192},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":10193},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8987},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8986},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":10194},"o":"+=","e":{"op":"var","n":"k~2666","x":10195},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8988},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10196},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":10197},"o":"-=","e":{"op":"var","n":"k~2666","x":10198},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8990},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8989},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":10199},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10200},"o":"+=","e":{"op":"var","n":"k~2666","x":10201},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8992},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8991}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8984}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8970},{"op":"let","v":"r~2668","e":{"op":"lit","v":"money","x":10202},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8993},{"op":"let","v":"k~2669","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2667","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2667"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2667"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10203},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8994},{"op":"seq","b":[{"op":"let","v":"n~2670","e":{"op":"var","n":"k~2669","x":10204},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8996},{"op":"let","v":"r~2671","e":{"op":"var","n":"r~2668","x":10205},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8997},{"op":"seq","b":[{"op":"let","v":"left~2672","e":{"op":"var","n":"n~2670","x":10206},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8999},{"op":"for","v":"rep~2674","src":{"op":"filt","v":"q~2673","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2673"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2671"}},"x":10207},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2672"},"b":{"op":"lit","v":0},"x":10208},"b":{"op":"seq","b":[{"op":"let","v":"taken~2675","e":{"op":"lit","v":0,"x":10209},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9002},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9004},"label":{"op":"lit","v":{"instead":0},"x":10210}},{"gens":[{"v":"instead~2676","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2672"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2672"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null}}]}]},"x":10211},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2675","x":10212},"o":"=","e":{"op":"var","n":"instead~2676","x":10213},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9006},{"op":"rep","n":{"op":"var","n":"instead~2676","x":10214},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"effect","d":null,"x":10215},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9008},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9007}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9005},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2676"}],"x":10216}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2670","x":10217},"r":{"op":"var","n":"r~2671","x":10218}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9003},{"op":"set","t":{"op":"var","n":"left~2672","x":10219},"o":"-=","e":{"op":"var","n":"taken~2675","x":10220},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9009}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9001},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9000},{"op":"let","v":"n~2677","e":{"op":"var","n":"left~2672","x":10221},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9010},{"op":"let","v":"r~2678","e":{"op":"var","n":"r~2671","x":10222},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9011},{"op":"seq","b":[{"op":"let","v":"k~2679","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2677"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2677"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0}]}]}}]}],"x":10223},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9013},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10224},"t":{"op":"set","t":{"op":"var","n":"k~2679","x":10225},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2679"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0}}]}]}]}],"x":10226},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9015},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9014},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0,"x":10227},"o":"+=","e":{"op":"var","n":"k~2679","x":10228},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9016},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10229},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0,"x":10230},"o":"-=","e":{"op":"var","n":"k~2679","x":10231},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9018},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9017},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2679"},"b":{"op":"lit","v":0}}],"x":10232},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10233},"o":"+=","e":{"op":"var","n":"k~2679","x":10234},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9020},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9019}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9012}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8998}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":8995},{"op":"let","v":"r~2681","e":{"op":"lit","v":"money","x":10235},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":9021},{"op":"let","v":"k~2682","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2680","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2680"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2680"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10236},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":9022},{"op":"seq","b":[{"op":"let","v":"n~2683","e":{"op":"var","n":"k~2682","x":10237},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9024},{"op":"let","v":"r~2684","e":{"op":"var","n":"r~2681","x":10238},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9025},{"op":"seq","b":[{"op":"let","v":"left~2685","e":{"op":"var","n":"n~2683","x":10239},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9027},{"op":"for","v":"rep~2687","src":{"op":"filt","v":"q~2686","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2686"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2684"}},"x":10240},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2685"},"b":{"op":"lit","v":0},"x":10241},"b":{"op":"seq","b":[{"op":"let","v":"taken~2688","e":{"op":"lit","v":0,"x":10242},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9030},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9032},"label":{"op":"lit","v":{"instead":0},"x":10243}},{"gens":[{"v":"instead~2689","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2685"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2685"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null}}]}]},"x":10244},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2688","x":10245},"o":"=","e":{"op":"var","n":"instead~2689","x":10246},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9034},{"op":"rep","n":{"op":"var","n":"instead~2689","x":10247},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"effect","d":null,"x":10248},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9036},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9035}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9033},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2689"}],"x":10249}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2683","x":10250},"r":{"op":"var","n":"r~2684","x":10251}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9031},{"op":"set","t":{"op":"var","n":"left~2685","x":10252},"o":"-=","e":{"op":"var","n":"taken~2688","x":10253},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9037}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9029},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9028},{"op":"let","v":"n~2690","e":{"op":"var","n":"left~2685","x":10254},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9038},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2684","x":10255},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9039},{"op":"seq","b":[{"op":"let","v":"k~2692","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2690"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2690"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0}]}]}}]}],"x":10256},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9041},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10257},"t":{"op":"set","t":{"op":"var","n":"k~2692","x":10258},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2692"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0}}]}]}]}],"x":10259},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9043},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9042},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0,"x":10260},"o":"+=","e":{"op":"var","n":"k~2692","x":10261},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9044},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10262},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0,"x":10263},"o":"-=","e":{"op":"var","n":"k~2692","x":10264},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9046},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9045},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2692"},"b":{"op":"lit","v":0}}],"x":10265},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10266},"o":"+=","e":{"op":"var","n":"k~2692","x":10267},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9048},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9047}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9040}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9026}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":9023}],"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8967},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x forestry: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:17"}',
+    'pi_forestry_1': '{"id":"pi_forestry_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["forestry"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":3,"x":10253},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8984},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":10254},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8985},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":10255},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8987},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":10256},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":10257},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":10258},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8990},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8992},"label":{"op":"lit","v":{"instead":0},"x":10259}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":10260},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":10261},"o":"=","e":{"op":"var","n":"instead~2670","x":10262},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8994},{"op":"rep","n":{"op":"var","n":"instead~2670","x":10263},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":10264},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8996},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8995}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8993},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":10265}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8991},{"op":"set","t":{"op":"var","n":"left~2666","x":10266},"o":"-=","e":{"op":"var","n":"taken~2669","x":10267},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8997}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8989},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8988},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":10268},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8998},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":10269},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8999},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":10270},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9001},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10271},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":10272},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":10273},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9003},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9002},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":10274},"o":"+=","e":{"op":"var","n":"k~2673","x":10275},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9004},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10276},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":10277},"o":"-=","e":{"op":"var","n":"k~2673","x":10278},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9006},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9005},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":10279},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10280},"o":"+=","e":{"op":"var","n":"k~2673","x":10281},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9008},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9007}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9000}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8986},{"op":"let","v":"r~2675","e":{"op":"lit","v":"money","x":10282},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":9009},{"op":"let","v":"k~2676","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2674","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2674"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2674"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10283},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":9010},{"op":"seq","b":[{"op":"let","v":"n~2677","e":{"op":"var","n":"k~2676","x":10284},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9012},{"op":"let","v":"r~2678","e":{"op":"var","n":"r~2675","x":10285},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9013},{"op":"seq","b":[{"op":"let","v":"left~2679","e":{"op":"var","n":"n~2677","x":10286},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9015},{"op":"for","v":"rep~2681","src":{"op":"filt","v":"q~2680","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2680"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2678"}},"x":10287},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2679"},"b":{"op":"lit","v":0},"x":10288},"b":{"op":"seq","b":[{"op":"let","v":"taken~2682","e":{"op":"lit","v":0,"x":10289},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9018},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9020},"label":{"op":"lit","v":{"instead":0},"x":10290}},{"gens":[{"v":"instead~2683","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2679"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2679"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"room","d":null}}]}]},"x":10291},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2682","x":10292},"o":"=","e":{"op":"var","n":"instead~2683","x":10293},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9022},{"op":"rep","n":{"op":"var","n":"instead~2683","x":10294},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"effect","d":null,"x":10295},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9024},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9023}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9021},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2683"}],"x":10296}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2677","x":10297},"r":{"op":"var","n":"r~2678","x":10298}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9019},{"op":"set","t":{"op":"var","n":"left~2679","x":10299},"o":"-=","e":{"op":"var","n":"taken~2682","x":10300},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9025}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9017},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9016},{"op":"let","v":"n~2684","e":{"op":"var","n":"left~2679","x":10301},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9026},{"op":"let","v":"r~2685","e":{"op":"var","n":"r~2678","x":10302},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9027},{"op":"seq","b":[{"op":"let","v":"k~2686","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2684"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2684"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2685"},"d":0}]}]}}]}],"x":10303},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9029},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10304},"t":{"op":"set","t":{"op":"var","n":"k~2686","x":10305},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2686"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":0}}]}]}]}],"x":10306},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9031},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9030},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":0,"x":10307},"o":"+=","e":{"op":"var","n":"k~2686","x":10308},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9032},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10309},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2685"},"d":0,"x":10310},"o":"-=","e":{"op":"var","n":"k~2686","x":10311},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9034},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9033},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2686"},"b":{"op":"lit","v":0}}],"x":10312},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10313},"o":"+=","e":{"op":"var","n":"k~2686","x":10314},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9036},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9035}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9028}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9014}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":9011},{"op":"let","v":"r~2688","e":{"op":"lit","v":"money","x":10315},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":9037},{"op":"let","v":"k~2689","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2687","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2687"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2687"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10316},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":9038},{"op":"seq","b":[{"op":"let","v":"n~2690","e":{"op":"var","n":"k~2689","x":10317},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9040},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2688","x":10318},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9041},{"op":"seq","b":[{"op":"let","v":"left~2692","e":{"op":"var","n":"n~2690","x":10319},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9043},{"op":"for","v":"rep~2694","src":{"op":"filt","v":"q~2693","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2693"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2691"}},"x":10320},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2692"},"b":{"op":"lit","v":0},"x":10321},"b":{"op":"seq","b":[{"op":"let","v":"taken~2695","e":{"op":"lit","v":0,"x":10322},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9046},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9048},"label":{"op":"lit","v":{"instead":0},"x":10323}},{"gens":[{"v":"instead~2696","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2692"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2692"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null}}]}]},"x":10324},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2695","x":10325},"o":"=","e":{"op":"var","n":"instead~2696","x":10326},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9050},{"op":"rep","n":{"op":"var","n":"instead~2696","x":10327},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"effect","d":null,"x":10328},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9052},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9051}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9049},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2696"}],"x":10329}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2690","x":10330},"r":{"op":"var","n":"r~2691","x":10331}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9047},{"op":"set","t":{"op":"var","n":"left~2692","x":10332},"o":"-=","e":{"op":"var","n":"taken~2695","x":10333},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9053}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9045},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9044},{"op":"let","v":"n~2697","e":{"op":"var","n":"left~2692","x":10334},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9054},{"op":"let","v":"r~2698","e":{"op":"var","n":"r~2691","x":10335},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9055},{"op":"seq","b":[{"op":"let","v":"k~2699","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2697"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2697"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0}]}]}}]}],"x":10336},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9057},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10337},"t":{"op":"set","t":{"op":"var","n":"k~2699","x":10338},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2699"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0}}]}]}]}],"x":10339},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9059},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9058},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0,"x":10340},"o":"+=","e":{"op":"var","n":"k~2699","x":10341},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9060},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10342},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0,"x":10343},"o":"-=","e":{"op":"var","n":"k~2699","x":10344},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9062},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9061},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2699"},"b":{"op":"lit","v":0}}],"x":10345},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10346},"o":"+=","e":{"op":"var","n":"k~2699","x":10347},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9064},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9063}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9056}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9042}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":9039}],"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8983},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x forestry: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:17"}',
 }

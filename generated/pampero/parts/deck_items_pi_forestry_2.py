@@ -54,50 +54,50 @@ K = [
 ]
 
 
-x_10271 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10272 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_10275 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_10279 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_10280 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_10285 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_10286 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_10288 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_10289 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_10291 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_10292 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_10294 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_10295 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_10298 = _C.x_10203  # rules_data/pampero/modules/private_industry.yaml:21
-x_10302 = _C.x_10017  # rules_data/pampero/definitions/resources.yaml:57
-x_10303 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:57
-x_10306 = _C.x_10021  # rules_data/pampero/definitions/resources.yaml:59
-x_10310 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:62
-x_10311 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:59
-x_10318 = _C.x_10033  # rules_data/pampero/definitions/resources.yaml:26
-x_10319 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:27
-x_10321 = _C.x_10036  # rules_data/pampero/definitions/resources.yaml:27
-x_10322 = _C.x_10037  # rules_data/pampero/definitions/resources.yaml:28
-x_10324 = _C.x_10039  # rules_data/pampero/definitions/resources.yaml:29
-x_10325 = _C.x_10040  # rules_data/pampero/definitions/resources.yaml:29
-x_10327 = _C.x_10042  # rules_data/pampero/definitions/resources.yaml:30
-x_10328 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_10331 = _C.x_10236  # rules_data/pampero/modules/private_industry.yaml:21
-x_10335 = _C.x_9379  # rules_data/pampero/definitions/resources.yaml:57
-x_10336 = _C.x_9380  # rules_data/pampero/definitions/resources.yaml:57
-x_10339 = _C.x_9383  # rules_data/pampero/definitions/resources.yaml:59
-x_10343 = _C.x_9387  # rules_data/pampero/definitions/resources.yaml:62
-x_10344 = _C.x_9388  # rules_data/pampero/definitions/resources.yaml:59
-x_10351 = _C.x_9395  # rules_data/pampero/definitions/resources.yaml:26
-x_10352 = _C.x_9396  # rules_data/pampero/definitions/resources.yaml:27
-x_10354 = _C.x_9398  # rules_data/pampero/definitions/resources.yaml:27
-x_10355 = _C.x_9399  # rules_data/pampero/definitions/resources.yaml:28
-x_10357 = _C.x_9401  # rules_data/pampero/definitions/resources.yaml:29
-x_10358 = _C.x_9402  # rules_data/pampero/definitions/resources.yaml:29
-x_10360 = _C.x_9404  # rules_data/pampero/definitions/resources.yaml:30
-x_10361 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10351 = _C.x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_10352 = _C.x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_10355 = _C.x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_10359 = _C.x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_10360 = _C.x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_10365 = _C.x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_10366 = _C.x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_10368 = _C.x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_10369 = _C.x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_10371 = _C.x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_10372 = _C.x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_10374 = _C.x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_10375 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_10378 = _C.x_10283  # rules_data/pampero/modules/private_industry.yaml:21
+x_10382 = _C.x_10097  # rules_data/pampero/definitions/resources.yaml:57
+x_10383 = _C.x_10098  # rules_data/pampero/definitions/resources.yaml:57
+x_10386 = _C.x_10101  # rules_data/pampero/definitions/resources.yaml:59
+x_10390 = _C.x_10105  # rules_data/pampero/definitions/resources.yaml:62
+x_10391 = _C.x_10106  # rules_data/pampero/definitions/resources.yaml:59
+x_10398 = _C.x_10113  # rules_data/pampero/definitions/resources.yaml:26
+x_10399 = _C.x_10114  # rules_data/pampero/definitions/resources.yaml:27
+x_10401 = _C.x_10116  # rules_data/pampero/definitions/resources.yaml:27
+x_10402 = _C.x_10117  # rules_data/pampero/definitions/resources.yaml:28
+x_10404 = _C.x_10119  # rules_data/pampero/definitions/resources.yaml:29
+x_10405 = _C.x_10120  # rules_data/pampero/definitions/resources.yaml:29
+x_10407 = _C.x_10122  # rules_data/pampero/definitions/resources.yaml:30
+x_10408 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_10411 = _C.x_10316  # rules_data/pampero/modules/private_industry.yaml:21
+x_10415 = _C.x_9459  # rules_data/pampero/definitions/resources.yaml:57
+x_10416 = _C.x_9460  # rules_data/pampero/definitions/resources.yaml:57
+x_10419 = _C.x_9463  # rules_data/pampero/definitions/resources.yaml:59
+x_10423 = _C.x_9467  # rules_data/pampero/definitions/resources.yaml:62
+x_10424 = _C.x_9468  # rules_data/pampero/definitions/resources.yaml:59
+x_10431 = _C.x_9475  # rules_data/pampero/definitions/resources.yaml:26
+x_10432 = _C.x_9476  # rules_data/pampero/definitions/resources.yaml:27
+x_10434 = _C.x_9478  # rules_data/pampero/definitions/resources.yaml:27
+x_10435 = _C.x_9479  # rules_data/pampero/definitions/resources.yaml:28
+x_10437 = _C.x_9481  # rules_data/pampero/definitions/resources.yaml:29
+x_10438 = _C.x_9482  # rules_data/pampero/definitions/resources.yaml:29
+x_10440 = _C.x_9484  # rules_data/pampero/definitions/resources.yaml:30
+x_10441 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9049(ctx, k, s=None, E=None, B=9049):  # rules_data/pampero/modules/private_industry.yaml:21
+def t_9065(ctx, k, s=None, E=None, B=9065):  # rules_data/pampero/modules/private_industry.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,233 +105,233 @@ def t_9049(ctx, k, s=None, E=None, B=9049):  # rules_data/pampero/modules/privat
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2668', 'money', True)
-        LOCAL(ctx, E, 'k~2669', x_10298(ctx, E), True)
-        return t_9077(ctx, r2, s, E, B)
+        LOCAL(ctx, E, 'r~2675', 'money', True)
+        LOCAL(ctx, E, 'k~2676', x_10378(ctx, E), True)
+        return t_9093(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2681', 'money', True)
-        LOCAL(ctx, E, 'k~2682', x_10331(ctx, E), True)
-        return t_9105(ctx, k, s, E, B)
+        LOCAL(ctx, E, 'r~2688', 'money', True)
+        LOCAL(ctx, E, 'k~2689', x_10411(ctx, E), True)
+        return t_9121(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2657', 5, True)
-    LOCAL(ctx, E, 'r~2658', 'money', True)
-    return t_9052(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~2664', 5, True)
+    LOCAL(ctx, E, 'r~2665', 'money', True)
+    return t_9068(ctx, r1, s, E, B)
 
 
-d_9050 = _C.rebased(_C.d_7593, 9049)  # rules_data/pampero/modules/private_industry.yaml:21
-d_9051 = _C.rebased(_C.d_7408, 9049)  # rules_data/pampero/modules/private_industry.yaml:21
-t_9052 = _C.rebased(_C.t_7409, 9049)  # rules_data/pampero/definitions/resources.yaml:56
-d_9053 = _C.rebased(_C.d_7410, 9049)  # rules_data/pampero/definitions/resources.yaml:56
-t_9054 = _C.rebased(_C.t_7411, 9049)  # rules_data/pampero/definitions/resources.yaml:57
-t_9055 = _C.rebased(_C.t_7412, 9049)  # rules_data/pampero/definitions/resources.yaml:58
-d_9056 = _C.rebased(_C.d_7413, 9049)  # rules_data/pampero/definitions/resources.yaml:58
-t_9057 = _C.rebased(_C.t_7414, 9049)  # rules_data/pampero/definitions/resources.yaml:59
-d_9058 = _C.rebased(_C.d_7415, 9049)  # rules_data/pampero/definitions/resources.yaml:60
-t_9059 = _C.rebased(_C.t_7416, 9049)  # rules_data/pampero/definitions/resources.yaml:62
-d_9060 = _C.rebased(_C.d_7417, 9049)  # rules_data/pampero/definitions/resources.yaml:62
-t_9061 = _C.rebased(_C.t_7418, 9049)  # rules_data/pampero/definitions/resources.yaml:62
-t_9062 = _C.rebased(_C.t_7419, 9049)  # rules_data/pampero/definitions/resources.yaml:62
-d_9063 = _C.rebased(_C.d_7420, 9049)  # rules_data/pampero/definitions/resources.yaml:63
-d_9064 = _C.rebased(_C.d_7421, 9049)  # rules_data/pampero/definitions/resources.yaml:64
-d_9065 = _C.rebased(_C.d_7422, 9049)  # rules_data/pampero/definitions/resources.yaml:64
-d_9066 = _C.rebased(_C.d_7423, 9049)  # rules_data/pampero/definitions/resources.yaml:26
-d_9067 = _C.rebased(_C.d_7424, 9049)  # rules_data/pampero/definitions/resources.yaml:26
-d_9068 = _C.rebased(_C.d_7425, 9049)  # rules_data/pampero/definitions/resources.yaml:27
-d_9069 = _C.rebased(_C.d_7426, 9049)  # rules_data/pampero/definitions/resources.yaml:27
-d_9070 = _C.rebased(_C.d_7427, 9049)  # rules_data/pampero/definitions/resources.yaml:28
-d_9071 = _C.rebased(_C.d_7428, 9049)  # rules_data/pampero/definitions/resources.yaml:29
-d_9072 = _C.rebased(_C.d_7429, 9049)  # rules_data/pampero/definitions/resources.yaml:29
-d_9073 = _C.rebased(_C.d_7430, 9049)  # rules_data/pampero/definitions/resources.yaml:30
-d_9074 = _C.rebased(_C.d_7431, 9049)  # rules_data/pampero/definitions/resources.yaml:30
-d_9075 = _C.rebased(_C.d_8420, 9049)  # rules_data/pampero/modules/private_industry.yaml:21
-d_9076 = _C.rebased(_C.d_8994, 9049)  # rules_data/pampero/modules/private_industry.yaml:21
-t_9077 = _C.rebased(_C.t_8831, 9049)  # rules_data/pampero/definitions/resources.yaml:78
-d_9078 = _C.rebased(_C.d_8832, 9049)  # rules_data/pampero/definitions/resources.yaml:78
-d_9079 = _C.rebased(_C.d_8833, 9049)  # rules_data/pampero/definitions/resources.yaml:78
-t_9080 = _C.rebased(_C.t_8834, 9049)  # rules_data/pampero/definitions/resources.yaml:56
-d_9081 = _C.rebased(_C.d_8835, 9049)  # rules_data/pampero/definitions/resources.yaml:56
-t_9082 = _C.rebased(_C.t_8836, 9049)  # rules_data/pampero/definitions/resources.yaml:57
-t_9083 = _C.rebased(_C.t_8837, 9049)  # rules_data/pampero/definitions/resources.yaml:58
-d_9084 = _C.rebased(_C.d_8838, 9049)  # rules_data/pampero/definitions/resources.yaml:58
-t_9085 = _C.rebased(_C.t_8839, 9049)  # rules_data/pampero/definitions/resources.yaml:59
-d_9086 = _C.rebased(_C.d_7415, 9049)  # rules_data/pampero/definitions/resources.yaml:60
-t_9087 = _C.rebased(_C.t_8841, 9049)  # rules_data/pampero/definitions/resources.yaml:62
-d_9088 = _C.rebased(_C.d_8842, 9049)  # rules_data/pampero/definitions/resources.yaml:62
-t_9089 = _C.rebased(_C.t_8843, 9049)  # rules_data/pampero/definitions/resources.yaml:62
-t_9090 = _C.rebased(_C.t_8844, 9049)  # rules_data/pampero/definitions/resources.yaml:62
-d_9091 = _C.rebased(_C.d_8845, 9049)  # rules_data/pampero/definitions/resources.yaml:63
-d_9092 = _C.rebased(_C.d_8846, 9049)  # rules_data/pampero/definitions/resources.yaml:64
-d_9093 = _C.rebased(_C.d_8847, 9049)  # rules_data/pampero/definitions/resources.yaml:64
-d_9094 = _C.rebased(_C.d_8848, 9049)  # rules_data/pampero/definitions/resources.yaml:26
-d_9095 = _C.rebased(_C.d_8849, 9049)  # rules_data/pampero/definitions/resources.yaml:26
-d_9096 = _C.rebased(_C.d_8850, 9049)  # rules_data/pampero/definitions/resources.yaml:27
-d_9097 = _C.rebased(_C.d_8851, 9049)  # rules_data/pampero/definitions/resources.yaml:27
-d_9098 = _C.rebased(_C.d_8852, 9049)  # rules_data/pampero/definitions/resources.yaml:28
-d_9099 = _C.rebased(_C.d_8853, 9049)  # rules_data/pampero/definitions/resources.yaml:29
-d_9100 = _C.rebased(_C.d_8854, 9049)  # rules_data/pampero/definitions/resources.yaml:29
-d_9101 = _C.rebased(_C.d_8855, 9049)  # rules_data/pampero/definitions/resources.yaml:30
-d_9102 = _C.rebased(_C.d_8856, 9049)  # rules_data/pampero/definitions/resources.yaml:30
-d_9103 = _C.rebased(_C.d_8280, 9049)  # rules_data/pampero/modules/private_industry.yaml:21
-d_9104 = _C.rebased(_C.d_9022, 9049)  # rules_data/pampero/modules/private_industry.yaml:21
-t_9105 = _C.rebased(_C.t_8859, 9049)  # rules_data/pampero/definitions/resources.yaml:78
-d_9106 = _C.rebased(_C.d_8860, 9049)  # rules_data/pampero/definitions/resources.yaml:78
-d_9107 = _C.rebased(_C.d_8284, 9049)  # rules_data/pampero/definitions/resources.yaml:78
-t_9108 = _C.rebased(_C.t_8862, 9049)  # rules_data/pampero/definitions/resources.yaml:56
-d_9109 = _C.rebased(_C.d_8286, 9049)  # rules_data/pampero/definitions/resources.yaml:56
-t_9110 = _C.rebased(_C.t_8864, 9049)  # rules_data/pampero/definitions/resources.yaml:57
-t_9111 = _C.rebased(_C.t_8865, 9049)  # rules_data/pampero/definitions/resources.yaml:58
-d_9112 = _C.rebased(_C.d_8289, 9049)  # rules_data/pampero/definitions/resources.yaml:58
-t_9113 = _C.rebased(_C.t_8867, 9049)  # rules_data/pampero/definitions/resources.yaml:59
-d_9114 = _C.rebased(_C.d_7415, 9049)  # rules_data/pampero/definitions/resources.yaml:60
-t_9115 = _C.rebased(_C.t_8292, 9049)  # rules_data/pampero/definitions/resources.yaml:62
-d_9116 = _C.rebased(_C.d_8293, 9049)  # rules_data/pampero/definitions/resources.yaml:62
-t_9117 = _C.rebased(_C.t_8294, 9049)  # rules_data/pampero/definitions/resources.yaml:62
-t_9118 = _C.rebased(_C.t_8295, 9049)  # rules_data/pampero/definitions/resources.yaml:62
-d_9119 = _C.rebased(_C.d_8873, 9049)  # rules_data/pampero/definitions/resources.yaml:63
-d_9120 = _C.rebased(_C.d_8297, 9049)  # rules_data/pampero/definitions/resources.yaml:64
-d_9121 = _C.rebased(_C.d_8298, 9049)  # rules_data/pampero/definitions/resources.yaml:64
-d_9122 = _C.rebased(_C.d_8299, 9049)  # rules_data/pampero/definitions/resources.yaml:26
-d_9123 = _C.rebased(_C.d_8300, 9049)  # rules_data/pampero/definitions/resources.yaml:26
-d_9124 = _C.rebased(_C.d_8301, 9049)  # rules_data/pampero/definitions/resources.yaml:27
-d_9125 = _C.rebased(_C.d_8302, 9049)  # rules_data/pampero/definitions/resources.yaml:27
-d_9126 = _C.rebased(_C.d_8303, 9049)  # rules_data/pampero/definitions/resources.yaml:28
-d_9127 = _C.rebased(_C.d_8304, 9049)  # rules_data/pampero/definitions/resources.yaml:29
-d_9128 = _C.rebased(_C.d_8305, 9049)  # rules_data/pampero/definitions/resources.yaml:29
-d_9129 = _C.rebased(_C.d_8306, 9049)  # rules_data/pampero/definitions/resources.yaml:30
-d_9130 = _C.rebased(_C.d_8307, 9049)  # rules_data/pampero/definitions/resources.yaml:30
+d_9066 = _C.rebased(_C.d_7609, 9065)  # rules_data/pampero/modules/private_industry.yaml:21
+d_9067 = _C.rebased(_C.d_7424, 9065)  # rules_data/pampero/modules/private_industry.yaml:21
+t_9068 = _C.rebased(_C.t_7425, 9065)  # rules_data/pampero/definitions/resources.yaml:56
+d_9069 = _C.rebased(_C.d_7426, 9065)  # rules_data/pampero/definitions/resources.yaml:56
+t_9070 = _C.rebased(_C.t_7427, 9065)  # rules_data/pampero/definitions/resources.yaml:57
+t_9071 = _C.rebased(_C.t_7428, 9065)  # rules_data/pampero/definitions/resources.yaml:58
+d_9072 = _C.rebased(_C.d_7429, 9065)  # rules_data/pampero/definitions/resources.yaml:58
+t_9073 = _C.rebased(_C.t_7430, 9065)  # rules_data/pampero/definitions/resources.yaml:59
+d_9074 = _C.rebased(_C.d_7431, 9065)  # rules_data/pampero/definitions/resources.yaml:60
+t_9075 = _C.rebased(_C.t_7432, 9065)  # rules_data/pampero/definitions/resources.yaml:62
+d_9076 = _C.rebased(_C.d_7433, 9065)  # rules_data/pampero/definitions/resources.yaml:62
+t_9077 = _C.rebased(_C.t_7434, 9065)  # rules_data/pampero/definitions/resources.yaml:62
+t_9078 = _C.rebased(_C.t_7435, 9065)  # rules_data/pampero/definitions/resources.yaml:62
+d_9079 = _C.rebased(_C.d_7436, 9065)  # rules_data/pampero/definitions/resources.yaml:63
+d_9080 = _C.rebased(_C.d_7437, 9065)  # rules_data/pampero/definitions/resources.yaml:64
+d_9081 = _C.rebased(_C.d_7438, 9065)  # rules_data/pampero/definitions/resources.yaml:64
+d_9082 = _C.rebased(_C.d_7439, 9065)  # rules_data/pampero/definitions/resources.yaml:26
+d_9083 = _C.rebased(_C.d_7440, 9065)  # rules_data/pampero/definitions/resources.yaml:26
+d_9084 = _C.rebased(_C.d_7441, 9065)  # rules_data/pampero/definitions/resources.yaml:27
+d_9085 = _C.rebased(_C.d_7442, 9065)  # rules_data/pampero/definitions/resources.yaml:27
+d_9086 = _C.rebased(_C.d_7443, 9065)  # rules_data/pampero/definitions/resources.yaml:28
+d_9087 = _C.rebased(_C.d_7444, 9065)  # rules_data/pampero/definitions/resources.yaml:29
+d_9088 = _C.rebased(_C.d_7445, 9065)  # rules_data/pampero/definitions/resources.yaml:29
+d_9089 = _C.rebased(_C.d_7446, 9065)  # rules_data/pampero/definitions/resources.yaml:30
+d_9090 = _C.rebased(_C.d_7447, 9065)  # rules_data/pampero/definitions/resources.yaml:30
+d_9091 = _C.rebased(_C.d_8436, 9065)  # rules_data/pampero/modules/private_industry.yaml:21
+d_9092 = _C.rebased(_C.d_9010, 9065)  # rules_data/pampero/modules/private_industry.yaml:21
+t_9093 = _C.rebased(_C.t_8847, 9065)  # rules_data/pampero/definitions/resources.yaml:78
+d_9094 = _C.rebased(_C.d_8848, 9065)  # rules_data/pampero/definitions/resources.yaml:78
+d_9095 = _C.rebased(_C.d_8849, 9065)  # rules_data/pampero/definitions/resources.yaml:78
+t_9096 = _C.rebased(_C.t_8850, 9065)  # rules_data/pampero/definitions/resources.yaml:56
+d_9097 = _C.rebased(_C.d_8851, 9065)  # rules_data/pampero/definitions/resources.yaml:56
+t_9098 = _C.rebased(_C.t_8852, 9065)  # rules_data/pampero/definitions/resources.yaml:57
+t_9099 = _C.rebased(_C.t_8853, 9065)  # rules_data/pampero/definitions/resources.yaml:58
+d_9100 = _C.rebased(_C.d_8854, 9065)  # rules_data/pampero/definitions/resources.yaml:58
+t_9101 = _C.rebased(_C.t_8855, 9065)  # rules_data/pampero/definitions/resources.yaml:59
+d_9102 = _C.rebased(_C.d_7431, 9065)  # rules_data/pampero/definitions/resources.yaml:60
+t_9103 = _C.rebased(_C.t_8857, 9065)  # rules_data/pampero/definitions/resources.yaml:62
+d_9104 = _C.rebased(_C.d_8858, 9065)  # rules_data/pampero/definitions/resources.yaml:62
+t_9105 = _C.rebased(_C.t_8859, 9065)  # rules_data/pampero/definitions/resources.yaml:62
+t_9106 = _C.rebased(_C.t_8860, 9065)  # rules_data/pampero/definitions/resources.yaml:62
+d_9107 = _C.rebased(_C.d_8861, 9065)  # rules_data/pampero/definitions/resources.yaml:63
+d_9108 = _C.rebased(_C.d_8862, 9065)  # rules_data/pampero/definitions/resources.yaml:64
+d_9109 = _C.rebased(_C.d_8863, 9065)  # rules_data/pampero/definitions/resources.yaml:64
+d_9110 = _C.rebased(_C.d_8864, 9065)  # rules_data/pampero/definitions/resources.yaml:26
+d_9111 = _C.rebased(_C.d_8865, 9065)  # rules_data/pampero/definitions/resources.yaml:26
+d_9112 = _C.rebased(_C.d_8866, 9065)  # rules_data/pampero/definitions/resources.yaml:27
+d_9113 = _C.rebased(_C.d_8867, 9065)  # rules_data/pampero/definitions/resources.yaml:27
+d_9114 = _C.rebased(_C.d_8868, 9065)  # rules_data/pampero/definitions/resources.yaml:28
+d_9115 = _C.rebased(_C.d_8869, 9065)  # rules_data/pampero/definitions/resources.yaml:29
+d_9116 = _C.rebased(_C.d_8870, 9065)  # rules_data/pampero/definitions/resources.yaml:29
+d_9117 = _C.rebased(_C.d_8871, 9065)  # rules_data/pampero/definitions/resources.yaml:30
+d_9118 = _C.rebased(_C.d_8872, 9065)  # rules_data/pampero/definitions/resources.yaml:30
+d_9119 = _C.rebased(_C.d_8296, 9065)  # rules_data/pampero/modules/private_industry.yaml:21
+d_9120 = _C.rebased(_C.d_9038, 9065)  # rules_data/pampero/modules/private_industry.yaml:21
+t_9121 = _C.rebased(_C.t_8875, 9065)  # rules_data/pampero/definitions/resources.yaml:78
+d_9122 = _C.rebased(_C.d_8876, 9065)  # rules_data/pampero/definitions/resources.yaml:78
+d_9123 = _C.rebased(_C.d_8300, 9065)  # rules_data/pampero/definitions/resources.yaml:78
+t_9124 = _C.rebased(_C.t_8878, 9065)  # rules_data/pampero/definitions/resources.yaml:56
+d_9125 = _C.rebased(_C.d_8302, 9065)  # rules_data/pampero/definitions/resources.yaml:56
+t_9126 = _C.rebased(_C.t_8880, 9065)  # rules_data/pampero/definitions/resources.yaml:57
+t_9127 = _C.rebased(_C.t_8881, 9065)  # rules_data/pampero/definitions/resources.yaml:58
+d_9128 = _C.rebased(_C.d_8305, 9065)  # rules_data/pampero/definitions/resources.yaml:58
+t_9129 = _C.rebased(_C.t_8883, 9065)  # rules_data/pampero/definitions/resources.yaml:59
+d_9130 = _C.rebased(_C.d_7431, 9065)  # rules_data/pampero/definitions/resources.yaml:60
+t_9131 = _C.rebased(_C.t_8308, 9065)  # rules_data/pampero/definitions/resources.yaml:62
+d_9132 = _C.rebased(_C.d_8309, 9065)  # rules_data/pampero/definitions/resources.yaml:62
+t_9133 = _C.rebased(_C.t_8310, 9065)  # rules_data/pampero/definitions/resources.yaml:62
+t_9134 = _C.rebased(_C.t_8311, 9065)  # rules_data/pampero/definitions/resources.yaml:62
+d_9135 = _C.rebased(_C.d_8889, 9065)  # rules_data/pampero/definitions/resources.yaml:63
+d_9136 = _C.rebased(_C.d_8313, 9065)  # rules_data/pampero/definitions/resources.yaml:64
+d_9137 = _C.rebased(_C.d_8314, 9065)  # rules_data/pampero/definitions/resources.yaml:64
+d_9138 = _C.rebased(_C.d_8315, 9065)  # rules_data/pampero/definitions/resources.yaml:26
+d_9139 = _C.rebased(_C.d_8316, 9065)  # rules_data/pampero/definitions/resources.yaml:26
+d_9140 = _C.rebased(_C.d_8317, 9065)  # rules_data/pampero/definitions/resources.yaml:27
+d_9141 = _C.rebased(_C.d_8318, 9065)  # rules_data/pampero/definitions/resources.yaml:27
+d_9142 = _C.rebased(_C.d_8319, 9065)  # rules_data/pampero/definitions/resources.yaml:28
+d_9143 = _C.rebased(_C.d_8320, 9065)  # rules_data/pampero/definitions/resources.yaml:29
+d_9144 = _C.rebased(_C.d_8321, 9065)  # rules_data/pampero/definitions/resources.yaml:29
+d_9145 = _C.rebased(_C.d_8322, 9065)  # rules_data/pampero/definitions/resources.yaml:30
+d_9146 = _C.rebased(_C.d_8323, 9065)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    9049: t_9049,
-    9050: CPS(d_9050),
-    9051: CPS(d_9051),
-    9052: t_9052,
-    9053: CPS(d_9053),
-    9054: t_9054,
-    9055: t_9055,
-    9056: CPS(d_9056),
-    9057: t_9057,
-    9058: CPS(d_9058),
-    9059: t_9059,
-    9060: CPS(d_9060),
-    9061: t_9061,
-    9062: t_9062,
-    9063: CPS(d_9063),
-    9064: CPS(d_9064),
-    9065: CPS(d_9065),
+    9065: t_9065,
     9066: CPS(d_9066),
     9067: CPS(d_9067),
-    9068: CPS(d_9068),
+    9068: t_9068,
     9069: CPS(d_9069),
-    9070: CPS(d_9070),
-    9071: CPS(d_9071),
+    9070: t_9070,
+    9071: t_9071,
     9072: CPS(d_9072),
-    9073: CPS(d_9073),
+    9073: t_9073,
     9074: CPS(d_9074),
-    9075: CPS(d_9075),
+    9075: t_9075,
     9076: CPS(d_9076),
     9077: t_9077,
-    9078: CPS(d_9078),
+    9078: t_9078,
     9079: CPS(d_9079),
-    9080: t_9080,
+    9080: CPS(d_9080),
     9081: CPS(d_9081),
-    9082: t_9082,
-    9083: t_9083,
+    9082: CPS(d_9082),
+    9083: CPS(d_9083),
     9084: CPS(d_9084),
-    9085: t_9085,
+    9085: CPS(d_9085),
     9086: CPS(d_9086),
-    9087: t_9087,
+    9087: CPS(d_9087),
     9088: CPS(d_9088),
-    9089: t_9089,
-    9090: t_9090,
+    9089: CPS(d_9089),
+    9090: CPS(d_9090),
     9091: CPS(d_9091),
     9092: CPS(d_9092),
-    9093: CPS(d_9093),
+    9093: t_9093,
     9094: CPS(d_9094),
     9095: CPS(d_9095),
-    9096: CPS(d_9096),
+    9096: t_9096,
     9097: CPS(d_9097),
-    9098: CPS(d_9098),
-    9099: CPS(d_9099),
+    9098: t_9098,
+    9099: t_9099,
     9100: CPS(d_9100),
-    9101: CPS(d_9101),
+    9101: t_9101,
     9102: CPS(d_9102),
-    9103: CPS(d_9103),
+    9103: t_9103,
     9104: CPS(d_9104),
     9105: t_9105,
-    9106: CPS(d_9106),
+    9106: t_9106,
     9107: CPS(d_9107),
-    9108: t_9108,
+    9108: CPS(d_9108),
     9109: CPS(d_9109),
-    9110: t_9110,
-    9111: t_9111,
+    9110: CPS(d_9110),
+    9111: CPS(d_9111),
     9112: CPS(d_9112),
-    9113: t_9113,
+    9113: CPS(d_9113),
     9114: CPS(d_9114),
-    9115: t_9115,
+    9115: CPS(d_9115),
     9116: CPS(d_9116),
-    9117: t_9117,
-    9118: t_9118,
+    9117: CPS(d_9117),
+    9118: CPS(d_9118),
     9119: CPS(d_9119),
     9120: CPS(d_9120),
-    9121: CPS(d_9121),
+    9121: t_9121,
     9122: CPS(d_9122),
     9123: CPS(d_9123),
-    9124: CPS(d_9124),
+    9124: t_9124,
     9125: CPS(d_9125),
-    9126: CPS(d_9126),
-    9127: CPS(d_9127),
+    9126: t_9126,
+    9127: t_9127,
     9128: CPS(d_9128),
-    9129: CPS(d_9129),
+    9129: t_9129,
     9130: CPS(d_9130),
+    9131: t_9131,
+    9132: CPS(d_9132),
+    9133: t_9133,
+    9134: t_9134,
+    9135: CPS(d_9135),
+    9136: CPS(d_9136),
+    9137: CPS(d_9137),
+    9138: CPS(d_9138),
+    9139: CPS(d_9139),
+    9140: CPS(d_9140),
+    9141: CPS(d_9141),
+    9142: CPS(d_9142),
+    9143: CPS(d_9143),
+    9144: CPS(d_9144),
+    9145: CPS(d_9145),
+    9146: CPS(d_9146),
 }
 
 
 CODE = {
-    10271: x_10271,
-    10272: x_10272,
-    10275: x_10275,
-    10279: x_10279,
-    10280: x_10280,
-    10285: x_10285,
-    10286: x_10286,
-    10288: x_10288,
-    10289: x_10289,
-    10291: x_10291,
-    10292: x_10292,
-    10294: x_10294,
-    10295: x_10295,
-    10298: x_10298,
-    10302: x_10302,
-    10303: x_10303,
-    10306: x_10306,
-    10310: x_10310,
-    10311: x_10311,
-    10318: x_10318,
-    10319: x_10319,
-    10321: x_10321,
-    10322: x_10322,
-    10324: x_10324,
-    10325: x_10325,
-    10327: x_10327,
-    10328: x_10328,
-    10331: x_10331,
-    10335: x_10335,
-    10336: x_10336,
-    10339: x_10339,
-    10343: x_10343,
-    10344: x_10344,
     10351: x_10351,
     10352: x_10352,
-    10354: x_10354,
     10355: x_10355,
-    10357: x_10357,
-    10358: x_10358,
+    10359: x_10359,
     10360: x_10360,
-    10361: x_10361,
+    10365: x_10365,
+    10366: x_10366,
+    10368: x_10368,
+    10369: x_10369,
+    10371: x_10371,
+    10372: x_10372,
+    10374: x_10374,
+    10375: x_10375,
+    10378: x_10378,
+    10382: x_10382,
+    10383: x_10383,
+    10386: x_10386,
+    10390: x_10390,
+    10391: x_10391,
+    10398: x_10398,
+    10399: x_10399,
+    10401: x_10401,
+    10402: x_10402,
+    10404: x_10404,
+    10405: x_10405,
+    10407: x_10407,
+    10408: x_10408,
+    10411: x_10411,
+    10415: x_10415,
+    10416: x_10416,
+    10419: x_10419,
+    10423: x_10423,
+    10424: x_10424,
+    10431: x_10431,
+    10432: x_10432,
+    10434: x_10434,
+    10435: x_10435,
+    10437: x_10437,
+    10438: x_10438,
+    10440: x_10440,
+    10441: x_10441,
 }
 AT = {
 }
@@ -339,5 +339,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:20
-    'pi_forestry_2': '{"id":"pi_forestry_2","deck":"pi_market","module":"private_industry","tags":["forestry"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":5,"x":10268},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9050},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":10269},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9051},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":10270},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9053},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":10271},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":10272},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":10273},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9056},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9058},"label":{"op":"lit","v":{"instead":0},"x":10274}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":10275},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":10276},"o":"=","e":{"op":"var","n":"instead~2663","x":10277},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9060},{"op":"rep","n":{"op":"var","n":"instead~2663","x":10278},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":10279},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9062},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9061}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9059},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":10280}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9057},{"op":"set","t":{"op":"var","n":"left~2659","x":10281},"o":"-=","e":{"op":"var","n":"taken~2662","x":10282},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9063}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9055},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9054},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":10283},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9064},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":10284},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9065},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":10285},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9067},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10286},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":10287},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":10288},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9069},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9068},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":10289},"o":"+=","e":{"op":"var","n":"k~2666","x":10290},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9070},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10291},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":10292},"o":"-=","e":{"op":"var","n":"k~2666","x":10293},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9072},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9071},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":10294},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10295},"o":"+=","e":{"op":"var","n":"k~2666","x":10296},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9074},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9073}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9066}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9052},{"op":"let","v":"r~2668","e":{"op":"lit","v":"money","x":10297},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9075},{"op":"let","v":"k~2669","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2667","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2667"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2667"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10298},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9076},{"op":"seq","b":[{"op":"let","v":"n~2670","e":{"op":"var","n":"k~2669","x":10299},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9078},{"op":"let","v":"r~2671","e":{"op":"var","n":"r~2668","x":10300},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9079},{"op":"seq","b":[{"op":"let","v":"left~2672","e":{"op":"var","n":"n~2670","x":10301},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9081},{"op":"for","v":"rep~2674","src":{"op":"filt","v":"q~2673","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2673"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2671"}},"x":10302},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2672"},"b":{"op":"lit","v":0},"x":10303},"b":{"op":"seq","b":[{"op":"let","v":"taken~2675","e":{"op":"lit","v":0,"x":10304},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9084},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9086},"label":{"op":"lit","v":{"instead":0},"x":10305}},{"gens":[{"v":"instead~2676","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2672"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2672"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null}}]}]},"x":10306},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2675","x":10307},"o":"=","e":{"op":"var","n":"instead~2676","x":10308},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9088},{"op":"rep","n":{"op":"var","n":"instead~2676","x":10309},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"effect","d":null,"x":10310},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9090},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9089}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9087},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2676"}],"x":10311}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2670","x":10312},"r":{"op":"var","n":"r~2671","x":10313}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9085},{"op":"set","t":{"op":"var","n":"left~2672","x":10314},"o":"-=","e":{"op":"var","n":"taken~2675","x":10315},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9091}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9083},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9082},{"op":"let","v":"n~2677","e":{"op":"var","n":"left~2672","x":10316},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9092},{"op":"let","v":"r~2678","e":{"op":"var","n":"r~2671","x":10317},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9093},{"op":"seq","b":[{"op":"let","v":"k~2679","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2677"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2677"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0}]}]}}]}],"x":10318},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9095},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10319},"t":{"op":"set","t":{"op":"var","n":"k~2679","x":10320},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2679"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0}}]}]}]}],"x":10321},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9097},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9096},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0,"x":10322},"o":"+=","e":{"op":"var","n":"k~2679","x":10323},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9098},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10324},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0,"x":10325},"o":"-=","e":{"op":"var","n":"k~2679","x":10326},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9100},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9099},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2679"},"b":{"op":"lit","v":0}}],"x":10327},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10328},"o":"+=","e":{"op":"var","n":"k~2679","x":10329},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9102},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9101}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9094}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9080}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":9077},{"op":"let","v":"r~2681","e":{"op":"lit","v":"money","x":10330},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9103},{"op":"let","v":"k~2682","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2680","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2680"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2680"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10331},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9104},{"op":"seq","b":[{"op":"let","v":"n~2683","e":{"op":"var","n":"k~2682","x":10332},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9106},{"op":"let","v":"r~2684","e":{"op":"var","n":"r~2681","x":10333},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9107},{"op":"seq","b":[{"op":"let","v":"left~2685","e":{"op":"var","n":"n~2683","x":10334},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9109},{"op":"for","v":"rep~2687","src":{"op":"filt","v":"q~2686","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2686"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2684"}},"x":10335},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2685"},"b":{"op":"lit","v":0},"x":10336},"b":{"op":"seq","b":[{"op":"let","v":"taken~2688","e":{"op":"lit","v":0,"x":10337},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9112},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9114},"label":{"op":"lit","v":{"instead":0},"x":10338}},{"gens":[{"v":"instead~2689","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2685"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2685"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null}}]}]},"x":10339},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2688","x":10340},"o":"=","e":{"op":"var","n":"instead~2689","x":10341},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9116},{"op":"rep","n":{"op":"var","n":"instead~2689","x":10342},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"effect","d":null,"x":10343},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9118},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9117}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9115},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2689"}],"x":10344}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2683","x":10345},"r":{"op":"var","n":"r~2684","x":10346}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9113},{"op":"set","t":{"op":"var","n":"left~2685","x":10347},"o":"-=","e":{"op":"var","n":"taken~2688","x":10348},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9119}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9111},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9110},{"op":"let","v":"n~2690","e":{"op":"var","n":"left~2685","x":10349},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9120},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2684","x":10350},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9121},{"op":"seq","b":[{"op":"let","v":"k~2692","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2690"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2690"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0}]}]}}]}],"x":10351},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9123},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10352},"t":{"op":"set","t":{"op":"var","n":"k~2692","x":10353},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2692"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0}}]}]}]}],"x":10354},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9125},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9124},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0,"x":10355},"o":"+=","e":{"op":"var","n":"k~2692","x":10356},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9126},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10357},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0,"x":10358},"o":"-=","e":{"op":"var","n":"k~2692","x":10359},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9128},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9127},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2692"},"b":{"op":"lit","v":0}}],"x":10360},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10361},"o":"+=","e":{"op":"var","n":"k~2692","x":10362},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9130},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9129}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9122}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9108}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":9105}],"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9049},"source":{"doc":"pampero-clear-skies","section":"Selling Batteries to Private Industry: example: 2-battery forestry card, $3+$4+$5=$12"},"at":"rules_data/pampero/modules/private_industry.yaml:20"}',
+    'pi_forestry_2': '{"id":"pi_forestry_2","deck":"pi_market","module":"private_industry","tags":["forestry"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":5,"x":10348},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9066},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":10349},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9067},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":10350},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9069},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":10351},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":10352},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":10353},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9072},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9074},"label":{"op":"lit","v":{"instead":0},"x":10354}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":10355},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":10356},"o":"=","e":{"op":"var","n":"instead~2670","x":10357},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9076},{"op":"rep","n":{"op":"var","n":"instead~2670","x":10358},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":10359},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9078},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9077}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9075},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":10360}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9073},{"op":"set","t":{"op":"var","n":"left~2666","x":10361},"o":"-=","e":{"op":"var","n":"taken~2669","x":10362},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9079}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9071},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9070},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":10363},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9080},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":10364},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9081},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":10365},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9083},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10366},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":10367},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":10368},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9085},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9084},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":10369},"o":"+=","e":{"op":"var","n":"k~2673","x":10370},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9086},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10371},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":10372},"o":"-=","e":{"op":"var","n":"k~2673","x":10373},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9088},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9087},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":10374},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10375},"o":"+=","e":{"op":"var","n":"k~2673","x":10376},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9090},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9089}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9082}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9068},{"op":"let","v":"r~2675","e":{"op":"lit","v":"money","x":10377},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9091},{"op":"let","v":"k~2676","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2674","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2674"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2674"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10378},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9092},{"op":"seq","b":[{"op":"let","v":"n~2677","e":{"op":"var","n":"k~2676","x":10379},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9094},{"op":"let","v":"r~2678","e":{"op":"var","n":"r~2675","x":10380},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9095},{"op":"seq","b":[{"op":"let","v":"left~2679","e":{"op":"var","n":"n~2677","x":10381},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9097},{"op":"for","v":"rep~2681","src":{"op":"filt","v":"q~2680","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2680"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2678"}},"x":10382},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2679"},"b":{"op":"lit","v":0},"x":10383},"b":{"op":"seq","b":[{"op":"let","v":"taken~2682","e":{"op":"lit","v":0,"x":10384},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9100},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9102},"label":{"op":"lit","v":{"instead":0},"x":10385}},{"gens":[{"v":"instead~2683","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2679"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2679"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"room","d":null}}]}]},"x":10386},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2682","x":10387},"o":"=","e":{"op":"var","n":"instead~2683","x":10388},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9104},{"op":"rep","n":{"op":"var","n":"instead~2683","x":10389},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"effect","d":null,"x":10390},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9106},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9105}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9103},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2683"}],"x":10391}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2677","x":10392},"r":{"op":"var","n":"r~2678","x":10393}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9101},{"op":"set","t":{"op":"var","n":"left~2679","x":10394},"o":"-=","e":{"op":"var","n":"taken~2682","x":10395},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9107}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9099},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9098},{"op":"let","v":"n~2684","e":{"op":"var","n":"left~2679","x":10396},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9108},{"op":"let","v":"r~2685","e":{"op":"var","n":"r~2678","x":10397},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9109},{"op":"seq","b":[{"op":"let","v":"k~2686","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2684"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2684"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2685"},"d":0}]}]}}]}],"x":10398},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9111},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10399},"t":{"op":"set","t":{"op":"var","n":"k~2686","x":10400},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2686"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":0}}]}]}]}],"x":10401},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9113},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9112},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":0,"x":10402},"o":"+=","e":{"op":"var","n":"k~2686","x":10403},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9114},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10404},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2685"},"d":0,"x":10405},"o":"-=","e":{"op":"var","n":"k~2686","x":10406},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9116},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9115},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2686"},"b":{"op":"lit","v":0}}],"x":10407},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10408},"o":"+=","e":{"op":"var","n":"k~2686","x":10409},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9118},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9117}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9110}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9096}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":9093},{"op":"let","v":"r~2688","e":{"op":"lit","v":"money","x":10410},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9119},{"op":"let","v":"k~2689","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2687","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2687"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2687"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10411},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9120},{"op":"seq","b":[{"op":"let","v":"n~2690","e":{"op":"var","n":"k~2689","x":10412},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9122},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2688","x":10413},"at":"rules_data/pampero/definitions/resources.yaml:78","id":9123},{"op":"seq","b":[{"op":"let","v":"left~2692","e":{"op":"var","n":"n~2690","x":10414},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9125},{"op":"for","v":"rep~2694","src":{"op":"filt","v":"q~2693","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2693"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2691"}},"x":10415},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2692"},"b":{"op":"lit","v":0},"x":10416},"b":{"op":"seq","b":[{"op":"let","v":"taken~2695","e":{"op":"lit","v":0,"x":10417},"at":"rules_data/pampero/definitions/resources.yaml:58","id":9128},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":9130},"label":{"op":"lit","v":{"instead":0},"x":10418}},{"gens":[{"v":"instead~2696","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2692"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2692"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null}}]}]},"x":10419},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2695","x":10420},"o":"=","e":{"op":"var","n":"instead~2696","x":10421},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9132},{"op":"rep","n":{"op":"var","n":"instead~2696","x":10422},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"effect","d":null,"x":10423},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9134},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9133}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":9131},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2696"}],"x":10424}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2690","x":10425},"r":{"op":"var","n":"r~2691","x":10426}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":9129},{"op":"set","t":{"op":"var","n":"left~2692","x":10427},"o":"-=","e":{"op":"var","n":"taken~2695","x":10428},"at":"rules_data/pampero/definitions/resources.yaml:63","id":9135}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":9127},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9126},{"op":"let","v":"n~2697","e":{"op":"var","n":"left~2692","x":10429},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9136},{"op":"let","v":"r~2698","e":{"op":"var","n":"r~2691","x":10430},"at":"rules_data/pampero/definitions/resources.yaml:64","id":9137},{"op":"seq","b":[{"op":"let","v":"k~2699","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2697"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2697"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0}]}]}}]}],"x":10431},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9139},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10432},"t":{"op":"set","t":{"op":"var","n":"k~2699","x":10433},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2699"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0}}]}]}]}],"x":10434},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9141},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9140},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0,"x":10435},"o":"+=","e":{"op":"var","n":"k~2699","x":10436},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9142},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10437},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0,"x":10438},"o":"-=","e":{"op":"var","n":"k~2699","x":10439},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9144},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9143},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2699"},"b":{"op":"lit","v":0}}],"x":10440},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10441},"o":"+=","e":{"op":"var","n":"k~2699","x":10442},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9146},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9145}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9138}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9124}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":9121}],"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9065},"source":{"doc":"pampero-clear-skies","section":"Selling Batteries to Private Industry: example: 2-battery forestry card, $3+$4+$5=$12"},"at":"rules_data/pampero/modules/private_industry.yaml:20"}',
 }

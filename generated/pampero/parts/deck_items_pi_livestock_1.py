@@ -54,50 +54,50 @@ K = [
 ]
 
 
-x_9986 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_9987 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_9990 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_9994 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_9995 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_10000 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_10001 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_10003 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_10004 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_10006 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_10007 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_10009 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_10010 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_10013 = _C.x_10013  # rules_data/pampero/modules/private_industry.yaml:12
-x_10017 = _C.x_10017  # rules_data/pampero/definitions/resources.yaml:57
-x_10018 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:57
-x_10021 = _C.x_10021  # rules_data/pampero/definitions/resources.yaml:59
-x_10025 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:62
-x_10026 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:59
-x_10033 = _C.x_10033  # rules_data/pampero/definitions/resources.yaml:26
-x_10034 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:27
-x_10036 = _C.x_10036  # rules_data/pampero/definitions/resources.yaml:27
-x_10037 = _C.x_10037  # rules_data/pampero/definitions/resources.yaml:28
-x_10039 = _C.x_10039  # rules_data/pampero/definitions/resources.yaml:29
-x_10040 = _C.x_10040  # rules_data/pampero/definitions/resources.yaml:29
-x_10042 = _C.x_10042  # rules_data/pampero/definitions/resources.yaml:30
-x_10043 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_10046 = _C.x_10046  # rules_data/pampero/modules/private_industry.yaml:12
-x_10050 = _C.x_9379  # rules_data/pampero/definitions/resources.yaml:57
-x_10051 = _C.x_9380  # rules_data/pampero/definitions/resources.yaml:57
-x_10054 = _C.x_9383  # rules_data/pampero/definitions/resources.yaml:59
-x_10058 = _C.x_9387  # rules_data/pampero/definitions/resources.yaml:62
-x_10059 = _C.x_9388  # rules_data/pampero/definitions/resources.yaml:59
-x_10066 = _C.x_9395  # rules_data/pampero/definitions/resources.yaml:26
-x_10067 = _C.x_9396  # rules_data/pampero/definitions/resources.yaml:27
-x_10069 = _C.x_9398  # rules_data/pampero/definitions/resources.yaml:27
-x_10070 = _C.x_9399  # rules_data/pampero/definitions/resources.yaml:28
-x_10072 = _C.x_9401  # rules_data/pampero/definitions/resources.yaml:29
-x_10073 = _C.x_9402  # rules_data/pampero/definitions/resources.yaml:29
-x_10075 = _C.x_9404  # rules_data/pampero/definitions/resources.yaml:30
-x_10076 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10066 = _C.x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_10067 = _C.x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_10070 = _C.x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_10074 = _C.x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_10075 = _C.x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_10080 = _C.x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_10081 = _C.x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_10083 = _C.x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_10084 = _C.x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_10086 = _C.x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_10087 = _C.x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_10089 = _C.x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_10090 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_10093 = _C.x_10093  # rules_data/pampero/modules/private_industry.yaml:12
+x_10097 = _C.x_10097  # rules_data/pampero/definitions/resources.yaml:57
+x_10098 = _C.x_10098  # rules_data/pampero/definitions/resources.yaml:57
+x_10101 = _C.x_10101  # rules_data/pampero/definitions/resources.yaml:59
+x_10105 = _C.x_10105  # rules_data/pampero/definitions/resources.yaml:62
+x_10106 = _C.x_10106  # rules_data/pampero/definitions/resources.yaml:59
+x_10113 = _C.x_10113  # rules_data/pampero/definitions/resources.yaml:26
+x_10114 = _C.x_10114  # rules_data/pampero/definitions/resources.yaml:27
+x_10116 = _C.x_10116  # rules_data/pampero/definitions/resources.yaml:27
+x_10117 = _C.x_10117  # rules_data/pampero/definitions/resources.yaml:28
+x_10119 = _C.x_10119  # rules_data/pampero/definitions/resources.yaml:29
+x_10120 = _C.x_10120  # rules_data/pampero/definitions/resources.yaml:29
+x_10122 = _C.x_10122  # rules_data/pampero/definitions/resources.yaml:30
+x_10123 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_10126 = _C.x_10126  # rules_data/pampero/modules/private_industry.yaml:12
+x_10130 = _C.x_9459  # rules_data/pampero/definitions/resources.yaml:57
+x_10131 = _C.x_9460  # rules_data/pampero/definitions/resources.yaml:57
+x_10134 = _C.x_9463  # rules_data/pampero/definitions/resources.yaml:59
+x_10138 = _C.x_9467  # rules_data/pampero/definitions/resources.yaml:62
+x_10139 = _C.x_9468  # rules_data/pampero/definitions/resources.yaml:59
+x_10146 = _C.x_9475  # rules_data/pampero/definitions/resources.yaml:26
+x_10147 = _C.x_9476  # rules_data/pampero/definitions/resources.yaml:27
+x_10149 = _C.x_9478  # rules_data/pampero/definitions/resources.yaml:27
+x_10150 = _C.x_9479  # rules_data/pampero/definitions/resources.yaml:28
+x_10152 = _C.x_9481  # rules_data/pampero/definitions/resources.yaml:29
+x_10153 = _C.x_9482  # rules_data/pampero/definitions/resources.yaml:29
+x_10155 = _C.x_9484  # rules_data/pampero/definitions/resources.yaml:30
+x_10156 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8803(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/modules/private_industry.yaml:12
+def t_8819(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/modules/private_industry.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,233 +105,233 @@ def t_8803(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/modules/privat
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2668', 'money', True)
-        LOCAL(ctx, E, 'k~2669', x_10013(ctx, E), True)
-        return t_8831(ctx, r2, s, E, B)
+        LOCAL(ctx, E, 'r~2675', 'money', True)
+        LOCAL(ctx, E, 'k~2676', x_10093(ctx, E), True)
+        return t_8847(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2681', 'money', True)
-        LOCAL(ctx, E, 'k~2682', x_10046(ctx, E), True)
-        return t_8859(ctx, k, s, E, B)
+        LOCAL(ctx, E, 'r~2688', 'money', True)
+        LOCAL(ctx, E, 'k~2689', x_10126(ctx, E), True)
+        return t_8875(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2657', 3, True)
-    LOCAL(ctx, E, 'r~2658', 'money', True)
-    return t_8806(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~2664', 3, True)
+    LOCAL(ctx, E, 'r~2665', 'money', True)
+    return t_8822(ctx, r1, s, E, B)
 
 
-d_8804 = _C.rebased(_C.d_7407, 8803)  # rules_data/pampero/modules/private_industry.yaml:12
-d_8805 = _C.rebased(_C.d_7408, 8803)  # rules_data/pampero/modules/private_industry.yaml:12
-t_8806 = _C.rebased(_C.t_7409, 8803)  # rules_data/pampero/definitions/resources.yaml:56
-d_8807 = _C.rebased(_C.d_7410, 8803)  # rules_data/pampero/definitions/resources.yaml:56
-t_8808 = _C.rebased(_C.t_7411, 8803)  # rules_data/pampero/definitions/resources.yaml:57
-t_8809 = _C.rebased(_C.t_7412, 8803)  # rules_data/pampero/definitions/resources.yaml:58
-d_8810 = _C.rebased(_C.d_7413, 8803)  # rules_data/pampero/definitions/resources.yaml:58
-t_8811 = _C.rebased(_C.t_7414, 8803)  # rules_data/pampero/definitions/resources.yaml:59
-d_8812 = _C.rebased(_C.d_7415, 8803)  # rules_data/pampero/definitions/resources.yaml:60
-t_8813 = _C.rebased(_C.t_7416, 8803)  # rules_data/pampero/definitions/resources.yaml:62
-d_8814 = _C.rebased(_C.d_7417, 8803)  # rules_data/pampero/definitions/resources.yaml:62
-t_8815 = _C.rebased(_C.t_7418, 8803)  # rules_data/pampero/definitions/resources.yaml:62
-t_8816 = _C.rebased(_C.t_7419, 8803)  # rules_data/pampero/definitions/resources.yaml:62
-d_8817 = _C.rebased(_C.d_7420, 8803)  # rules_data/pampero/definitions/resources.yaml:63
-d_8818 = _C.rebased(_C.d_7421, 8803)  # rules_data/pampero/definitions/resources.yaml:64
-d_8819 = _C.rebased(_C.d_7422, 8803)  # rules_data/pampero/definitions/resources.yaml:64
-d_8820 = _C.rebased(_C.d_7423, 8803)  # rules_data/pampero/definitions/resources.yaml:26
-d_8821 = _C.rebased(_C.d_7424, 8803)  # rules_data/pampero/definitions/resources.yaml:26
-d_8822 = _C.rebased(_C.d_7425, 8803)  # rules_data/pampero/definitions/resources.yaml:27
-d_8823 = _C.rebased(_C.d_7426, 8803)  # rules_data/pampero/definitions/resources.yaml:27
-d_8824 = _C.rebased(_C.d_7427, 8803)  # rules_data/pampero/definitions/resources.yaml:28
-d_8825 = _C.rebased(_C.d_7428, 8803)  # rules_data/pampero/definitions/resources.yaml:29
-d_8826 = _C.rebased(_C.d_7429, 8803)  # rules_data/pampero/definitions/resources.yaml:29
-d_8827 = _C.rebased(_C.d_7430, 8803)  # rules_data/pampero/definitions/resources.yaml:30
-d_8828 = _C.rebased(_C.d_7431, 8803)  # rules_data/pampero/definitions/resources.yaml:30
-d_8829 = _C.rebased(_C.d_8420, 8803)  # rules_data/pampero/modules/private_industry.yaml:12
-d_8830 = _C.rebased(_C.d_8830, 8803)  # rules_data/pampero/modules/private_industry.yaml:12
-t_8831 = _C.rebased(_C.t_8831, 8803)  # rules_data/pampero/definitions/resources.yaml:78
-d_8832 = _C.rebased(_C.d_8832, 8803)  # rules_data/pampero/definitions/resources.yaml:78
-d_8833 = _C.rebased(_C.d_8833, 8803)  # rules_data/pampero/definitions/resources.yaml:78
-t_8834 = _C.rebased(_C.t_8834, 8803)  # rules_data/pampero/definitions/resources.yaml:56
-d_8835 = _C.rebased(_C.d_8835, 8803)  # rules_data/pampero/definitions/resources.yaml:56
-t_8836 = _C.rebased(_C.t_8836, 8803)  # rules_data/pampero/definitions/resources.yaml:57
-t_8837 = _C.rebased(_C.t_8837, 8803)  # rules_data/pampero/definitions/resources.yaml:58
-d_8838 = _C.rebased(_C.d_8838, 8803)  # rules_data/pampero/definitions/resources.yaml:58
-t_8839 = _C.rebased(_C.t_8839, 8803)  # rules_data/pampero/definitions/resources.yaml:59
-d_8840 = _C.rebased(_C.d_7415, 8803)  # rules_data/pampero/definitions/resources.yaml:60
-t_8841 = _C.rebased(_C.t_8841, 8803)  # rules_data/pampero/definitions/resources.yaml:62
-d_8842 = _C.rebased(_C.d_8842, 8803)  # rules_data/pampero/definitions/resources.yaml:62
-t_8843 = _C.rebased(_C.t_8843, 8803)  # rules_data/pampero/definitions/resources.yaml:62
-t_8844 = _C.rebased(_C.t_8844, 8803)  # rules_data/pampero/definitions/resources.yaml:62
-d_8845 = _C.rebased(_C.d_8845, 8803)  # rules_data/pampero/definitions/resources.yaml:63
-d_8846 = _C.rebased(_C.d_8846, 8803)  # rules_data/pampero/definitions/resources.yaml:64
-d_8847 = _C.rebased(_C.d_8847, 8803)  # rules_data/pampero/definitions/resources.yaml:64
-d_8848 = _C.rebased(_C.d_8848, 8803)  # rules_data/pampero/definitions/resources.yaml:26
-d_8849 = _C.rebased(_C.d_8849, 8803)  # rules_data/pampero/definitions/resources.yaml:26
-d_8850 = _C.rebased(_C.d_8850, 8803)  # rules_data/pampero/definitions/resources.yaml:27
-d_8851 = _C.rebased(_C.d_8851, 8803)  # rules_data/pampero/definitions/resources.yaml:27
-d_8852 = _C.rebased(_C.d_8852, 8803)  # rules_data/pampero/definitions/resources.yaml:28
-d_8853 = _C.rebased(_C.d_8853, 8803)  # rules_data/pampero/definitions/resources.yaml:29
-d_8854 = _C.rebased(_C.d_8854, 8803)  # rules_data/pampero/definitions/resources.yaml:29
-d_8855 = _C.rebased(_C.d_8855, 8803)  # rules_data/pampero/definitions/resources.yaml:30
-d_8856 = _C.rebased(_C.d_8856, 8803)  # rules_data/pampero/definitions/resources.yaml:30
-d_8857 = _C.rebased(_C.d_8280, 8803)  # rules_data/pampero/modules/private_industry.yaml:12
-d_8858 = _C.rebased(_C.d_8858, 8803)  # rules_data/pampero/modules/private_industry.yaml:12
-t_8859 = _C.rebased(_C.t_8859, 8803)  # rules_data/pampero/definitions/resources.yaml:78
-d_8860 = _C.rebased(_C.d_8860, 8803)  # rules_data/pampero/definitions/resources.yaml:78
-d_8861 = _C.rebased(_C.d_8284, 8803)  # rules_data/pampero/definitions/resources.yaml:78
-t_8862 = _C.rebased(_C.t_8862, 8803)  # rules_data/pampero/definitions/resources.yaml:56
-d_8863 = _C.rebased(_C.d_8286, 8803)  # rules_data/pampero/definitions/resources.yaml:56
-t_8864 = _C.rebased(_C.t_8864, 8803)  # rules_data/pampero/definitions/resources.yaml:57
-t_8865 = _C.rebased(_C.t_8865, 8803)  # rules_data/pampero/definitions/resources.yaml:58
-d_8866 = _C.rebased(_C.d_8289, 8803)  # rules_data/pampero/definitions/resources.yaml:58
-t_8867 = _C.rebased(_C.t_8867, 8803)  # rules_data/pampero/definitions/resources.yaml:59
-d_8868 = _C.rebased(_C.d_7415, 8803)  # rules_data/pampero/definitions/resources.yaml:60
-t_8869 = _C.rebased(_C.t_8292, 8803)  # rules_data/pampero/definitions/resources.yaml:62
-d_8870 = _C.rebased(_C.d_8293, 8803)  # rules_data/pampero/definitions/resources.yaml:62
-t_8871 = _C.rebased(_C.t_8294, 8803)  # rules_data/pampero/definitions/resources.yaml:62
-t_8872 = _C.rebased(_C.t_8295, 8803)  # rules_data/pampero/definitions/resources.yaml:62
-d_8873 = _C.rebased(_C.d_8873, 8803)  # rules_data/pampero/definitions/resources.yaml:63
-d_8874 = _C.rebased(_C.d_8297, 8803)  # rules_data/pampero/definitions/resources.yaml:64
-d_8875 = _C.rebased(_C.d_8298, 8803)  # rules_data/pampero/definitions/resources.yaml:64
-d_8876 = _C.rebased(_C.d_8299, 8803)  # rules_data/pampero/definitions/resources.yaml:26
-d_8877 = _C.rebased(_C.d_8300, 8803)  # rules_data/pampero/definitions/resources.yaml:26
-d_8878 = _C.rebased(_C.d_8301, 8803)  # rules_data/pampero/definitions/resources.yaml:27
-d_8879 = _C.rebased(_C.d_8302, 8803)  # rules_data/pampero/definitions/resources.yaml:27
-d_8880 = _C.rebased(_C.d_8303, 8803)  # rules_data/pampero/definitions/resources.yaml:28
-d_8881 = _C.rebased(_C.d_8304, 8803)  # rules_data/pampero/definitions/resources.yaml:29
-d_8882 = _C.rebased(_C.d_8305, 8803)  # rules_data/pampero/definitions/resources.yaml:29
-d_8883 = _C.rebased(_C.d_8306, 8803)  # rules_data/pampero/definitions/resources.yaml:30
-d_8884 = _C.rebased(_C.d_8307, 8803)  # rules_data/pampero/definitions/resources.yaml:30
+d_8820 = _C.rebased(_C.d_7423, 8819)  # rules_data/pampero/modules/private_industry.yaml:12
+d_8821 = _C.rebased(_C.d_7424, 8819)  # rules_data/pampero/modules/private_industry.yaml:12
+t_8822 = _C.rebased(_C.t_7425, 8819)  # rules_data/pampero/definitions/resources.yaml:56
+d_8823 = _C.rebased(_C.d_7426, 8819)  # rules_data/pampero/definitions/resources.yaml:56
+t_8824 = _C.rebased(_C.t_7427, 8819)  # rules_data/pampero/definitions/resources.yaml:57
+t_8825 = _C.rebased(_C.t_7428, 8819)  # rules_data/pampero/definitions/resources.yaml:58
+d_8826 = _C.rebased(_C.d_7429, 8819)  # rules_data/pampero/definitions/resources.yaml:58
+t_8827 = _C.rebased(_C.t_7430, 8819)  # rules_data/pampero/definitions/resources.yaml:59
+d_8828 = _C.rebased(_C.d_7431, 8819)  # rules_data/pampero/definitions/resources.yaml:60
+t_8829 = _C.rebased(_C.t_7432, 8819)  # rules_data/pampero/definitions/resources.yaml:62
+d_8830 = _C.rebased(_C.d_7433, 8819)  # rules_data/pampero/definitions/resources.yaml:62
+t_8831 = _C.rebased(_C.t_7434, 8819)  # rules_data/pampero/definitions/resources.yaml:62
+t_8832 = _C.rebased(_C.t_7435, 8819)  # rules_data/pampero/definitions/resources.yaml:62
+d_8833 = _C.rebased(_C.d_7436, 8819)  # rules_data/pampero/definitions/resources.yaml:63
+d_8834 = _C.rebased(_C.d_7437, 8819)  # rules_data/pampero/definitions/resources.yaml:64
+d_8835 = _C.rebased(_C.d_7438, 8819)  # rules_data/pampero/definitions/resources.yaml:64
+d_8836 = _C.rebased(_C.d_7439, 8819)  # rules_data/pampero/definitions/resources.yaml:26
+d_8837 = _C.rebased(_C.d_7440, 8819)  # rules_data/pampero/definitions/resources.yaml:26
+d_8838 = _C.rebased(_C.d_7441, 8819)  # rules_data/pampero/definitions/resources.yaml:27
+d_8839 = _C.rebased(_C.d_7442, 8819)  # rules_data/pampero/definitions/resources.yaml:27
+d_8840 = _C.rebased(_C.d_7443, 8819)  # rules_data/pampero/definitions/resources.yaml:28
+d_8841 = _C.rebased(_C.d_7444, 8819)  # rules_data/pampero/definitions/resources.yaml:29
+d_8842 = _C.rebased(_C.d_7445, 8819)  # rules_data/pampero/definitions/resources.yaml:29
+d_8843 = _C.rebased(_C.d_7446, 8819)  # rules_data/pampero/definitions/resources.yaml:30
+d_8844 = _C.rebased(_C.d_7447, 8819)  # rules_data/pampero/definitions/resources.yaml:30
+d_8845 = _C.rebased(_C.d_8436, 8819)  # rules_data/pampero/modules/private_industry.yaml:12
+d_8846 = _C.rebased(_C.d_8846, 8819)  # rules_data/pampero/modules/private_industry.yaml:12
+t_8847 = _C.rebased(_C.t_8847, 8819)  # rules_data/pampero/definitions/resources.yaml:78
+d_8848 = _C.rebased(_C.d_8848, 8819)  # rules_data/pampero/definitions/resources.yaml:78
+d_8849 = _C.rebased(_C.d_8849, 8819)  # rules_data/pampero/definitions/resources.yaml:78
+t_8850 = _C.rebased(_C.t_8850, 8819)  # rules_data/pampero/definitions/resources.yaml:56
+d_8851 = _C.rebased(_C.d_8851, 8819)  # rules_data/pampero/definitions/resources.yaml:56
+t_8852 = _C.rebased(_C.t_8852, 8819)  # rules_data/pampero/definitions/resources.yaml:57
+t_8853 = _C.rebased(_C.t_8853, 8819)  # rules_data/pampero/definitions/resources.yaml:58
+d_8854 = _C.rebased(_C.d_8854, 8819)  # rules_data/pampero/definitions/resources.yaml:58
+t_8855 = _C.rebased(_C.t_8855, 8819)  # rules_data/pampero/definitions/resources.yaml:59
+d_8856 = _C.rebased(_C.d_7431, 8819)  # rules_data/pampero/definitions/resources.yaml:60
+t_8857 = _C.rebased(_C.t_8857, 8819)  # rules_data/pampero/definitions/resources.yaml:62
+d_8858 = _C.rebased(_C.d_8858, 8819)  # rules_data/pampero/definitions/resources.yaml:62
+t_8859 = _C.rebased(_C.t_8859, 8819)  # rules_data/pampero/definitions/resources.yaml:62
+t_8860 = _C.rebased(_C.t_8860, 8819)  # rules_data/pampero/definitions/resources.yaml:62
+d_8861 = _C.rebased(_C.d_8861, 8819)  # rules_data/pampero/definitions/resources.yaml:63
+d_8862 = _C.rebased(_C.d_8862, 8819)  # rules_data/pampero/definitions/resources.yaml:64
+d_8863 = _C.rebased(_C.d_8863, 8819)  # rules_data/pampero/definitions/resources.yaml:64
+d_8864 = _C.rebased(_C.d_8864, 8819)  # rules_data/pampero/definitions/resources.yaml:26
+d_8865 = _C.rebased(_C.d_8865, 8819)  # rules_data/pampero/definitions/resources.yaml:26
+d_8866 = _C.rebased(_C.d_8866, 8819)  # rules_data/pampero/definitions/resources.yaml:27
+d_8867 = _C.rebased(_C.d_8867, 8819)  # rules_data/pampero/definitions/resources.yaml:27
+d_8868 = _C.rebased(_C.d_8868, 8819)  # rules_data/pampero/definitions/resources.yaml:28
+d_8869 = _C.rebased(_C.d_8869, 8819)  # rules_data/pampero/definitions/resources.yaml:29
+d_8870 = _C.rebased(_C.d_8870, 8819)  # rules_data/pampero/definitions/resources.yaml:29
+d_8871 = _C.rebased(_C.d_8871, 8819)  # rules_data/pampero/definitions/resources.yaml:30
+d_8872 = _C.rebased(_C.d_8872, 8819)  # rules_data/pampero/definitions/resources.yaml:30
+d_8873 = _C.rebased(_C.d_8296, 8819)  # rules_data/pampero/modules/private_industry.yaml:12
+d_8874 = _C.rebased(_C.d_8874, 8819)  # rules_data/pampero/modules/private_industry.yaml:12
+t_8875 = _C.rebased(_C.t_8875, 8819)  # rules_data/pampero/definitions/resources.yaml:78
+d_8876 = _C.rebased(_C.d_8876, 8819)  # rules_data/pampero/definitions/resources.yaml:78
+d_8877 = _C.rebased(_C.d_8300, 8819)  # rules_data/pampero/definitions/resources.yaml:78
+t_8878 = _C.rebased(_C.t_8878, 8819)  # rules_data/pampero/definitions/resources.yaml:56
+d_8879 = _C.rebased(_C.d_8302, 8819)  # rules_data/pampero/definitions/resources.yaml:56
+t_8880 = _C.rebased(_C.t_8880, 8819)  # rules_data/pampero/definitions/resources.yaml:57
+t_8881 = _C.rebased(_C.t_8881, 8819)  # rules_data/pampero/definitions/resources.yaml:58
+d_8882 = _C.rebased(_C.d_8305, 8819)  # rules_data/pampero/definitions/resources.yaml:58
+t_8883 = _C.rebased(_C.t_8883, 8819)  # rules_data/pampero/definitions/resources.yaml:59
+d_8884 = _C.rebased(_C.d_7431, 8819)  # rules_data/pampero/definitions/resources.yaml:60
+t_8885 = _C.rebased(_C.t_8308, 8819)  # rules_data/pampero/definitions/resources.yaml:62
+d_8886 = _C.rebased(_C.d_8309, 8819)  # rules_data/pampero/definitions/resources.yaml:62
+t_8887 = _C.rebased(_C.t_8310, 8819)  # rules_data/pampero/definitions/resources.yaml:62
+t_8888 = _C.rebased(_C.t_8311, 8819)  # rules_data/pampero/definitions/resources.yaml:62
+d_8889 = _C.rebased(_C.d_8889, 8819)  # rules_data/pampero/definitions/resources.yaml:63
+d_8890 = _C.rebased(_C.d_8313, 8819)  # rules_data/pampero/definitions/resources.yaml:64
+d_8891 = _C.rebased(_C.d_8314, 8819)  # rules_data/pampero/definitions/resources.yaml:64
+d_8892 = _C.rebased(_C.d_8315, 8819)  # rules_data/pampero/definitions/resources.yaml:26
+d_8893 = _C.rebased(_C.d_8316, 8819)  # rules_data/pampero/definitions/resources.yaml:26
+d_8894 = _C.rebased(_C.d_8317, 8819)  # rules_data/pampero/definitions/resources.yaml:27
+d_8895 = _C.rebased(_C.d_8318, 8819)  # rules_data/pampero/definitions/resources.yaml:27
+d_8896 = _C.rebased(_C.d_8319, 8819)  # rules_data/pampero/definitions/resources.yaml:28
+d_8897 = _C.rebased(_C.d_8320, 8819)  # rules_data/pampero/definitions/resources.yaml:29
+d_8898 = _C.rebased(_C.d_8321, 8819)  # rules_data/pampero/definitions/resources.yaml:29
+d_8899 = _C.rebased(_C.d_8322, 8819)  # rules_data/pampero/definitions/resources.yaml:30
+d_8900 = _C.rebased(_C.d_8323, 8819)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    8803: t_8803,
-    8804: CPS(d_8804),
-    8805: CPS(d_8805),
-    8806: t_8806,
-    8807: CPS(d_8807),
-    8808: t_8808,
-    8809: t_8809,
-    8810: CPS(d_8810),
-    8811: t_8811,
-    8812: CPS(d_8812),
-    8813: t_8813,
-    8814: CPS(d_8814),
-    8815: t_8815,
-    8816: t_8816,
-    8817: CPS(d_8817),
-    8818: CPS(d_8818),
-    8819: CPS(d_8819),
+    8819: t_8819,
     8820: CPS(d_8820),
     8821: CPS(d_8821),
-    8822: CPS(d_8822),
+    8822: t_8822,
     8823: CPS(d_8823),
-    8824: CPS(d_8824),
-    8825: CPS(d_8825),
+    8824: t_8824,
+    8825: t_8825,
     8826: CPS(d_8826),
-    8827: CPS(d_8827),
+    8827: t_8827,
     8828: CPS(d_8828),
-    8829: CPS(d_8829),
+    8829: t_8829,
     8830: CPS(d_8830),
     8831: t_8831,
-    8832: CPS(d_8832),
+    8832: t_8832,
     8833: CPS(d_8833),
-    8834: t_8834,
+    8834: CPS(d_8834),
     8835: CPS(d_8835),
-    8836: t_8836,
-    8837: t_8837,
+    8836: CPS(d_8836),
+    8837: CPS(d_8837),
     8838: CPS(d_8838),
-    8839: t_8839,
+    8839: CPS(d_8839),
     8840: CPS(d_8840),
-    8841: t_8841,
+    8841: CPS(d_8841),
     8842: CPS(d_8842),
-    8843: t_8843,
-    8844: t_8844,
+    8843: CPS(d_8843),
+    8844: CPS(d_8844),
     8845: CPS(d_8845),
     8846: CPS(d_8846),
-    8847: CPS(d_8847),
+    8847: t_8847,
     8848: CPS(d_8848),
     8849: CPS(d_8849),
-    8850: CPS(d_8850),
+    8850: t_8850,
     8851: CPS(d_8851),
-    8852: CPS(d_8852),
-    8853: CPS(d_8853),
+    8852: t_8852,
+    8853: t_8853,
     8854: CPS(d_8854),
-    8855: CPS(d_8855),
+    8855: t_8855,
     8856: CPS(d_8856),
-    8857: CPS(d_8857),
+    8857: t_8857,
     8858: CPS(d_8858),
     8859: t_8859,
-    8860: CPS(d_8860),
+    8860: t_8860,
     8861: CPS(d_8861),
-    8862: t_8862,
+    8862: CPS(d_8862),
     8863: CPS(d_8863),
-    8864: t_8864,
-    8865: t_8865,
+    8864: CPS(d_8864),
+    8865: CPS(d_8865),
     8866: CPS(d_8866),
-    8867: t_8867,
+    8867: CPS(d_8867),
     8868: CPS(d_8868),
-    8869: t_8869,
+    8869: CPS(d_8869),
     8870: CPS(d_8870),
-    8871: t_8871,
-    8872: t_8872,
+    8871: CPS(d_8871),
+    8872: CPS(d_8872),
     8873: CPS(d_8873),
     8874: CPS(d_8874),
-    8875: CPS(d_8875),
+    8875: t_8875,
     8876: CPS(d_8876),
     8877: CPS(d_8877),
-    8878: CPS(d_8878),
+    8878: t_8878,
     8879: CPS(d_8879),
-    8880: CPS(d_8880),
-    8881: CPS(d_8881),
+    8880: t_8880,
+    8881: t_8881,
     8882: CPS(d_8882),
-    8883: CPS(d_8883),
+    8883: t_8883,
     8884: CPS(d_8884),
+    8885: t_8885,
+    8886: CPS(d_8886),
+    8887: t_8887,
+    8888: t_8888,
+    8889: CPS(d_8889),
+    8890: CPS(d_8890),
+    8891: CPS(d_8891),
+    8892: CPS(d_8892),
+    8893: CPS(d_8893),
+    8894: CPS(d_8894),
+    8895: CPS(d_8895),
+    8896: CPS(d_8896),
+    8897: CPS(d_8897),
+    8898: CPS(d_8898),
+    8899: CPS(d_8899),
+    8900: CPS(d_8900),
 }
 
 
 CODE = {
-    9986: x_9986,
-    9987: x_9987,
-    9990: x_9990,
-    9994: x_9994,
-    9995: x_9995,
-    10000: x_10000,
-    10001: x_10001,
-    10003: x_10003,
-    10004: x_10004,
-    10006: x_10006,
-    10007: x_10007,
-    10009: x_10009,
-    10010: x_10010,
-    10013: x_10013,
-    10017: x_10017,
-    10018: x_10018,
-    10021: x_10021,
-    10025: x_10025,
-    10026: x_10026,
-    10033: x_10033,
-    10034: x_10034,
-    10036: x_10036,
-    10037: x_10037,
-    10039: x_10039,
-    10040: x_10040,
-    10042: x_10042,
-    10043: x_10043,
-    10046: x_10046,
-    10050: x_10050,
-    10051: x_10051,
-    10054: x_10054,
-    10058: x_10058,
-    10059: x_10059,
     10066: x_10066,
     10067: x_10067,
-    10069: x_10069,
     10070: x_10070,
-    10072: x_10072,
-    10073: x_10073,
+    10074: x_10074,
     10075: x_10075,
-    10076: x_10076,
+    10080: x_10080,
+    10081: x_10081,
+    10083: x_10083,
+    10084: x_10084,
+    10086: x_10086,
+    10087: x_10087,
+    10089: x_10089,
+    10090: x_10090,
+    10093: x_10093,
+    10097: x_10097,
+    10098: x_10098,
+    10101: x_10101,
+    10105: x_10105,
+    10106: x_10106,
+    10113: x_10113,
+    10114: x_10114,
+    10116: x_10116,
+    10117: x_10117,
+    10119: x_10119,
+    10120: x_10120,
+    10122: x_10122,
+    10123: x_10123,
+    10126: x_10126,
+    10130: x_10130,
+    10131: x_10131,
+    10134: x_10134,
+    10138: x_10138,
+    10139: x_10139,
+    10146: x_10146,
+    10147: x_10147,
+    10149: x_10149,
+    10150: x_10150,
+    10152: x_10152,
+    10153: x_10153,
+    10155: x_10155,
+    10156: x_10156,
 }
 AT = {
 }
@@ -339,5 +339,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:11
-    'pi_livestock_1': '{"id":"pi_livestock_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["livestock"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":3,"x":9983},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8804},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":9984},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8805},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":9985},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8807},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":9986},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":9987},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":9988},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8810},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8812},"label":{"op":"lit","v":{"instead":0},"x":9989}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":9990},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":9991},"o":"=","e":{"op":"var","n":"instead~2663","x":9992},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8814},{"op":"rep","n":{"op":"var","n":"instead~2663","x":9993},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":9994},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8816},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8815}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8813},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":9995}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8811},{"op":"set","t":{"op":"var","n":"left~2659","x":9996},"o":"-=","e":{"op":"var","n":"taken~2662","x":9997},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8817}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8809},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8808},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":9998},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8818},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":9999},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8819},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":10000},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8821},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10001},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":10002},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":10003},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8823},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8822},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":10004},"o":"+=","e":{"op":"var","n":"k~2666","x":10005},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8824},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10006},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":10007},"o":"-=","e":{"op":"var","n":"k~2666","x":10008},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8826},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8825},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":10009},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10010},"o":"+=","e":{"op":"var","n":"k~2666","x":10011},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8828},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8827}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8820}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8806},{"op":"let","v":"r~2668","e":{"op":"lit","v":"money","x":10012},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8829},{"op":"let","v":"k~2669","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2667","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2667"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2667"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10013},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8830},{"op":"seq","b":[{"op":"let","v":"n~2670","e":{"op":"var","n":"k~2669","x":10014},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8832},{"op":"let","v":"r~2671","e":{"op":"var","n":"r~2668","x":10015},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8833},{"op":"seq","b":[{"op":"let","v":"left~2672","e":{"op":"var","n":"n~2670","x":10016},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8835},{"op":"for","v":"rep~2674","src":{"op":"filt","v":"q~2673","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2673"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2671"}},"x":10017},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2672"},"b":{"op":"lit","v":0},"x":10018},"b":{"op":"seq","b":[{"op":"let","v":"taken~2675","e":{"op":"lit","v":0,"x":10019},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8838},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8840},"label":{"op":"lit","v":{"instead":0},"x":10020}},{"gens":[{"v":"instead~2676","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2672"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2672"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null}}]}]},"x":10021},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2675","x":10022},"o":"=","e":{"op":"var","n":"instead~2676","x":10023},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8842},{"op":"rep","n":{"op":"var","n":"instead~2676","x":10024},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"effect","d":null,"x":10025},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8844},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8843}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8841},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2676"}],"x":10026}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2670","x":10027},"r":{"op":"var","n":"r~2671","x":10028}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8839},{"op":"set","t":{"op":"var","n":"left~2672","x":10029},"o":"-=","e":{"op":"var","n":"taken~2675","x":10030},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8845}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8837},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8836},{"op":"let","v":"n~2677","e":{"op":"var","n":"left~2672","x":10031},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8846},{"op":"let","v":"r~2678","e":{"op":"var","n":"r~2671","x":10032},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8847},{"op":"seq","b":[{"op":"let","v":"k~2679","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2677"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2677"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0}]}]}}]}],"x":10033},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8849},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10034},"t":{"op":"set","t":{"op":"var","n":"k~2679","x":10035},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2679"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0}}]}]}]}],"x":10036},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8851},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8850},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0,"x":10037},"o":"+=","e":{"op":"var","n":"k~2679","x":10038},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8852},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10039},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0,"x":10040},"o":"-=","e":{"op":"var","n":"k~2679","x":10041},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8854},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8853},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2679"},"b":{"op":"lit","v":0}}],"x":10042},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10043},"o":"+=","e":{"op":"var","n":"k~2679","x":10044},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8856},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8855}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8848}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8834}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":8831},{"op":"let","v":"r~2681","e":{"op":"lit","v":"money","x":10045},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8857},{"op":"let","v":"k~2682","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2680","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2680"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2680"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10046},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8858},{"op":"seq","b":[{"op":"let","v":"n~2683","e":{"op":"var","n":"k~2682","x":10047},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8860},{"op":"let","v":"r~2684","e":{"op":"var","n":"r~2681","x":10048},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8861},{"op":"seq","b":[{"op":"let","v":"left~2685","e":{"op":"var","n":"n~2683","x":10049},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8863},{"op":"for","v":"rep~2687","src":{"op":"filt","v":"q~2686","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2686"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2684"}},"x":10050},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2685"},"b":{"op":"lit","v":0},"x":10051},"b":{"op":"seq","b":[{"op":"let","v":"taken~2688","e":{"op":"lit","v":0,"x":10052},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8866},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8868},"label":{"op":"lit","v":{"instead":0},"x":10053}},{"gens":[{"v":"instead~2689","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2685"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2685"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null}}]}]},"x":10054},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2688","x":10055},"o":"=","e":{"op":"var","n":"instead~2689","x":10056},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8870},{"op":"rep","n":{"op":"var","n":"instead~2689","x":10057},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"effect","d":null,"x":10058},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8872},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8871}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8869},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2689"}],"x":10059}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2683","x":10060},"r":{"op":"var","n":"r~2684","x":10061}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8867},{"op":"set","t":{"op":"var","n":"left~2685","x":10062},"o":"-=","e":{"op":"var","n":"taken~2688","x":10063},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8873}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8865},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8864},{"op":"let","v":"n~2690","e":{"op":"var","n":"left~2685","x":10064},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8874},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2684","x":10065},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8875},{"op":"seq","b":[{"op":"let","v":"k~2692","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2690"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2690"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0}]}]}}]}],"x":10066},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8877},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10067},"t":{"op":"set","t":{"op":"var","n":"k~2692","x":10068},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2692"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0}}]}]}]}],"x":10069},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8879},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8878},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0,"x":10070},"o":"+=","e":{"op":"var","n":"k~2692","x":10071},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8880},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10072},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0,"x":10073},"o":"-=","e":{"op":"var","n":"k~2692","x":10074},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8882},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8881},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2692"},"b":{"op":"lit","v":0}}],"x":10075},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10076},"o":"+=","e":{"op":"var","n":"k~2692","x":10077},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8884},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8883}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8876}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8862}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":8859}],"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8803},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x livestock: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:11"}',
+    'pi_livestock_1': '{"id":"pi_livestock_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["livestock"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":3,"x":10063},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8820},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":10064},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8821},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":10065},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8823},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":10066},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":10067},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":10068},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8826},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8828},"label":{"op":"lit","v":{"instead":0},"x":10069}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":10070},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":10071},"o":"=","e":{"op":"var","n":"instead~2670","x":10072},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8830},{"op":"rep","n":{"op":"var","n":"instead~2670","x":10073},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":10074},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8832},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8831}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8829},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":10075}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8827},{"op":"set","t":{"op":"var","n":"left~2666","x":10076},"o":"-=","e":{"op":"var","n":"taken~2669","x":10077},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8833}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8825},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8824},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":10078},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8834},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":10079},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8835},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":10080},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8837},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10081},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":10082},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":10083},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8839},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8838},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":10084},"o":"+=","e":{"op":"var","n":"k~2673","x":10085},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8840},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10086},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":10087},"o":"-=","e":{"op":"var","n":"k~2673","x":10088},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8842},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8841},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":10089},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10090},"o":"+=","e":{"op":"var","n":"k~2673","x":10091},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8844},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8843}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8836}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8822},{"op":"let","v":"r~2675","e":{"op":"lit","v":"money","x":10092},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8845},{"op":"let","v":"k~2676","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2674","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2674"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2674"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10093},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8846},{"op":"seq","b":[{"op":"let","v":"n~2677","e":{"op":"var","n":"k~2676","x":10094},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8848},{"op":"let","v":"r~2678","e":{"op":"var","n":"r~2675","x":10095},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8849},{"op":"seq","b":[{"op":"let","v":"left~2679","e":{"op":"var","n":"n~2677","x":10096},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8851},{"op":"for","v":"rep~2681","src":{"op":"filt","v":"q~2680","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2680"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2678"}},"x":10097},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2679"},"b":{"op":"lit","v":0},"x":10098},"b":{"op":"seq","b":[{"op":"let","v":"taken~2682","e":{"op":"lit","v":0,"x":10099},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8854},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8856},"label":{"op":"lit","v":{"instead":0},"x":10100}},{"gens":[{"v":"instead~2683","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2679"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2679"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"room","d":null}}]}]},"x":10101},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2682","x":10102},"o":"=","e":{"op":"var","n":"instead~2683","x":10103},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8858},{"op":"rep","n":{"op":"var","n":"instead~2683","x":10104},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"effect","d":null,"x":10105},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8860},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8859}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8857},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2683"}],"x":10106}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2677","x":10107},"r":{"op":"var","n":"r~2678","x":10108}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8855},{"op":"set","t":{"op":"var","n":"left~2679","x":10109},"o":"-=","e":{"op":"var","n":"taken~2682","x":10110},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8861}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8853},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8852},{"op":"let","v":"n~2684","e":{"op":"var","n":"left~2679","x":10111},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8862},{"op":"let","v":"r~2685","e":{"op":"var","n":"r~2678","x":10112},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8863},{"op":"seq","b":[{"op":"let","v":"k~2686","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2684"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2684"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2685"},"d":0}]}]}}]}],"x":10113},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8865},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10114},"t":{"op":"set","t":{"op":"var","n":"k~2686","x":10115},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2686"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":0}}]}]}]}],"x":10116},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8867},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8866},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":0,"x":10117},"o":"+=","e":{"op":"var","n":"k~2686","x":10118},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8868},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10119},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2685"},"d":0,"x":10120},"o":"-=","e":{"op":"var","n":"k~2686","x":10121},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8870},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8869},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2686"},"b":{"op":"lit","v":0}}],"x":10122},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10123},"o":"+=","e":{"op":"var","n":"k~2686","x":10124},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8872},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8871}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8864}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8850}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":8847},{"op":"let","v":"r~2688","e":{"op":"lit","v":"money","x":10125},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8873},{"op":"let","v":"k~2689","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2687","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2687"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2687"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10126},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8874},{"op":"seq","b":[{"op":"let","v":"n~2690","e":{"op":"var","n":"k~2689","x":10127},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8876},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2688","x":10128},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8877},{"op":"seq","b":[{"op":"let","v":"left~2692","e":{"op":"var","n":"n~2690","x":10129},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8879},{"op":"for","v":"rep~2694","src":{"op":"filt","v":"q~2693","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2693"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2691"}},"x":10130},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2692"},"b":{"op":"lit","v":0},"x":10131},"b":{"op":"seq","b":[{"op":"let","v":"taken~2695","e":{"op":"lit","v":0,"x":10132},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8882},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8884},"label":{"op":"lit","v":{"instead":0},"x":10133}},{"gens":[{"v":"instead~2696","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2692"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2692"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null}}]}]},"x":10134},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2695","x":10135},"o":"=","e":{"op":"var","n":"instead~2696","x":10136},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8886},{"op":"rep","n":{"op":"var","n":"instead~2696","x":10137},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"effect","d":null,"x":10138},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8888},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8887}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8885},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2696"}],"x":10139}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2690","x":10140},"r":{"op":"var","n":"r~2691","x":10141}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8883},{"op":"set","t":{"op":"var","n":"left~2692","x":10142},"o":"-=","e":{"op":"var","n":"taken~2695","x":10143},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8889}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8881},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8880},{"op":"let","v":"n~2697","e":{"op":"var","n":"left~2692","x":10144},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8890},{"op":"let","v":"r~2698","e":{"op":"var","n":"r~2691","x":10145},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8891},{"op":"seq","b":[{"op":"let","v":"k~2699","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2697"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2697"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0}]}]}}]}],"x":10146},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8893},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10147},"t":{"op":"set","t":{"op":"var","n":"k~2699","x":10148},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2699"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0}}]}]}]}],"x":10149},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8895},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8894},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0,"x":10150},"o":"+=","e":{"op":"var","n":"k~2699","x":10151},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8896},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10152},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0,"x":10153},"o":"-=","e":{"op":"var","n":"k~2699","x":10154},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8898},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8897},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2699"},"b":{"op":"lit","v":0}}],"x":10155},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10156},"o":"+=","e":{"op":"var","n":"k~2699","x":10157},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8900},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8899}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8892}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8878}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":8875}],"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8819},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x livestock: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:11"}',
 }

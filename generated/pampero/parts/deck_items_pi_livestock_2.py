@@ -54,50 +54,50 @@ K = [
 ]
 
 
-x_10081 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10082 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_10085 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_10089 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_10090 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_10095 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_10096 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_10098 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_10099 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_10101 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_10102 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_10104 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_10105 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_10108 = _C.x_10013  # rules_data/pampero/modules/private_industry.yaml:15
-x_10112 = _C.x_10017  # rules_data/pampero/definitions/resources.yaml:57
-x_10113 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:57
-x_10116 = _C.x_10021  # rules_data/pampero/definitions/resources.yaml:59
-x_10120 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:62
-x_10121 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:59
-x_10128 = _C.x_10033  # rules_data/pampero/definitions/resources.yaml:26
-x_10129 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:27
-x_10131 = _C.x_10036  # rules_data/pampero/definitions/resources.yaml:27
-x_10132 = _C.x_10037  # rules_data/pampero/definitions/resources.yaml:28
-x_10134 = _C.x_10039  # rules_data/pampero/definitions/resources.yaml:29
-x_10135 = _C.x_10040  # rules_data/pampero/definitions/resources.yaml:29
-x_10137 = _C.x_10042  # rules_data/pampero/definitions/resources.yaml:30
-x_10138 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
-x_10141 = _C.x_10046  # rules_data/pampero/modules/private_industry.yaml:15
-x_10145 = _C.x_9379  # rules_data/pampero/definitions/resources.yaml:57
-x_10146 = _C.x_9380  # rules_data/pampero/definitions/resources.yaml:57
-x_10149 = _C.x_9383  # rules_data/pampero/definitions/resources.yaml:59
-x_10153 = _C.x_9387  # rules_data/pampero/definitions/resources.yaml:62
-x_10154 = _C.x_9388  # rules_data/pampero/definitions/resources.yaml:59
-x_10161 = _C.x_9395  # rules_data/pampero/definitions/resources.yaml:26
-x_10162 = _C.x_9396  # rules_data/pampero/definitions/resources.yaml:27
-x_10164 = _C.x_9398  # rules_data/pampero/definitions/resources.yaml:27
-x_10165 = _C.x_9399  # rules_data/pampero/definitions/resources.yaml:28
-x_10167 = _C.x_9401  # rules_data/pampero/definitions/resources.yaml:29
-x_10168 = _C.x_9402  # rules_data/pampero/definitions/resources.yaml:29
-x_10170 = _C.x_9404  # rules_data/pampero/definitions/resources.yaml:30
-x_10171 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10161 = _C.x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_10162 = _C.x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_10165 = _C.x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_10169 = _C.x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_10170 = _C.x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_10175 = _C.x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_10176 = _C.x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_10178 = _C.x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_10179 = _C.x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_10181 = _C.x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_10182 = _C.x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_10184 = _C.x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_10185 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_10188 = _C.x_10093  # rules_data/pampero/modules/private_industry.yaml:15
+x_10192 = _C.x_10097  # rules_data/pampero/definitions/resources.yaml:57
+x_10193 = _C.x_10098  # rules_data/pampero/definitions/resources.yaml:57
+x_10196 = _C.x_10101  # rules_data/pampero/definitions/resources.yaml:59
+x_10200 = _C.x_10105  # rules_data/pampero/definitions/resources.yaml:62
+x_10201 = _C.x_10106  # rules_data/pampero/definitions/resources.yaml:59
+x_10208 = _C.x_10113  # rules_data/pampero/definitions/resources.yaml:26
+x_10209 = _C.x_10114  # rules_data/pampero/definitions/resources.yaml:27
+x_10211 = _C.x_10116  # rules_data/pampero/definitions/resources.yaml:27
+x_10212 = _C.x_10117  # rules_data/pampero/definitions/resources.yaml:28
+x_10214 = _C.x_10119  # rules_data/pampero/definitions/resources.yaml:29
+x_10215 = _C.x_10120  # rules_data/pampero/definitions/resources.yaml:29
+x_10217 = _C.x_10122  # rules_data/pampero/definitions/resources.yaml:30
+x_10218 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
+x_10221 = _C.x_10126  # rules_data/pampero/modules/private_industry.yaml:15
+x_10225 = _C.x_9459  # rules_data/pampero/definitions/resources.yaml:57
+x_10226 = _C.x_9460  # rules_data/pampero/definitions/resources.yaml:57
+x_10229 = _C.x_9463  # rules_data/pampero/definitions/resources.yaml:59
+x_10233 = _C.x_9467  # rules_data/pampero/definitions/resources.yaml:62
+x_10234 = _C.x_9468  # rules_data/pampero/definitions/resources.yaml:59
+x_10241 = _C.x_9475  # rules_data/pampero/definitions/resources.yaml:26
+x_10242 = _C.x_9476  # rules_data/pampero/definitions/resources.yaml:27
+x_10244 = _C.x_9478  # rules_data/pampero/definitions/resources.yaml:27
+x_10245 = _C.x_9479  # rules_data/pampero/definitions/resources.yaml:28
+x_10247 = _C.x_9481  # rules_data/pampero/definitions/resources.yaml:29
+x_10248 = _C.x_9482  # rules_data/pampero/definitions/resources.yaml:29
+x_10250 = _C.x_9484  # rules_data/pampero/definitions/resources.yaml:30
+x_10251 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8885(ctx, k, s=None, E=None, B=8885):  # rules_data/pampero/modules/private_industry.yaml:15
+def t_8901(ctx, k, s=None, E=None, B=8901):  # rules_data/pampero/modules/private_industry.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -105,233 +105,233 @@ def t_8885(ctx, k, s=None, E=None, B=8885):  # rules_data/pampero/modules/privat
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2668', 'money', True)
-        LOCAL(ctx, E, 'k~2669', x_10108(ctx, E), True)
-        return t_8913(ctx, r2, s, E, B)
+        LOCAL(ctx, E, 'r~2675', 'money', True)
+        LOCAL(ctx, E, 'k~2676', x_10188(ctx, E), True)
+        return t_8929(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2681', 'money', True)
-        LOCAL(ctx, E, 'k~2682', x_10141(ctx, E), True)
-        return t_8941(ctx, k, s, E, B)
+        LOCAL(ctx, E, 'r~2688', 'money', True)
+        LOCAL(ctx, E, 'k~2689', x_10221(ctx, E), True)
+        return t_8957(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2657', 5, True)
-    LOCAL(ctx, E, 'r~2658', 'money', True)
-    return t_8888(ctx, r1, s, E, B)
+    LOCAL(ctx, E, 'n~2664', 5, True)
+    LOCAL(ctx, E, 'r~2665', 'money', True)
+    return t_8904(ctx, r1, s, E, B)
 
 
-d_8886 = _C.rebased(_C.d_7593, 8885)  # rules_data/pampero/modules/private_industry.yaml:15
-d_8887 = _C.rebased(_C.d_7408, 8885)  # rules_data/pampero/modules/private_industry.yaml:15
-t_8888 = _C.rebased(_C.t_7409, 8885)  # rules_data/pampero/definitions/resources.yaml:56
-d_8889 = _C.rebased(_C.d_7410, 8885)  # rules_data/pampero/definitions/resources.yaml:56
-t_8890 = _C.rebased(_C.t_7411, 8885)  # rules_data/pampero/definitions/resources.yaml:57
-t_8891 = _C.rebased(_C.t_7412, 8885)  # rules_data/pampero/definitions/resources.yaml:58
-d_8892 = _C.rebased(_C.d_7413, 8885)  # rules_data/pampero/definitions/resources.yaml:58
-t_8893 = _C.rebased(_C.t_7414, 8885)  # rules_data/pampero/definitions/resources.yaml:59
-d_8894 = _C.rebased(_C.d_7415, 8885)  # rules_data/pampero/definitions/resources.yaml:60
-t_8895 = _C.rebased(_C.t_7416, 8885)  # rules_data/pampero/definitions/resources.yaml:62
-d_8896 = _C.rebased(_C.d_7417, 8885)  # rules_data/pampero/definitions/resources.yaml:62
-t_8897 = _C.rebased(_C.t_7418, 8885)  # rules_data/pampero/definitions/resources.yaml:62
-t_8898 = _C.rebased(_C.t_7419, 8885)  # rules_data/pampero/definitions/resources.yaml:62
-d_8899 = _C.rebased(_C.d_7420, 8885)  # rules_data/pampero/definitions/resources.yaml:63
-d_8900 = _C.rebased(_C.d_7421, 8885)  # rules_data/pampero/definitions/resources.yaml:64
-d_8901 = _C.rebased(_C.d_7422, 8885)  # rules_data/pampero/definitions/resources.yaml:64
-d_8902 = _C.rebased(_C.d_7423, 8885)  # rules_data/pampero/definitions/resources.yaml:26
-d_8903 = _C.rebased(_C.d_7424, 8885)  # rules_data/pampero/definitions/resources.yaml:26
-d_8904 = _C.rebased(_C.d_7425, 8885)  # rules_data/pampero/definitions/resources.yaml:27
-d_8905 = _C.rebased(_C.d_7426, 8885)  # rules_data/pampero/definitions/resources.yaml:27
-d_8906 = _C.rebased(_C.d_7427, 8885)  # rules_data/pampero/definitions/resources.yaml:28
-d_8907 = _C.rebased(_C.d_7428, 8885)  # rules_data/pampero/definitions/resources.yaml:29
-d_8908 = _C.rebased(_C.d_7429, 8885)  # rules_data/pampero/definitions/resources.yaml:29
-d_8909 = _C.rebased(_C.d_7430, 8885)  # rules_data/pampero/definitions/resources.yaml:30
-d_8910 = _C.rebased(_C.d_7431, 8885)  # rules_data/pampero/definitions/resources.yaml:30
-d_8911 = _C.rebased(_C.d_8420, 8885)  # rules_data/pampero/modules/private_industry.yaml:15
-d_8912 = _C.rebased(_C.d_8830, 8885)  # rules_data/pampero/modules/private_industry.yaml:15
-t_8913 = _C.rebased(_C.t_8831, 8885)  # rules_data/pampero/definitions/resources.yaml:78
-d_8914 = _C.rebased(_C.d_8832, 8885)  # rules_data/pampero/definitions/resources.yaml:78
-d_8915 = _C.rebased(_C.d_8833, 8885)  # rules_data/pampero/definitions/resources.yaml:78
-t_8916 = _C.rebased(_C.t_8834, 8885)  # rules_data/pampero/definitions/resources.yaml:56
-d_8917 = _C.rebased(_C.d_8835, 8885)  # rules_data/pampero/definitions/resources.yaml:56
-t_8918 = _C.rebased(_C.t_8836, 8885)  # rules_data/pampero/definitions/resources.yaml:57
-t_8919 = _C.rebased(_C.t_8837, 8885)  # rules_data/pampero/definitions/resources.yaml:58
-d_8920 = _C.rebased(_C.d_8838, 8885)  # rules_data/pampero/definitions/resources.yaml:58
-t_8921 = _C.rebased(_C.t_8839, 8885)  # rules_data/pampero/definitions/resources.yaml:59
-d_8922 = _C.rebased(_C.d_7415, 8885)  # rules_data/pampero/definitions/resources.yaml:60
-t_8923 = _C.rebased(_C.t_8841, 8885)  # rules_data/pampero/definitions/resources.yaml:62
-d_8924 = _C.rebased(_C.d_8842, 8885)  # rules_data/pampero/definitions/resources.yaml:62
-t_8925 = _C.rebased(_C.t_8843, 8885)  # rules_data/pampero/definitions/resources.yaml:62
-t_8926 = _C.rebased(_C.t_8844, 8885)  # rules_data/pampero/definitions/resources.yaml:62
-d_8927 = _C.rebased(_C.d_8845, 8885)  # rules_data/pampero/definitions/resources.yaml:63
-d_8928 = _C.rebased(_C.d_8846, 8885)  # rules_data/pampero/definitions/resources.yaml:64
-d_8929 = _C.rebased(_C.d_8847, 8885)  # rules_data/pampero/definitions/resources.yaml:64
-d_8930 = _C.rebased(_C.d_8848, 8885)  # rules_data/pampero/definitions/resources.yaml:26
-d_8931 = _C.rebased(_C.d_8849, 8885)  # rules_data/pampero/definitions/resources.yaml:26
-d_8932 = _C.rebased(_C.d_8850, 8885)  # rules_data/pampero/definitions/resources.yaml:27
-d_8933 = _C.rebased(_C.d_8851, 8885)  # rules_data/pampero/definitions/resources.yaml:27
-d_8934 = _C.rebased(_C.d_8852, 8885)  # rules_data/pampero/definitions/resources.yaml:28
-d_8935 = _C.rebased(_C.d_8853, 8885)  # rules_data/pampero/definitions/resources.yaml:29
-d_8936 = _C.rebased(_C.d_8854, 8885)  # rules_data/pampero/definitions/resources.yaml:29
-d_8937 = _C.rebased(_C.d_8855, 8885)  # rules_data/pampero/definitions/resources.yaml:30
-d_8938 = _C.rebased(_C.d_8856, 8885)  # rules_data/pampero/definitions/resources.yaml:30
-d_8939 = _C.rebased(_C.d_8280, 8885)  # rules_data/pampero/modules/private_industry.yaml:15
-d_8940 = _C.rebased(_C.d_8858, 8885)  # rules_data/pampero/modules/private_industry.yaml:15
-t_8941 = _C.rebased(_C.t_8859, 8885)  # rules_data/pampero/definitions/resources.yaml:78
-d_8942 = _C.rebased(_C.d_8860, 8885)  # rules_data/pampero/definitions/resources.yaml:78
-d_8943 = _C.rebased(_C.d_8284, 8885)  # rules_data/pampero/definitions/resources.yaml:78
-t_8944 = _C.rebased(_C.t_8862, 8885)  # rules_data/pampero/definitions/resources.yaml:56
-d_8945 = _C.rebased(_C.d_8286, 8885)  # rules_data/pampero/definitions/resources.yaml:56
-t_8946 = _C.rebased(_C.t_8864, 8885)  # rules_data/pampero/definitions/resources.yaml:57
-t_8947 = _C.rebased(_C.t_8865, 8885)  # rules_data/pampero/definitions/resources.yaml:58
-d_8948 = _C.rebased(_C.d_8289, 8885)  # rules_data/pampero/definitions/resources.yaml:58
-t_8949 = _C.rebased(_C.t_8867, 8885)  # rules_data/pampero/definitions/resources.yaml:59
-d_8950 = _C.rebased(_C.d_7415, 8885)  # rules_data/pampero/definitions/resources.yaml:60
-t_8951 = _C.rebased(_C.t_8292, 8885)  # rules_data/pampero/definitions/resources.yaml:62
-d_8952 = _C.rebased(_C.d_8293, 8885)  # rules_data/pampero/definitions/resources.yaml:62
-t_8953 = _C.rebased(_C.t_8294, 8885)  # rules_data/pampero/definitions/resources.yaml:62
-t_8954 = _C.rebased(_C.t_8295, 8885)  # rules_data/pampero/definitions/resources.yaml:62
-d_8955 = _C.rebased(_C.d_8873, 8885)  # rules_data/pampero/definitions/resources.yaml:63
-d_8956 = _C.rebased(_C.d_8297, 8885)  # rules_data/pampero/definitions/resources.yaml:64
-d_8957 = _C.rebased(_C.d_8298, 8885)  # rules_data/pampero/definitions/resources.yaml:64
-d_8958 = _C.rebased(_C.d_8299, 8885)  # rules_data/pampero/definitions/resources.yaml:26
-d_8959 = _C.rebased(_C.d_8300, 8885)  # rules_data/pampero/definitions/resources.yaml:26
-d_8960 = _C.rebased(_C.d_8301, 8885)  # rules_data/pampero/definitions/resources.yaml:27
-d_8961 = _C.rebased(_C.d_8302, 8885)  # rules_data/pampero/definitions/resources.yaml:27
-d_8962 = _C.rebased(_C.d_8303, 8885)  # rules_data/pampero/definitions/resources.yaml:28
-d_8963 = _C.rebased(_C.d_8304, 8885)  # rules_data/pampero/definitions/resources.yaml:29
-d_8964 = _C.rebased(_C.d_8305, 8885)  # rules_data/pampero/definitions/resources.yaml:29
-d_8965 = _C.rebased(_C.d_8306, 8885)  # rules_data/pampero/definitions/resources.yaml:30
-d_8966 = _C.rebased(_C.d_8307, 8885)  # rules_data/pampero/definitions/resources.yaml:30
+d_8902 = _C.rebased(_C.d_7609, 8901)  # rules_data/pampero/modules/private_industry.yaml:15
+d_8903 = _C.rebased(_C.d_7424, 8901)  # rules_data/pampero/modules/private_industry.yaml:15
+t_8904 = _C.rebased(_C.t_7425, 8901)  # rules_data/pampero/definitions/resources.yaml:56
+d_8905 = _C.rebased(_C.d_7426, 8901)  # rules_data/pampero/definitions/resources.yaml:56
+t_8906 = _C.rebased(_C.t_7427, 8901)  # rules_data/pampero/definitions/resources.yaml:57
+t_8907 = _C.rebased(_C.t_7428, 8901)  # rules_data/pampero/definitions/resources.yaml:58
+d_8908 = _C.rebased(_C.d_7429, 8901)  # rules_data/pampero/definitions/resources.yaml:58
+t_8909 = _C.rebased(_C.t_7430, 8901)  # rules_data/pampero/definitions/resources.yaml:59
+d_8910 = _C.rebased(_C.d_7431, 8901)  # rules_data/pampero/definitions/resources.yaml:60
+t_8911 = _C.rebased(_C.t_7432, 8901)  # rules_data/pampero/definitions/resources.yaml:62
+d_8912 = _C.rebased(_C.d_7433, 8901)  # rules_data/pampero/definitions/resources.yaml:62
+t_8913 = _C.rebased(_C.t_7434, 8901)  # rules_data/pampero/definitions/resources.yaml:62
+t_8914 = _C.rebased(_C.t_7435, 8901)  # rules_data/pampero/definitions/resources.yaml:62
+d_8915 = _C.rebased(_C.d_7436, 8901)  # rules_data/pampero/definitions/resources.yaml:63
+d_8916 = _C.rebased(_C.d_7437, 8901)  # rules_data/pampero/definitions/resources.yaml:64
+d_8917 = _C.rebased(_C.d_7438, 8901)  # rules_data/pampero/definitions/resources.yaml:64
+d_8918 = _C.rebased(_C.d_7439, 8901)  # rules_data/pampero/definitions/resources.yaml:26
+d_8919 = _C.rebased(_C.d_7440, 8901)  # rules_data/pampero/definitions/resources.yaml:26
+d_8920 = _C.rebased(_C.d_7441, 8901)  # rules_data/pampero/definitions/resources.yaml:27
+d_8921 = _C.rebased(_C.d_7442, 8901)  # rules_data/pampero/definitions/resources.yaml:27
+d_8922 = _C.rebased(_C.d_7443, 8901)  # rules_data/pampero/definitions/resources.yaml:28
+d_8923 = _C.rebased(_C.d_7444, 8901)  # rules_data/pampero/definitions/resources.yaml:29
+d_8924 = _C.rebased(_C.d_7445, 8901)  # rules_data/pampero/definitions/resources.yaml:29
+d_8925 = _C.rebased(_C.d_7446, 8901)  # rules_data/pampero/definitions/resources.yaml:30
+d_8926 = _C.rebased(_C.d_7447, 8901)  # rules_data/pampero/definitions/resources.yaml:30
+d_8927 = _C.rebased(_C.d_8436, 8901)  # rules_data/pampero/modules/private_industry.yaml:15
+d_8928 = _C.rebased(_C.d_8846, 8901)  # rules_data/pampero/modules/private_industry.yaml:15
+t_8929 = _C.rebased(_C.t_8847, 8901)  # rules_data/pampero/definitions/resources.yaml:78
+d_8930 = _C.rebased(_C.d_8848, 8901)  # rules_data/pampero/definitions/resources.yaml:78
+d_8931 = _C.rebased(_C.d_8849, 8901)  # rules_data/pampero/definitions/resources.yaml:78
+t_8932 = _C.rebased(_C.t_8850, 8901)  # rules_data/pampero/definitions/resources.yaml:56
+d_8933 = _C.rebased(_C.d_8851, 8901)  # rules_data/pampero/definitions/resources.yaml:56
+t_8934 = _C.rebased(_C.t_8852, 8901)  # rules_data/pampero/definitions/resources.yaml:57
+t_8935 = _C.rebased(_C.t_8853, 8901)  # rules_data/pampero/definitions/resources.yaml:58
+d_8936 = _C.rebased(_C.d_8854, 8901)  # rules_data/pampero/definitions/resources.yaml:58
+t_8937 = _C.rebased(_C.t_8855, 8901)  # rules_data/pampero/definitions/resources.yaml:59
+d_8938 = _C.rebased(_C.d_7431, 8901)  # rules_data/pampero/definitions/resources.yaml:60
+t_8939 = _C.rebased(_C.t_8857, 8901)  # rules_data/pampero/definitions/resources.yaml:62
+d_8940 = _C.rebased(_C.d_8858, 8901)  # rules_data/pampero/definitions/resources.yaml:62
+t_8941 = _C.rebased(_C.t_8859, 8901)  # rules_data/pampero/definitions/resources.yaml:62
+t_8942 = _C.rebased(_C.t_8860, 8901)  # rules_data/pampero/definitions/resources.yaml:62
+d_8943 = _C.rebased(_C.d_8861, 8901)  # rules_data/pampero/definitions/resources.yaml:63
+d_8944 = _C.rebased(_C.d_8862, 8901)  # rules_data/pampero/definitions/resources.yaml:64
+d_8945 = _C.rebased(_C.d_8863, 8901)  # rules_data/pampero/definitions/resources.yaml:64
+d_8946 = _C.rebased(_C.d_8864, 8901)  # rules_data/pampero/definitions/resources.yaml:26
+d_8947 = _C.rebased(_C.d_8865, 8901)  # rules_data/pampero/definitions/resources.yaml:26
+d_8948 = _C.rebased(_C.d_8866, 8901)  # rules_data/pampero/definitions/resources.yaml:27
+d_8949 = _C.rebased(_C.d_8867, 8901)  # rules_data/pampero/definitions/resources.yaml:27
+d_8950 = _C.rebased(_C.d_8868, 8901)  # rules_data/pampero/definitions/resources.yaml:28
+d_8951 = _C.rebased(_C.d_8869, 8901)  # rules_data/pampero/definitions/resources.yaml:29
+d_8952 = _C.rebased(_C.d_8870, 8901)  # rules_data/pampero/definitions/resources.yaml:29
+d_8953 = _C.rebased(_C.d_8871, 8901)  # rules_data/pampero/definitions/resources.yaml:30
+d_8954 = _C.rebased(_C.d_8872, 8901)  # rules_data/pampero/definitions/resources.yaml:30
+d_8955 = _C.rebased(_C.d_8296, 8901)  # rules_data/pampero/modules/private_industry.yaml:15
+d_8956 = _C.rebased(_C.d_8874, 8901)  # rules_data/pampero/modules/private_industry.yaml:15
+t_8957 = _C.rebased(_C.t_8875, 8901)  # rules_data/pampero/definitions/resources.yaml:78
+d_8958 = _C.rebased(_C.d_8876, 8901)  # rules_data/pampero/definitions/resources.yaml:78
+d_8959 = _C.rebased(_C.d_8300, 8901)  # rules_data/pampero/definitions/resources.yaml:78
+t_8960 = _C.rebased(_C.t_8878, 8901)  # rules_data/pampero/definitions/resources.yaml:56
+d_8961 = _C.rebased(_C.d_8302, 8901)  # rules_data/pampero/definitions/resources.yaml:56
+t_8962 = _C.rebased(_C.t_8880, 8901)  # rules_data/pampero/definitions/resources.yaml:57
+t_8963 = _C.rebased(_C.t_8881, 8901)  # rules_data/pampero/definitions/resources.yaml:58
+d_8964 = _C.rebased(_C.d_8305, 8901)  # rules_data/pampero/definitions/resources.yaml:58
+t_8965 = _C.rebased(_C.t_8883, 8901)  # rules_data/pampero/definitions/resources.yaml:59
+d_8966 = _C.rebased(_C.d_7431, 8901)  # rules_data/pampero/definitions/resources.yaml:60
+t_8967 = _C.rebased(_C.t_8308, 8901)  # rules_data/pampero/definitions/resources.yaml:62
+d_8968 = _C.rebased(_C.d_8309, 8901)  # rules_data/pampero/definitions/resources.yaml:62
+t_8969 = _C.rebased(_C.t_8310, 8901)  # rules_data/pampero/definitions/resources.yaml:62
+t_8970 = _C.rebased(_C.t_8311, 8901)  # rules_data/pampero/definitions/resources.yaml:62
+d_8971 = _C.rebased(_C.d_8889, 8901)  # rules_data/pampero/definitions/resources.yaml:63
+d_8972 = _C.rebased(_C.d_8313, 8901)  # rules_data/pampero/definitions/resources.yaml:64
+d_8973 = _C.rebased(_C.d_8314, 8901)  # rules_data/pampero/definitions/resources.yaml:64
+d_8974 = _C.rebased(_C.d_8315, 8901)  # rules_data/pampero/definitions/resources.yaml:26
+d_8975 = _C.rebased(_C.d_8316, 8901)  # rules_data/pampero/definitions/resources.yaml:26
+d_8976 = _C.rebased(_C.d_8317, 8901)  # rules_data/pampero/definitions/resources.yaml:27
+d_8977 = _C.rebased(_C.d_8318, 8901)  # rules_data/pampero/definitions/resources.yaml:27
+d_8978 = _C.rebased(_C.d_8319, 8901)  # rules_data/pampero/definitions/resources.yaml:28
+d_8979 = _C.rebased(_C.d_8320, 8901)  # rules_data/pampero/definitions/resources.yaml:29
+d_8980 = _C.rebased(_C.d_8321, 8901)  # rules_data/pampero/definitions/resources.yaml:29
+d_8981 = _C.rebased(_C.d_8322, 8901)  # rules_data/pampero/definitions/resources.yaml:30
+d_8982 = _C.rebased(_C.d_8323, 8901)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    8885: t_8885,
-    8886: CPS(d_8886),
-    8887: CPS(d_8887),
-    8888: t_8888,
-    8889: CPS(d_8889),
-    8890: t_8890,
-    8891: t_8891,
-    8892: CPS(d_8892),
-    8893: t_8893,
-    8894: CPS(d_8894),
-    8895: t_8895,
-    8896: CPS(d_8896),
-    8897: t_8897,
-    8898: t_8898,
-    8899: CPS(d_8899),
-    8900: CPS(d_8900),
-    8901: CPS(d_8901),
+    8901: t_8901,
     8902: CPS(d_8902),
     8903: CPS(d_8903),
-    8904: CPS(d_8904),
+    8904: t_8904,
     8905: CPS(d_8905),
-    8906: CPS(d_8906),
-    8907: CPS(d_8907),
+    8906: t_8906,
+    8907: t_8907,
     8908: CPS(d_8908),
-    8909: CPS(d_8909),
+    8909: t_8909,
     8910: CPS(d_8910),
-    8911: CPS(d_8911),
+    8911: t_8911,
     8912: CPS(d_8912),
     8913: t_8913,
-    8914: CPS(d_8914),
+    8914: t_8914,
     8915: CPS(d_8915),
-    8916: t_8916,
+    8916: CPS(d_8916),
     8917: CPS(d_8917),
-    8918: t_8918,
-    8919: t_8919,
+    8918: CPS(d_8918),
+    8919: CPS(d_8919),
     8920: CPS(d_8920),
-    8921: t_8921,
+    8921: CPS(d_8921),
     8922: CPS(d_8922),
-    8923: t_8923,
+    8923: CPS(d_8923),
     8924: CPS(d_8924),
-    8925: t_8925,
-    8926: t_8926,
+    8925: CPS(d_8925),
+    8926: CPS(d_8926),
     8927: CPS(d_8927),
     8928: CPS(d_8928),
-    8929: CPS(d_8929),
+    8929: t_8929,
     8930: CPS(d_8930),
     8931: CPS(d_8931),
-    8932: CPS(d_8932),
+    8932: t_8932,
     8933: CPS(d_8933),
-    8934: CPS(d_8934),
-    8935: CPS(d_8935),
+    8934: t_8934,
+    8935: t_8935,
     8936: CPS(d_8936),
-    8937: CPS(d_8937),
+    8937: t_8937,
     8938: CPS(d_8938),
-    8939: CPS(d_8939),
+    8939: t_8939,
     8940: CPS(d_8940),
     8941: t_8941,
-    8942: CPS(d_8942),
+    8942: t_8942,
     8943: CPS(d_8943),
-    8944: t_8944,
+    8944: CPS(d_8944),
     8945: CPS(d_8945),
-    8946: t_8946,
-    8947: t_8947,
+    8946: CPS(d_8946),
+    8947: CPS(d_8947),
     8948: CPS(d_8948),
-    8949: t_8949,
+    8949: CPS(d_8949),
     8950: CPS(d_8950),
-    8951: t_8951,
+    8951: CPS(d_8951),
     8952: CPS(d_8952),
-    8953: t_8953,
-    8954: t_8954,
+    8953: CPS(d_8953),
+    8954: CPS(d_8954),
     8955: CPS(d_8955),
     8956: CPS(d_8956),
-    8957: CPS(d_8957),
+    8957: t_8957,
     8958: CPS(d_8958),
     8959: CPS(d_8959),
-    8960: CPS(d_8960),
+    8960: t_8960,
     8961: CPS(d_8961),
-    8962: CPS(d_8962),
-    8963: CPS(d_8963),
+    8962: t_8962,
+    8963: t_8963,
     8964: CPS(d_8964),
-    8965: CPS(d_8965),
+    8965: t_8965,
     8966: CPS(d_8966),
+    8967: t_8967,
+    8968: CPS(d_8968),
+    8969: t_8969,
+    8970: t_8970,
+    8971: CPS(d_8971),
+    8972: CPS(d_8972),
+    8973: CPS(d_8973),
+    8974: CPS(d_8974),
+    8975: CPS(d_8975),
+    8976: CPS(d_8976),
+    8977: CPS(d_8977),
+    8978: CPS(d_8978),
+    8979: CPS(d_8979),
+    8980: CPS(d_8980),
+    8981: CPS(d_8981),
+    8982: CPS(d_8982),
 }
 
 
 CODE = {
-    10081: x_10081,
-    10082: x_10082,
-    10085: x_10085,
-    10089: x_10089,
-    10090: x_10090,
-    10095: x_10095,
-    10096: x_10096,
-    10098: x_10098,
-    10099: x_10099,
-    10101: x_10101,
-    10102: x_10102,
-    10104: x_10104,
-    10105: x_10105,
-    10108: x_10108,
-    10112: x_10112,
-    10113: x_10113,
-    10116: x_10116,
-    10120: x_10120,
-    10121: x_10121,
-    10128: x_10128,
-    10129: x_10129,
-    10131: x_10131,
-    10132: x_10132,
-    10134: x_10134,
-    10135: x_10135,
-    10137: x_10137,
-    10138: x_10138,
-    10141: x_10141,
-    10145: x_10145,
-    10146: x_10146,
-    10149: x_10149,
-    10153: x_10153,
-    10154: x_10154,
     10161: x_10161,
     10162: x_10162,
-    10164: x_10164,
     10165: x_10165,
-    10167: x_10167,
-    10168: x_10168,
+    10169: x_10169,
     10170: x_10170,
-    10171: x_10171,
+    10175: x_10175,
+    10176: x_10176,
+    10178: x_10178,
+    10179: x_10179,
+    10181: x_10181,
+    10182: x_10182,
+    10184: x_10184,
+    10185: x_10185,
+    10188: x_10188,
+    10192: x_10192,
+    10193: x_10193,
+    10196: x_10196,
+    10200: x_10200,
+    10201: x_10201,
+    10208: x_10208,
+    10209: x_10209,
+    10211: x_10211,
+    10212: x_10212,
+    10214: x_10214,
+    10215: x_10215,
+    10217: x_10217,
+    10218: x_10218,
+    10221: x_10221,
+    10225: x_10225,
+    10226: x_10226,
+    10229: x_10229,
+    10233: x_10233,
+    10234: x_10234,
+    10241: x_10241,
+    10242: x_10242,
+    10244: x_10244,
+    10245: x_10245,
+    10247: x_10247,
+    10248: x_10248,
+    10250: x_10250,
+    10251: x_10251,
 }
 AT = {
 }
@@ -339,5 +339,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:14
-    'pi_livestock_2': '{"id":"pi_livestock_2","deck":"pi_market","module":"private_industry","tags":["livestock"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":5,"x":10078},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8886},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":10079},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8887},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":10080},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8889},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":10081},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":10082},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":10083},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8892},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8894},"label":{"op":"lit","v":{"instead":0},"x":10084}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":10085},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":10086},"o":"=","e":{"op":"var","n":"instead~2663","x":10087},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8896},{"op":"rep","n":{"op":"var","n":"instead~2663","x":10088},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":10089},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8898},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8897}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8895},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":10090}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8893},{"op":"set","t":{"op":"var","n":"left~2659","x":10091},"o":"-=","e":{"op":"var","n":"taken~2662","x":10092},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8899}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8891},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8890},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":10093},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8900},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":10094},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8901},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":10095},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8903},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10096},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":10097},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":10098},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8905},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8904},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":10099},"o":"+=","e":{"op":"var","n":"k~2666","x":10100},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8906},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10101},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":10102},"o":"-=","e":{"op":"var","n":"k~2666","x":10103},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8908},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8907},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":10104},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10105},"o":"+=","e":{"op":"var","n":"k~2666","x":10106},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8910},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8909}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8902}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8888},{"op":"let","v":"r~2668","e":{"op":"lit","v":"money","x":10107},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8911},{"op":"let","v":"k~2669","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2667","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2667"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2667"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10108},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8912},{"op":"seq","b":[{"op":"let","v":"n~2670","e":{"op":"var","n":"k~2669","x":10109},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8914},{"op":"let","v":"r~2671","e":{"op":"var","n":"r~2668","x":10110},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8915},{"op":"seq","b":[{"op":"let","v":"left~2672","e":{"op":"var","n":"n~2670","x":10111},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8917},{"op":"for","v":"rep~2674","src":{"op":"filt","v":"q~2673","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2673"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2671"}},"x":10112},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2672"},"b":{"op":"lit","v":0},"x":10113},"b":{"op":"seq","b":[{"op":"let","v":"taken~2675","e":{"op":"lit","v":0,"x":10114},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8920},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8922},"label":{"op":"lit","v":{"instead":0},"x":10115}},{"gens":[{"v":"instead~2676","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2672"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2672"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null}}]}]},"x":10116},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2675","x":10117},"o":"=","e":{"op":"var","n":"instead~2676","x":10118},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8924},{"op":"rep","n":{"op":"var","n":"instead~2676","x":10119},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"effect","d":null,"x":10120},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8926},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8925}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8923},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2676"}],"x":10121}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2670","x":10122},"r":{"op":"var","n":"r~2671","x":10123}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8921},{"op":"set","t":{"op":"var","n":"left~2672","x":10124},"o":"-=","e":{"op":"var","n":"taken~2675","x":10125},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8927}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8919},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8918},{"op":"let","v":"n~2677","e":{"op":"var","n":"left~2672","x":10126},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8928},{"op":"let","v":"r~2678","e":{"op":"var","n":"r~2671","x":10127},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8929},{"op":"seq","b":[{"op":"let","v":"k~2679","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2677"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2677"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0}]}]}}]}],"x":10128},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8931},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10129},"t":{"op":"set","t":{"op":"var","n":"k~2679","x":10130},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2679"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0}}]}]}]}],"x":10131},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8933},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8932},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0,"x":10132},"o":"+=","e":{"op":"var","n":"k~2679","x":10133},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8934},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10134},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0,"x":10135},"o":"-=","e":{"op":"var","n":"k~2679","x":10136},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8936},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8935},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2679"},"b":{"op":"lit","v":0}}],"x":10137},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10138},"o":"+=","e":{"op":"var","n":"k~2679","x":10139},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8938},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8937}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8930}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8916}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":8913},{"op":"let","v":"r~2681","e":{"op":"lit","v":"money","x":10140},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8939},{"op":"let","v":"k~2682","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2680","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2680"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2680"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10141},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8940},{"op":"seq","b":[{"op":"let","v":"n~2683","e":{"op":"var","n":"k~2682","x":10142},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8942},{"op":"let","v":"r~2684","e":{"op":"var","n":"r~2681","x":10143},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8943},{"op":"seq","b":[{"op":"let","v":"left~2685","e":{"op":"var","n":"n~2683","x":10144},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8945},{"op":"for","v":"rep~2687","src":{"op":"filt","v":"q~2686","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2686"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2684"}},"x":10145},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2685"},"b":{"op":"lit","v":0},"x":10146},"b":{"op":"seq","b":[{"op":"let","v":"taken~2688","e":{"op":"lit","v":0,"x":10147},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8948},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8950},"label":{"op":"lit","v":{"instead":0},"x":10148}},{"gens":[{"v":"instead~2689","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2685"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2685"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"room","d":null}}]}]},"x":10149},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2688","x":10150},"o":"=","e":{"op":"var","n":"instead~2689","x":10151},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8952},{"op":"rep","n":{"op":"var","n":"instead~2689","x":10152},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2687"},"f":"effect","d":null,"x":10153},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8954},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8953}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8951},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2689"}],"x":10154}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2683","x":10155},"r":{"op":"var","n":"r~2684","x":10156}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8949},{"op":"set","t":{"op":"var","n":"left~2685","x":10157},"o":"-=","e":{"op":"var","n":"taken~2688","x":10158},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8955}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8947},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8946},{"op":"let","v":"n~2690","e":{"op":"var","n":"left~2685","x":10159},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8956},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2684","x":10160},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8957},{"op":"seq","b":[{"op":"let","v":"k~2692","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2690"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2690"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0}]}]}}]}],"x":10161},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8959},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10162},"t":{"op":"set","t":{"op":"var","n":"k~2692","x":10163},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2692"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0}}]}]}]}],"x":10164},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8961},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8960},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2691"},"d":0,"x":10165},"o":"+=","e":{"op":"var","n":"k~2692","x":10166},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8962},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10167},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2691"},"d":0,"x":10168},"o":"-=","e":{"op":"var","n":"k~2692","x":10169},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8964},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8963},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2691"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2692"},"b":{"op":"lit","v":0}}],"x":10170},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10171},"o":"+=","e":{"op":"var","n":"k~2692","x":10172},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8966},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8965}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8958}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8944}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":8941}],"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8885},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x livestock: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:14"}',
+    'pi_livestock_2': '{"id":"pi_livestock_2","deck":"pi_market","module":"private_industry","tags":["livestock"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":5,"x":10158},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8902},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":10159},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8903},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":10160},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8905},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":10161},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":10162},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":10163},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8908},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8910},"label":{"op":"lit","v":{"instead":0},"x":10164}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":10165},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":10166},"o":"=","e":{"op":"var","n":"instead~2670","x":10167},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8912},{"op":"rep","n":{"op":"var","n":"instead~2670","x":10168},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":10169},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8914},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8913}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8911},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":10170}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8909},{"op":"set","t":{"op":"var","n":"left~2666","x":10171},"o":"-=","e":{"op":"var","n":"taken~2669","x":10172},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8915}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8907},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8906},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":10173},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8916},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":10174},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8917},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":10175},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8919},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10176},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":10177},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":10178},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8921},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8920},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":10179},"o":"+=","e":{"op":"var","n":"k~2673","x":10180},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8922},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10181},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":10182},"o":"-=","e":{"op":"var","n":"k~2673","x":10183},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8924},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8923},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":10184},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10185},"o":"+=","e":{"op":"var","n":"k~2673","x":10186},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8926},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8925}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8918}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8904},{"op":"let","v":"r~2675","e":{"op":"lit","v":"money","x":10187},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8927},{"op":"let","v":"k~2676","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2674","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2674"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2674"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10188},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8928},{"op":"seq","b":[{"op":"let","v":"n~2677","e":{"op":"var","n":"k~2676","x":10189},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8930},{"op":"let","v":"r~2678","e":{"op":"var","n":"r~2675","x":10190},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8931},{"op":"seq","b":[{"op":"let","v":"left~2679","e":{"op":"var","n":"n~2677","x":10191},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8933},{"op":"for","v":"rep~2681","src":{"op":"filt","v":"q~2680","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2680"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2678"}},"x":10192},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2679"},"b":{"op":"lit","v":0},"x":10193},"b":{"op":"seq","b":[{"op":"let","v":"taken~2682","e":{"op":"lit","v":0,"x":10194},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8936},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8938},"label":{"op":"lit","v":{"instead":0},"x":10195}},{"gens":[{"v":"instead~2683","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2679"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2679"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"room","d":null}}]}]},"x":10196},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2682","x":10197},"o":"=","e":{"op":"var","n":"instead~2683","x":10198},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8940},{"op":"rep","n":{"op":"var","n":"instead~2683","x":10199},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2681"},"f":"effect","d":null,"x":10200},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8942},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8941}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8939},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2683"}],"x":10201}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2677","x":10202},"r":{"op":"var","n":"r~2678","x":10203}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8937},{"op":"set","t":{"op":"var","n":"left~2679","x":10204},"o":"-=","e":{"op":"var","n":"taken~2682","x":10205},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8943}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8935},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8934},{"op":"let","v":"n~2684","e":{"op":"var","n":"left~2679","x":10206},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8944},{"op":"let","v":"r~2685","e":{"op":"var","n":"r~2678","x":10207},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8945},{"op":"seq","b":[{"op":"let","v":"k~2686","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2684"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2684"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2685"},"d":0}]}]}}]}],"x":10208},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8947},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10209},"t":{"op":"set","t":{"op":"var","n":"k~2686","x":10210},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2686"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":0}}]}]}]}],"x":10211},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8949},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8948},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":0,"x":10212},"o":"+=","e":{"op":"var","n":"k~2686","x":10213},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8950},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10214},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2685"},"d":0,"x":10215},"o":"-=","e":{"op":"var","n":"k~2686","x":10216},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8952},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8951},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2685"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2686"},"b":{"op":"lit","v":0}}],"x":10217},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10218},"o":"+=","e":{"op":"var","n":"k~2686","x":10219},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8954},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8953}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8946}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8932}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":8929},{"op":"let","v":"r~2688","e":{"op":"lit","v":"money","x":10220},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8955},{"op":"let","v":"k~2689","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2687","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2687"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2687"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10221},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8956},{"op":"seq","b":[{"op":"let","v":"n~2690","e":{"op":"var","n":"k~2689","x":10222},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8958},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2688","x":10223},"at":"rules_data/pampero/definitions/resources.yaml:78","id":8959},{"op":"seq","b":[{"op":"let","v":"left~2692","e":{"op":"var","n":"n~2690","x":10224},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8961},{"op":"for","v":"rep~2694","src":{"op":"filt","v":"q~2693","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2693"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2691"}},"x":10225},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2692"},"b":{"op":"lit","v":0},"x":10226},"b":{"op":"seq","b":[{"op":"let","v":"taken~2695","e":{"op":"lit","v":0,"x":10227},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8964},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8966},"label":{"op":"lit","v":{"instead":0},"x":10228}},{"gens":[{"v":"instead~2696","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2692"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2692"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null}}]}]},"x":10229},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2695","x":10230},"o":"=","e":{"op":"var","n":"instead~2696","x":10231},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8968},{"op":"rep","n":{"op":"var","n":"instead~2696","x":10232},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"effect","d":null,"x":10233},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8970},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8969}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8967},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2696"}],"x":10234}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2690","x":10235},"r":{"op":"var","n":"r~2691","x":10236}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8965},{"op":"set","t":{"op":"var","n":"left~2692","x":10237},"o":"-=","e":{"op":"var","n":"taken~2695","x":10238},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8971}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8963},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8962},{"op":"let","v":"n~2697","e":{"op":"var","n":"left~2692","x":10239},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8972},{"op":"let","v":"r~2698","e":{"op":"var","n":"r~2691","x":10240},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8973},{"op":"seq","b":[{"op":"let","v":"k~2699","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2697"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2697"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0}]}]}}]}],"x":10241},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8975},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10242},"t":{"op":"set","t":{"op":"var","n":"k~2699","x":10243},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2699"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0}}]}]}]}],"x":10244},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8977},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8976},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0,"x":10245},"o":"+=","e":{"op":"var","n":"k~2699","x":10246},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8978},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10247},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0,"x":10248},"o":"-=","e":{"op":"var","n":"k~2699","x":10249},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8980},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8979},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2699"},"b":{"op":"lit","v":0}}],"x":10250},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10251},"o":"+=","e":{"op":"var","n":"k~2699","x":10252},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8982},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8981}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8974}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8960}],"at":"rules_data/pampero/definitions/resources.yaml:78","id":8957}],"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8901},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x livestock: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:14"}',
 }

@@ -47,13 +47,13 @@ K = [
 ]
 
 
-def x_8372(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:35
+def x_8452(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:35
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return (((_w1 if type((_w1 := ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('transformer', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'transformer', 0)))) is int else num(_w4))) if (ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) != None) else sum([len([v_x_2658 for v_x_2658 in items_of((_h1.get(v_s_2657, []) if type(_h1) is dict else KEY(_h1, v_s_2657, []))) if (True if (((v_x_2658.get('piece', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'piece', None)) == 'transformer')) and (((v_x_2658.get('owner', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'owner', None)) == E.get('you'))) else False)]) for v_s_2657 in items_of(ctx.state.get('places'))]))
-    return MEMO(ctx, (8372, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
+        return (((_w1 if type((_w1 := ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('transformer', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'transformer', 0)))) is int else num(_w4))) if (ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) != None) else sum([len([v_x_2665 for v_x_2665 in items_of((_h1.get(v_s_2664, []) if type(_h1) is dict else KEY(_h1, v_s_2664, []))) if (True if (((v_x_2665.get('piece', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'piece', None)) == 'transformer')) and (((v_x_2665.get('owner', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'owner', None)) == E.get('you'))) else False)]) for v_s_2664 in items_of(ctx.state.get('places'))]))
+    return MEMO(ctx, (8452, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
 
 
 TRIALS = {
@@ -61,14 +61,14 @@ TRIALS = {
 
 
 CODE = {
-    8372: x_8372,
+    8452: x_8452,
 }
 AT = {
-    8372: 'rules_data/pampero/items/base_tiles.yaml:35',
+    8452: 'rules_data/pampero/items/base_tiles.yaml:35',
 }
 
 
 RECORDS = {
     # rules_data/pampero/items/base_tiles.yaml:35
-    'score_transformers': '{"id":"score_transformers","deck":"scoring_tiles","use":"section","measure":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"transformer"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"transformer"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"transformer"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2657","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2658","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2657"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2658"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]},"x":8372},"placeholder":"the base game scoring tiles are not in the sources (what each counts)","majority":{"first":10,"second":5},"source":{"doc":"pampero-clear-skies","section":"Extra Scoring Tiles: base tiles have majority scoring"},"at":"rules_data/pampero/items/base_tiles.yaml:35"}',
+    'score_transformers': '{"id":"score_transformers","deck":"scoring_tiles","use":"section","measure":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"transformer"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"transformer"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"transformer"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2664","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2665","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2664"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]},"x":8452},"placeholder":"the base game scoring tiles are not in the sources (what each counts)","majority":{"first":10,"second":5},"source":{"doc":"pampero-clear-skies","section":"Extra Scoring Tiles: base tiles have majority scoring"},"at":"rules_data/pampero/items/base_tiles.yaml:35"}',
 }

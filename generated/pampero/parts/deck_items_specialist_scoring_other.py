@@ -8,12 +8,12 @@ compiler.runtime.lazy)."""
 from . import _common as _C
 
 CODE, TRIALS = _C.bound(None, """
-x_8434 x_8434  # rules_data/pampero/items/base_tiles.yaml:83
+x_8514 x_8514  # rules_data/pampero/items/base_tiles.yaml:83
 """)
 AT = {}
 
 
 RECORDS = {
     # rules_data/pampero/items/base_tiles.yaml:83
-    'specialist_scoring_other': '{"id":"specialist_scoring_other","deck":"specialist_scoring","copies":12,"use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"contracts","p":{"op":"var","n":"you"}}]},"x":8434},"source":{"doc":"pampero-clear-skies","section":"Private Industry Scoring Card: Use this card during a scoring phase"},"at":"rules_data/pampero/items/base_tiles.yaml:83"}',
+    'specialist_scoring_other': '{"id":"specialist_scoring_other","deck":"specialist_scoring","copies":12,"use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"contracts","p":{"op":"var","n":"you"}}]},"x":8514},"source":{"doc":"pampero-clear-skies","section":"Private Industry Scoring Card: Use this card during a scoring phase"},"at":"rules_data/pampero/items/base_tiles.yaml:83"}',
 }

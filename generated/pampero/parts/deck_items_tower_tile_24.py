@@ -47,14 +47,14 @@ K = [
 ]
 
 
-def x_8403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:51
+def x_8483(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:51
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (3 * (_w7 if type((_w7 := (_w5 + _w6 if type((_w5 := len([v_i_2657 for v_i_2657 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2657, NOREC).get('deck', None) if type(v_i_2657) is str else None) == 'argentina')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2658))) is type((_w4 := sum([items_of((_h2.get(v_r_2660, []) if type(_h2) is dict else KEY(_h2, v_r_2660, []))).count(v_c_2658) for v_r_2660 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2658 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2658, NOREC).get('deck', None) if type(v_c_2658) is str else None) == 'argentina')]))) is int else AR('+', _w5, _w6)))) is int else num(_w7)))
-    return MEMO(ctx, (8403, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+        return (3 * (_w7 if type((_w7 := (_w5 + _w6 if type((_w5 := len([v_i_2664 for v_i_2664 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2664, NOREC).get('deck', None) if type(v_i_2664) is str else None) == 'argentina')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2665))) is type((_w4 := sum([items_of((_h2.get(v_r_2667, []) if type(_h2) is dict else KEY(_h2, v_r_2667, []))).count(v_c_2665) for v_r_2667 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2665 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2665, NOREC).get('deck', None) if type(v_c_2665) is str else None) == 'argentina')]))) is int else AR('+', _w5, _w6)))) is int else num(_w7)))
+    return MEMO(ctx, (8483, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 TRIALS = {
@@ -62,14 +62,14 @@ TRIALS = {
 
 
 CODE = {
-    8403: x_8403,
+    8483: x_8483,
 }
 AT = {
-    8403: 'rules_data/pampero/items/base_tiles.yaml:51',
+    8483: 'rules_data/pampero/items/base_tiles.yaml:51',
 }
 
 
 RECORDS = {
     # rules_data/pampero/items/base_tiles.yaml:51
-    'tower_tile_24': '{"id":"tower_tile_24","name":{"en":"tower bonus tile 24","it":"tessera bonus torre 24"},"deck":"tower_bonus_tiles","use":"end","score":{"op":"ar","o":"*","a":{"op":"lit","v":3},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2657","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2657"},"f":"deck","d":null},"b":{"op":"lit","v":"argentina"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2658","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2659","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2659"},"b":{"op":"var","n":"c~2658"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2660","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2661","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2661"},"b":{"op":"var","n":"c~2658"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2658"},"f":"deck","d":null},"b":{"op":"lit","v":"argentina"}}}]}},"x":8403},"source":{"doc":"pampero-clear-skies","section":"Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards"},"at":"rules_data/pampero/items/base_tiles.yaml:51"}',
+    'tower_tile_24': '{"id":"tower_tile_24","name":{"en":"tower bonus tile 24","it":"tessera bonus torre 24"},"deck":"tower_bonus_tiles","use":"end","score":{"op":"ar","o":"*","a":{"op":"lit","v":3},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2664","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2664"},"f":"deck","d":null},"b":{"op":"lit","v":"argentina"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2665","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2666","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2666"},"b":{"op":"var","n":"c~2665"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2667","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2668","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2668"},"b":{"op":"var","n":"c~2665"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2665"},"f":"deck","d":null},"b":{"op":"lit","v":"argentina"}}}]}},"x":8483},"source":{"doc":"pampero-clear-skies","section":"Pampero Base Game Tower Bonus Tile: tiles 24 and 25 score matching icons on foreign market cards"},"at":"rules_data/pampero/items/base_tiles.yaml:51"}',
 }

@@ -54,114 +54,114 @@ K = [
 ]
 
 
-x_8408 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8409 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_8412 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_8416 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_8417 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_8422 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8423 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8425 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8426 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8428 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8429 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8431 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8432 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_8488 = _C.x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_8489 = _C.x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_8492 = _C.x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_8496 = _C.x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_8497 = _C.x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_8502 = _C.x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_8503 = _C.x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_8505 = _C.x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_8506 = _C.x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_8508 = _C.x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_8509 = _C.x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_8511 = _C.x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_8512 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7432(ctx, k, s=None, E=None, B=7432):  # rules_data/pampero/items/base_tiles.yaml:80
+def t_7448(ctx, k, s=None, E=None, B=7448):  # rules_data/pampero/items/base_tiles.yaml:80
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 1, True)
-    LOCAL(ctx, E, 'r~2658', 'batteries', True)
-    return t_7435(ctx, k, s, E, B)
+    LOCAL(ctx, E, 'n~2664', 1, True)
+    LOCAL(ctx, E, 'r~2665', 'batteries', True)
+    return t_7451(ctx, k, s, E, B)
 
 
-d_7433 = _C.rebased(_C.d_7433, 7432)  # rules_data/pampero/items/base_tiles.yaml:80
+d_7449 = _C.rebased(_C.d_7449, 7448)  # rules_data/pampero/items/base_tiles.yaml:80
 
 
-def d_7434(ctx, E=None, B=7432):  # rules_data/pampero/items/base_tiles.yaml:80
+def d_7450(ctx, E=None, B=7448):  # rules_data/pampero/items/base_tiles.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2658', 'batteries', True)
+    LOCAL(ctx, E, 'r~2665', 'batteries', True)
     return True
 
 
-t_7435 = _C.rebased(_C.t_7409, 7432)  # rules_data/pampero/definitions/resources.yaml:56
-d_7436 = _C.rebased(_C.d_7410, 7432)  # rules_data/pampero/definitions/resources.yaml:56
-t_7437 = _C.rebased(_C.t_7411, 7432)  # rules_data/pampero/definitions/resources.yaml:57
-t_7438 = _C.rebased(_C.t_7412, 7432)  # rules_data/pampero/definitions/resources.yaml:58
-d_7439 = _C.rebased(_C.d_7413, 7432)  # rules_data/pampero/definitions/resources.yaml:58
-t_7440 = _C.rebased(_C.t_7414, 7432)  # rules_data/pampero/definitions/resources.yaml:59
-d_7441 = _C.rebased(_C.d_7415, 7432)  # rules_data/pampero/definitions/resources.yaml:60
-t_7442 = _C.rebased(_C.t_7416, 7432)  # rules_data/pampero/definitions/resources.yaml:62
-d_7443 = _C.rebased(_C.d_7417, 7432)  # rules_data/pampero/definitions/resources.yaml:62
-t_7444 = _C.rebased(_C.t_7418, 7432)  # rules_data/pampero/definitions/resources.yaml:62
-t_7445 = _C.rebased(_C.t_7419, 7432)  # rules_data/pampero/definitions/resources.yaml:62
-d_7446 = _C.rebased(_C.d_7420, 7432)  # rules_data/pampero/definitions/resources.yaml:63
-d_7447 = _C.rebased(_C.d_7421, 7432)  # rules_data/pampero/definitions/resources.yaml:64
-d_7448 = _C.rebased(_C.d_7422, 7432)  # rules_data/pampero/definitions/resources.yaml:64
-d_7449 = _C.rebased(_C.d_7423, 7432)  # rules_data/pampero/definitions/resources.yaml:26
-d_7450 = _C.rebased(_C.d_7424, 7432)  # rules_data/pampero/definitions/resources.yaml:26
-d_7451 = _C.rebased(_C.d_7425, 7432)  # rules_data/pampero/definitions/resources.yaml:27
-d_7452 = _C.rebased(_C.d_7426, 7432)  # rules_data/pampero/definitions/resources.yaml:27
-d_7453 = _C.rebased(_C.d_7427, 7432)  # rules_data/pampero/definitions/resources.yaml:28
-d_7454 = _C.rebased(_C.d_7428, 7432)  # rules_data/pampero/definitions/resources.yaml:29
-d_7455 = _C.rebased(_C.d_7429, 7432)  # rules_data/pampero/definitions/resources.yaml:29
-d_7456 = _C.rebased(_C.d_7430, 7432)  # rules_data/pampero/definitions/resources.yaml:30
-d_7457 = _C.rebased(_C.d_7431, 7432)  # rules_data/pampero/definitions/resources.yaml:30
+t_7451 = _C.rebased(_C.t_7425, 7448)  # rules_data/pampero/definitions/resources.yaml:56
+d_7452 = _C.rebased(_C.d_7426, 7448)  # rules_data/pampero/definitions/resources.yaml:56
+t_7453 = _C.rebased(_C.t_7427, 7448)  # rules_data/pampero/definitions/resources.yaml:57
+t_7454 = _C.rebased(_C.t_7428, 7448)  # rules_data/pampero/definitions/resources.yaml:58
+d_7455 = _C.rebased(_C.d_7429, 7448)  # rules_data/pampero/definitions/resources.yaml:58
+t_7456 = _C.rebased(_C.t_7430, 7448)  # rules_data/pampero/definitions/resources.yaml:59
+d_7457 = _C.rebased(_C.d_7431, 7448)  # rules_data/pampero/definitions/resources.yaml:60
+t_7458 = _C.rebased(_C.t_7432, 7448)  # rules_data/pampero/definitions/resources.yaml:62
+d_7459 = _C.rebased(_C.d_7433, 7448)  # rules_data/pampero/definitions/resources.yaml:62
+t_7460 = _C.rebased(_C.t_7434, 7448)  # rules_data/pampero/definitions/resources.yaml:62
+t_7461 = _C.rebased(_C.t_7435, 7448)  # rules_data/pampero/definitions/resources.yaml:62
+d_7462 = _C.rebased(_C.d_7436, 7448)  # rules_data/pampero/definitions/resources.yaml:63
+d_7463 = _C.rebased(_C.d_7437, 7448)  # rules_data/pampero/definitions/resources.yaml:64
+d_7464 = _C.rebased(_C.d_7438, 7448)  # rules_data/pampero/definitions/resources.yaml:64
+d_7465 = _C.rebased(_C.d_7439, 7448)  # rules_data/pampero/definitions/resources.yaml:26
+d_7466 = _C.rebased(_C.d_7440, 7448)  # rules_data/pampero/definitions/resources.yaml:26
+d_7467 = _C.rebased(_C.d_7441, 7448)  # rules_data/pampero/definitions/resources.yaml:27
+d_7468 = _C.rebased(_C.d_7442, 7448)  # rules_data/pampero/definitions/resources.yaml:27
+d_7469 = _C.rebased(_C.d_7443, 7448)  # rules_data/pampero/definitions/resources.yaml:28
+d_7470 = _C.rebased(_C.d_7444, 7448)  # rules_data/pampero/definitions/resources.yaml:29
+d_7471 = _C.rebased(_C.d_7445, 7448)  # rules_data/pampero/definitions/resources.yaml:29
+d_7472 = _C.rebased(_C.d_7446, 7448)  # rules_data/pampero/definitions/resources.yaml:30
+d_7473 = _C.rebased(_C.d_7447, 7448)  # rules_data/pampero/definitions/resources.yaml:30
 
 
 TRIALS = {
-    7432: t_7432,
-    7433: CPS(d_7433),
-    7434: CPS(d_7434),
-    7435: t_7435,
-    7436: CPS(d_7436),
-    7437: t_7437,
-    7438: t_7438,
-    7439: CPS(d_7439),
-    7440: t_7440,
-    7441: CPS(d_7441),
-    7442: t_7442,
-    7443: CPS(d_7443),
-    7444: t_7444,
-    7445: t_7445,
-    7446: CPS(d_7446),
-    7447: CPS(d_7447),
-    7448: CPS(d_7448),
+    7448: t_7448,
     7449: CPS(d_7449),
     7450: CPS(d_7450),
-    7451: CPS(d_7451),
+    7451: t_7451,
     7452: CPS(d_7452),
-    7453: CPS(d_7453),
-    7454: CPS(d_7454),
+    7453: t_7453,
+    7454: t_7454,
     7455: CPS(d_7455),
-    7456: CPS(d_7456),
+    7456: t_7456,
     7457: CPS(d_7457),
+    7458: t_7458,
+    7459: CPS(d_7459),
+    7460: t_7460,
+    7461: t_7461,
+    7462: CPS(d_7462),
+    7463: CPS(d_7463),
+    7464: CPS(d_7464),
+    7465: CPS(d_7465),
+    7466: CPS(d_7466),
+    7467: CPS(d_7467),
+    7468: CPS(d_7468),
+    7469: CPS(d_7469),
+    7470: CPS(d_7470),
+    7471: CPS(d_7471),
+    7472: CPS(d_7472),
+    7473: CPS(d_7473),
 }
 
 
 CODE = {
-    8408: x_8408,
-    8409: x_8409,
-    8412: x_8412,
-    8416: x_8416,
-    8417: x_8417,
-    8422: x_8422,
-    8423: x_8423,
-    8425: x_8425,
-    8426: x_8426,
-    8428: x_8428,
-    8429: x_8429,
-    8431: x_8431,
-    8432: x_8432,
+    8488: x_8488,
+    8489: x_8489,
+    8492: x_8492,
+    8496: x_8496,
+    8497: x_8497,
+    8502: x_8502,
+    8503: x_8503,
+    8505: x_8505,
+    8506: x_8506,
+    8508: x_8508,
+    8509: x_8509,
+    8511: x_8511,
+    8512: x_8512,
 }
 AT = {
 }
@@ -169,5 +169,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/items/base_tiles.yaml:76
-    'tower_tile_other': '{"id":"tower_tile_other","name":{"en":"other tower bonus tile (not transcribed)","it":"altra tessera bonus torre (non trascritta)"},"deck":"tower_bonus_tiles","copies":4,"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":1,"x":8405},"at":"rules_data/pampero/items/base_tiles.yaml:80","id":7433},{"op":"let","v":"r~2658","e":{"op":"lit","v":"batteries","x":8406},"at":"rules_data/pampero/items/base_tiles.yaml:80","id":7434},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":8407},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7436},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":8408},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":8409},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":8410},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7439},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7441},"label":{"op":"lit","v":{"instead":0},"x":8411}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":8412},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":8413},"o":"=","e":{"op":"var","n":"instead~2663","x":8414},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7443},{"op":"rep","n":{"op":"var","n":"instead~2663","x":8415},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":8416},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7445},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7444}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7442},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":8417}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"batteries"},"kinds":{"r":"resources"},"text":{"en":"gain 1 battery","it":"guadagna 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7440},{"op":"set","t":{"op":"var","n":"left~2659","x":8418},"o":"-=","e":{"op":"var","n":"taken~2662","x":8419},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7446}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7438},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7437},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":8420},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7447},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":8421},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7448},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":8422},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7450},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8423},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":8424},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":8425},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7452},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7451},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":8426},"o":"+=","e":{"op":"var","n":"k~2666","x":8427},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7453},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8428},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":8429},"o":"-=","e":{"op":"var","n":"k~2666","x":8430},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7455},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7454},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":8431},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8432},"o":"+=","e":{"op":"var","n":"k~2666","x":8433},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7457},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7456}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7449}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7435}],"at":"rules_data/pampero/items/base_tiles.yaml:80","id":7432},"source":{"doc":"pampero-verne","section":"Low Tech Towers Game Setup: standard tower bonus tiles, Game Setup step 11"},"at":"rules_data/pampero/items/base_tiles.yaml:76"}',
+    'tower_tile_other': '{"id":"tower_tile_other","name":{"en":"other tower bonus tile (not transcribed)","it":"altra tessera bonus torre (non trascritta)"},"deck":"tower_bonus_tiles","copies":4,"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":1,"x":8485},"at":"rules_data/pampero/items/base_tiles.yaml:80","id":7449},{"op":"let","v":"r~2665","e":{"op":"lit","v":"batteries","x":8486},"at":"rules_data/pampero/items/base_tiles.yaml:80","id":7450},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":8487},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7452},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":8488},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":8489},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":8490},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7455},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7457},"label":{"op":"lit","v":{"instead":0},"x":8491}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":8492},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":8493},"o":"=","e":{"op":"var","n":"instead~2670","x":8494},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7459},{"op":"rep","n":{"op":"var","n":"instead~2670","x":8495},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":8496},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7461},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7460}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7458},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":8497}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"batteries"},"kinds":{"r":"resources"},"text":{"en":"gain 1 battery","it":"guadagna 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7456},{"op":"set","t":{"op":"var","n":"left~2666","x":8498},"o":"-=","e":{"op":"var","n":"taken~2669","x":8499},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7462}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7454},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7453},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":8500},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7463},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":8501},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7464},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":8502},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7466},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8503},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":8504},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":8505},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7468},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7467},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":8506},"o":"+=","e":{"op":"var","n":"k~2673","x":8507},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7469},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8508},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":8509},"o":"-=","e":{"op":"var","n":"k~2673","x":8510},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7471},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7470},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":8511},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8512},"o":"+=","e":{"op":"var","n":"k~2673","x":8513},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7473},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7472}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7465}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7451}],"at":"rules_data/pampero/items/base_tiles.yaml:80","id":7448},"source":{"doc":"pampero-verne","section":"Low Tech Towers Game Setup: standard tower bonus tiles, Game Setup step 11"},"at":"rules_data/pampero/items/base_tiles.yaml:76"}',
 }

@@ -7,51 +7,51 @@ compiler.runtime.lazy)."""
 
 from . import _common as _C
 
-CODE, TRIALS = _C.bound(7406, """
-x_8377 x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8378 x_8378  # rules_data/pampero/definitions/resources.yaml:57
-x_8381 x_8381  # rules_data/pampero/definitions/resources.yaml:59
-x_8385 x_8385  # rules_data/pampero/definitions/resources.yaml:62
-x_8386 x_8386  # rules_data/pampero/definitions/resources.yaml:59
-x_8391 x_8391  # rules_data/pampero/definitions/resources.yaml:26
-x_8392 x_8392  # rules_data/pampero/definitions/resources.yaml:27
-x_8394 x_8394  # rules_data/pampero/definitions/resources.yaml:27
-x_8395 x_8395  # rules_data/pampero/definitions/resources.yaml:28
-x_8397 x_8397  # rules_data/pampero/definitions/resources.yaml:29
-x_8398 x_8398  # rules_data/pampero/definitions/resources.yaml:29
-x_8400 x_8400  # rules_data/pampero/definitions/resources.yaml:30
-x_8401 x_8401  # rules_data/pampero/definitions/resources.yaml:30
-t_7406 t_7406 @  # rules_data/pampero/items/base_tiles.yaml:49
-d_7407 d_7407 @  # rules_data/pampero/items/base_tiles.yaml:49
-d_7408 d_7408 @  # rules_data/pampero/items/base_tiles.yaml:49
-t_7409 t_7409 @  # rules_data/pampero/definitions/resources.yaml:56
-d_7410 d_7410 @  # rules_data/pampero/definitions/resources.yaml:56
-t_7411 t_7411 @  # rules_data/pampero/definitions/resources.yaml:57
-t_7412 t_7412 @  # rules_data/pampero/definitions/resources.yaml:58
-d_7413 d_7413 @  # rules_data/pampero/definitions/resources.yaml:58
-t_7414 t_7414 @  # rules_data/pampero/definitions/resources.yaml:59
-d_7415 d_7415 @  # rules_data/pampero/definitions/resources.yaml:60
-t_7416 t_7416 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7417 d_7417 @  # rules_data/pampero/definitions/resources.yaml:62
-t_7418 t_7418 @  # rules_data/pampero/definitions/resources.yaml:62
-t_7419 t_7419 @  # rules_data/pampero/definitions/resources.yaml:62
-d_7420 d_7420 @  # rules_data/pampero/definitions/resources.yaml:63
-d_7421 d_7421 @  # rules_data/pampero/definitions/resources.yaml:64
-d_7422 d_7422 @  # rules_data/pampero/definitions/resources.yaml:64
-d_7423 d_7423 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7424 d_7424 @  # rules_data/pampero/definitions/resources.yaml:26
-d_7425 d_7425 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7426 d_7426 @  # rules_data/pampero/definitions/resources.yaml:27
-d_7427 d_7427 @  # rules_data/pampero/definitions/resources.yaml:28
-d_7428 d_7428 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7429 d_7429 @  # rules_data/pampero/definitions/resources.yaml:29
-d_7430 d_7430 @  # rules_data/pampero/definitions/resources.yaml:30
-d_7431 d_7431 @  # rules_data/pampero/definitions/resources.yaml:30
+CODE, TRIALS = _C.bound(7422, """
+x_8457 x_8457  # rules_data/pampero/definitions/resources.yaml:57
+x_8458 x_8458  # rules_data/pampero/definitions/resources.yaml:57
+x_8461 x_8461  # rules_data/pampero/definitions/resources.yaml:59
+x_8465 x_8465  # rules_data/pampero/definitions/resources.yaml:62
+x_8466 x_8466  # rules_data/pampero/definitions/resources.yaml:59
+x_8471 x_8471  # rules_data/pampero/definitions/resources.yaml:26
+x_8472 x_8472  # rules_data/pampero/definitions/resources.yaml:27
+x_8474 x_8474  # rules_data/pampero/definitions/resources.yaml:27
+x_8475 x_8475  # rules_data/pampero/definitions/resources.yaml:28
+x_8477 x_8477  # rules_data/pampero/definitions/resources.yaml:29
+x_8478 x_8478  # rules_data/pampero/definitions/resources.yaml:29
+x_8480 x_8480  # rules_data/pampero/definitions/resources.yaml:30
+x_8481 x_8481  # rules_data/pampero/definitions/resources.yaml:30
+t_7422 t_7422 @  # rules_data/pampero/items/base_tiles.yaml:49
+d_7423 d_7423 @  # rules_data/pampero/items/base_tiles.yaml:49
+d_7424 d_7424 @  # rules_data/pampero/items/base_tiles.yaml:49
+t_7425 t_7425 @  # rules_data/pampero/definitions/resources.yaml:56
+d_7426 d_7426 @  # rules_data/pampero/definitions/resources.yaml:56
+t_7427 t_7427 @  # rules_data/pampero/definitions/resources.yaml:57
+t_7428 t_7428 @  # rules_data/pampero/definitions/resources.yaml:58
+d_7429 d_7429 @  # rules_data/pampero/definitions/resources.yaml:58
+t_7430 t_7430 @  # rules_data/pampero/definitions/resources.yaml:59
+d_7431 d_7431 @  # rules_data/pampero/definitions/resources.yaml:60
+t_7432 t_7432 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7433 d_7433 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7434 t_7434 @  # rules_data/pampero/definitions/resources.yaml:62
+t_7435 t_7435 @  # rules_data/pampero/definitions/resources.yaml:62
+d_7436 d_7436 @  # rules_data/pampero/definitions/resources.yaml:63
+d_7437 d_7437 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7438 d_7438 @  # rules_data/pampero/definitions/resources.yaml:64
+d_7439 d_7439 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7440 d_7440 @  # rules_data/pampero/definitions/resources.yaml:26
+d_7441 d_7441 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7442 d_7442 @  # rules_data/pampero/definitions/resources.yaml:27
+d_7443 d_7443 @  # rules_data/pampero/definitions/resources.yaml:28
+d_7444 d_7444 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7445 d_7445 @  # rules_data/pampero/definitions/resources.yaml:29
+d_7446 d_7446 @  # rules_data/pampero/definitions/resources.yaml:30
+d_7447 d_7447 @  # rules_data/pampero/definitions/resources.yaml:30
 """)
 AT = {}
 
 
 RECORDS = {
     # rules_data/pampero/items/base_tiles.yaml:44
-    'tower_tile_x': '{"id":"tower_tile_x","name":{"en":"\'X\' tower bonus tile","it":"tessera bonus torre \'X\'"},"deck":"tower_bonus_tiles","copies":6,"tags":["x_tile"],"effect":{"op":"seq","b":[{"op":"let","v":"n~2657","e":{"op":"lit","v":3,"x":8374},"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7407},{"op":"let","v":"r~2658","e":{"op":"lit","v":"money","x":8375},"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7408},{"op":"seq","b":[{"op":"let","v":"left~2659","e":{"op":"var","n":"n~2657","x":8376},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7410},{"op":"for","v":"rep~2661","src":{"op":"filt","v":"q~2660","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2660"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2658"}},"x":8377},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2659"},"b":{"op":"lit","v":0},"x":8378},"b":{"op":"seq","b":[{"op":"let","v":"taken~2662","e":{"op":"lit","v":0,"x":8379},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7413},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7415},"label":{"op":"lit","v":{"instead":0},"x":8380}},{"gens":[{"v":"instead~2663","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2659"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2659"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"room","d":null}}]}]},"x":8381},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2662","x":8382},"o":"=","e":{"op":"var","n":"instead~2663","x":8383},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7417},{"op":"rep","n":{"op":"var","n":"instead~2663","x":8384},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2661"},"f":"effect","d":null,"x":8385},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7419},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7418}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7416},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2663"}],"x":8386}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7414},{"op":"set","t":{"op":"var","n":"left~2659","x":8387},"o":"-=","e":{"op":"var","n":"taken~2662","x":8388},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7420}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7412},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7411},{"op":"let","v":"n~2664","e":{"op":"var","n":"left~2659","x":8389},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7421},{"op":"let","v":"r~2665","e":{"op":"var","n":"r~2658","x":8390},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7422},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2664"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2664"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0}]}]}}]}],"x":8391},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7424},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8392},"t":{"op":"set","t":{"op":"var","n":"k~2666","x":8393},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2666"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0}}]}]}]}],"x":8394},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7426},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7425},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2665"},"d":0,"x":8395},"o":"+=","e":{"op":"var","n":"k~2666","x":8396},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7427},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8397},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2665"},"d":0,"x":8398},"o":"-=","e":{"op":"var","n":"k~2666","x":8399},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7429},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7428},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2665"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2666"},"b":{"op":"lit","v":0}}],"x":8400},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8401},"o":"+=","e":{"op":"var","n":"k~2666","x":8402},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7431},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7430}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7423}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7409}],"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7406},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Game Setup: 1 (the 6 \'X\' bonus tiles)"},"at":"rules_data/pampero/items/base_tiles.yaml:44"}',
+    'tower_tile_x': '{"id":"tower_tile_x","name":{"en":"\'X\' tower bonus tile","it":"tessera bonus torre \'X\'"},"deck":"tower_bonus_tiles","copies":6,"tags":["x_tile"],"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":3,"x":8454},"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7423},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":8455},"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7424},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":8456},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7426},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":8457},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":8458},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":8459},"at":"rules_data/pampero/definitions/resources.yaml:58","id":7429},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":7431},"label":{"op":"lit","v":{"instead":0},"x":8460}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":8461},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":8462},"o":"=","e":{"op":"var","n":"instead~2670","x":8463},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7433},{"op":"rep","n":{"op":"var","n":"instead~2670","x":8464},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":8465},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7435},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7434}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":7432},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":8466}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":7430},{"op":"set","t":{"op":"var","n":"left~2666","x":8467},"o":"-=","e":{"op":"var","n":"taken~2669","x":8468},"at":"rules_data/pampero/definitions/resources.yaml:63","id":7436}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":7428},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7427},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":8469},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7437},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":8470},"at":"rules_data/pampero/definitions/resources.yaml:64","id":7438},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":8471},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7440},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8472},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":8473},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":8474},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7442},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7441},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":8475},"o":"+=","e":{"op":"var","n":"k~2673","x":8476},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7443},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8477},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":8478},"o":"-=","e":{"op":"var","n":"k~2673","x":8479},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7445},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7444},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":8480},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8481},"o":"+=","e":{"op":"var","n":"k~2673","x":8482},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7447},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7446}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7439}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7425}],"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7422},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Game Setup: 1 (the 6 \'X\' bonus tiles)"},"at":"rules_data/pampero/items/base_tiles.yaml:44"}',
 }

@@ -8,12 +8,12 @@ compiler.runtime.lazy)."""
 from . import _common as _C
 
 CODE, TRIALS = _C.bound(None, """
-x_11145 x_8434  # rules_data/pampero/modules/verne_tiles.yaml:31
+x_11225 x_8514  # rules_data/pampero/modules/verne_tiles.yaml:31
 """)
 AT = {}
 
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:31
-    'wide_scoring_tile': '{"id":"wide_scoring_tile","name":{"en":"Project Verne wide scoring tile","it":"tessera punteggio larga di Project Verne"},"deck":"verne_scoring_tiles","module":"verne_extra_scoring_tiles","use":"section","copies":4,"score":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"contracts","p":{"op":"var","n":"you"}}]},"x":11145},"placeholder":"the texts of the Project Verne wide scoring tiles are not in the sources","source":{"doc":"pampero-verne","section":"Extra Scoring Tiles Components: 4x wide scoring tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:31"}',
+    'wide_scoring_tile': '{"id":"wide_scoring_tile","name":{"en":"Project Verne wide scoring tile","it":"tessera punteggio larga di Project Verne"},"deck":"verne_scoring_tiles","module":"verne_extra_scoring_tiles","use":"section","copies":4,"score":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"contracts","p":{"op":"var","n":"you"}}]},"x":11225},"placeholder":"the texts of the Project Verne wide scoring tiles are not in the sources","source":{"doc":"pampero-verne","section":"Extra Scoring Tiles Components: 4x wide scoring tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:31"}',
 }
