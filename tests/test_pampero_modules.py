@@ -107,8 +107,11 @@ def test_objectives_are_the_last_step_of_a_scoring_phase():
     rules = compose(RULES, ["investor_tendencies"], 3)
     phases = [s["id"] for s in rules["flow"]["phases"]]
     assert phases[-3:] == ["scoring", "scoring_cards", "score_objectives"]
+    # at the end: "End Game Scoring step 4 - Pay Back Your Investors. Score the cards prior to
+    # paying back investors": after every other end-game scoring step (the tiles, the
+    # scoring cards, the end-of-game tower bonus tiles), just before the payback
     ends = [s["id"] for s in rules["flow"]["end"]["steps"]]
-    assert ends.index("final_objectives") < ends.index("pay_back_investors")
+    assert ends[-2:] == ["final_objectives", "pay_back_investors"]
 
 
 def test_private_industry_replaces_the_a2_residential_tiles():
