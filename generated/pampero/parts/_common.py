@@ -1489,7 +1489,7 @@ def x_8946(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     return (_w1.get(E.get('r~2703'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2703'), 0))
 
 
-def x_9071(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+def x_9071(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
     if E is None:
         E = ctx.env()
     def compute():
@@ -1559,7 +1559,7 @@ def x_9100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2699'))) is str else None)) and ((E.get('k~2700') != 0)) else False)
 
 
-def t_7939(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:15
+def t_7939(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1578,7 +1578,7 @@ def t_7939(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/modules/object
     return t_7942(ctx, r1, s, E, B)
 
 
-def d_7940(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:15
+def d_7940(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1588,7 +1588,7 @@ def d_7940(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:1
     return True
 
 
-def d_7941(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:15
+def d_7941(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1668,7 +1668,7 @@ def d_7953(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_7965(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:15
+def d_7965(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1678,7 +1678,7 @@ def d_7965(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:1
     return True
 
 
-def d_7966(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:15
+def d_7966(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1688,7 +1688,7 @@ def d_7966(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:1
     return True
 
 
-def d_7967(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:15
+def d_7967(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2077,7 +2077,7 @@ def x_9130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2673'))) is str else None)) and ((E.get('k~2674') != 0)) else False)
 
 
-def x_9135(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+def x_9135(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
     if E is None:
         E = ctx.env()
     def compute():
@@ -2165,7 +2165,7 @@ def x_9164(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2696'))) is str else None)) and ((E.get('k~2697') != 0)) else False)
 
 
-def t_7994(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:23
+def t_7994(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2184,7 +2184,7 @@ def t_7994(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/modules/object
     return t_7997(ctx, r1, s, E, B)
 
 
-def d_7995(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:23
+def d_7995(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2194,7 +2194,7 @@ def d_7995(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:2
     return True
 
 
-def d_7996(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:23
+def d_7996(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2473,7 +2473,7 @@ def d_8019(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_8020(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:23
+def d_8020(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2483,7 +2483,7 @@ def d_8020(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:2
     return True
 
 
-def d_8021(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:23
+def d_8021(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2493,7 +2493,7 @@ def d_8021(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:2
     return True
 
 
-def d_8022(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:23
+def d_8022(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2833,7 +2833,7 @@ def x_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     return {'instead': E.get('instead~2672')}
 
 
-def x_9391(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+def x_9391(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
     if E is None:
         E = ctx.env()
     def compute():
@@ -2921,7 +2921,7 @@ def x_9420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2697'))) is str else None)) and ((E.get('k~2698') != 0)) else False)
 
 
-def t_8214(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:55
+def t_8214(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2940,7 +2940,7 @@ def t_8214(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/modules/object
     return t_8217(ctx, r1, s, E, B)
 
 
-def d_8215(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:55
+def d_8215(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2950,7 +2950,7 @@ def d_8215(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:5
     return True
 
 
-def d_8216(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:55
+def d_8216(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3113,7 +3113,7 @@ def d_8230(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_8240(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:55
+def d_8240(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3123,7 +3123,7 @@ def d_8240(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:5
     return True
 
 
-def d_8241(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:55
+def d_8241(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3133,7 +3133,7 @@ def d_8241(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:5
     return True
 
 
-def d_8242(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:55
+def d_8242(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3515,7 +3515,7 @@ def x_9484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2698'))) is str else None)) and ((E.get('k~2699') != 0)) else False)
 
 
-def d_8296(ctx, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8296(ctx, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:65
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3734,7 +3734,7 @@ def d_8323(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
     return True
 
 
-def d_8436(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8436(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -5445,7 +5445,7 @@ AT = {
     'x_8943': 'rules_data/pampero/definitions/resources.yaml:39',
     'x_8945': 'rules_data/pampero/definitions/resources.yaml:40',
     'x_8946': 'rules_data/pampero/definitions/resources.yaml:40',
-    'x_9071': 'rules_data/pampero/modules/objectives.yaml:15',
+    'x_9071': 'rules_data/pampero/modules/objectives.yaml:17',
     'x_9072': 'rules_data/pampero/definitions/resources.yaml:70',
     'x_9075': 'rules_data/pampero/definitions/resources.yaml:57',
     'x_9076': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -5456,16 +5456,16 @@ AT = {
     'x_9092': 'rules_data/pampero/definitions/resources.yaml:27',
     'x_9094': 'rules_data/pampero/definitions/resources.yaml:27',
     'x_9100': 'rules_data/pampero/definitions/resources.yaml:30',
-    't_7939': 'rules_data/pampero/modules/objectives.yaml:15',
-    'd_7940': 'rules_data/pampero/modules/objectives.yaml:15',
-    'd_7941': 'rules_data/pampero/modules/objectives.yaml:15',
+    't_7939': 'rules_data/pampero/modules/objectives.yaml:17',
+    'd_7940': 'rules_data/pampero/modules/objectives.yaml:17',
+    'd_7941': 'rules_data/pampero/modules/objectives.yaml:17',
     't_7942': 'rules_data/pampero/definitions/resources.yaml:56',
     't_7944': 'rules_data/pampero/definitions/resources.yaml:57',
     't_7945': 'rules_data/pampero/definitions/resources.yaml:58',
     'd_7953': 'rules_data/pampero/definitions/resources.yaml:63',
-    'd_7965': 'rules_data/pampero/modules/objectives.yaml:15',
-    'd_7966': 'rules_data/pampero/modules/objectives.yaml:15',
-    'd_7967': 'rules_data/pampero/modules/objectives.yaml:15',
+    'd_7965': 'rules_data/pampero/modules/objectives.yaml:17',
+    'd_7966': 'rules_data/pampero/modules/objectives.yaml:17',
+    'd_7967': 'rules_data/pampero/modules/objectives.yaml:17',
     't_7968': 'rules_data/pampero/definitions/resources.yaml:70',
     'd_7969': 'rules_data/pampero/definitions/resources.yaml:70',
     'd_7970': 'rules_data/pampero/definitions/resources.yaml:70',
@@ -5503,7 +5503,7 @@ AT = {
     'x_9127': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9128': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9130': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_9135': 'rules_data/pampero/modules/objectives.yaml:23',
+    'x_9135': 'rules_data/pampero/modules/objectives.yaml:25',
     'x_9136': 'rules_data/pampero/definitions/resources.yaml:70',
     'x_9139': 'rules_data/pampero/definitions/resources.yaml:57',
     'x_9140': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -5517,9 +5517,9 @@ AT = {
     'x_9161': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9162': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9164': 'rules_data/pampero/definitions/resources.yaml:30',
-    't_7994': 'rules_data/pampero/modules/objectives.yaml:23',
-    'd_7995': 'rules_data/pampero/modules/objectives.yaml:23',
-    'd_7996': 'rules_data/pampero/modules/objectives.yaml:23',
+    't_7994': 'rules_data/pampero/modules/objectives.yaml:25',
+    'd_7995': 'rules_data/pampero/modules/objectives.yaml:25',
+    'd_7996': 'rules_data/pampero/modules/objectives.yaml:25',
     't_7997': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_7998': 'rules_data/pampero/definitions/resources.yaml:56',
     't_7999': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -5541,9 +5541,9 @@ AT = {
     'd_8017': 'rules_data/pampero/definitions/resources.yaml:29',
     'd_8018': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_8019': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_8020': 'rules_data/pampero/modules/objectives.yaml:23',
-    'd_8021': 'rules_data/pampero/modules/objectives.yaml:23',
-    'd_8022': 'rules_data/pampero/modules/objectives.yaml:23',
+    'd_8020': 'rules_data/pampero/modules/objectives.yaml:25',
+    'd_8021': 'rules_data/pampero/modules/objectives.yaml:25',
+    'd_8022': 'rules_data/pampero/modules/objectives.yaml:25',
     't_8023': 'rules_data/pampero/definitions/resources.yaml:70',
     'd_8024': 'rules_data/pampero/definitions/resources.yaml:70',
     'd_8025': 'rules_data/pampero/definitions/resources.yaml:70',
@@ -5573,7 +5573,7 @@ AT = {
     'x_9367': 'rules_data/pampero/definitions/resources.yaml:59',
     'x_9371': 'rules_data/pampero/definitions/resources.yaml:62',
     'x_9372': 'rules_data/pampero/definitions/resources.yaml:59',
-    'x_9391': 'rules_data/pampero/modules/objectives.yaml:55',
+    'x_9391': 'rules_data/pampero/modules/objectives.yaml:57',
     'x_9392': 'rules_data/pampero/definitions/resources.yaml:70',
     'x_9395': 'rules_data/pampero/definitions/resources.yaml:57',
     'x_9396': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -5587,9 +5587,9 @@ AT = {
     'x_9417': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9418': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9420': 'rules_data/pampero/definitions/resources.yaml:30',
-    't_8214': 'rules_data/pampero/modules/objectives.yaml:55',
-    'd_8215': 'rules_data/pampero/modules/objectives.yaml:55',
-    'd_8216': 'rules_data/pampero/modules/objectives.yaml:55',
+    't_8214': 'rules_data/pampero/modules/objectives.yaml:57',
+    'd_8215': 'rules_data/pampero/modules/objectives.yaml:57',
+    'd_8216': 'rules_data/pampero/modules/objectives.yaml:57',
     't_8217': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_8218': 'rules_data/pampero/definitions/resources.yaml:56',
     't_8219': 'rules_data/pampero/definitions/resources.yaml:57',
@@ -5602,9 +5602,9 @@ AT = {
     'd_8228': 'rules_data/pampero/definitions/resources.yaml:63',
     'd_8229': 'rules_data/pampero/definitions/resources.yaml:64',
     'd_8230': 'rules_data/pampero/definitions/resources.yaml:64',
-    'd_8240': 'rules_data/pampero/modules/objectives.yaml:55',
-    'd_8241': 'rules_data/pampero/modules/objectives.yaml:55',
-    'd_8242': 'rules_data/pampero/modules/objectives.yaml:55',
+    'd_8240': 'rules_data/pampero/modules/objectives.yaml:57',
+    'd_8241': 'rules_data/pampero/modules/objectives.yaml:57',
+    'd_8242': 'rules_data/pampero/modules/objectives.yaml:57',
     't_8243': 'rules_data/pampero/definitions/resources.yaml:70',
     'd_8244': 'rules_data/pampero/definitions/resources.yaml:70',
     'd_8245': 'rules_data/pampero/definitions/resources.yaml:70',
@@ -5641,7 +5641,7 @@ AT = {
     'x_9481': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9482': 'rules_data/pampero/definitions/resources.yaml:29',
     'x_9484': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_8296': 'rules_data/pampero/modules/objectives.yaml:63',
+    'd_8296': 'rules_data/pampero/modules/objectives.yaml:65',
     'd_8300': 'rules_data/pampero/definitions/resources.yaml:70',
     'd_8302': 'rules_data/pampero/definitions/resources.yaml:56',
     'd_8305': 'rules_data/pampero/definitions/resources.yaml:58',
@@ -5660,7 +5660,7 @@ AT = {
     'd_8321': 'rules_data/pampero/definitions/resources.yaml:29',
     'd_8322': 'rules_data/pampero/definitions/resources.yaml:30',
     'd_8323': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_8436': 'rules_data/pampero/modules/objectives.yaml:87',
+    'd_8436': 'rules_data/pampero/modules/objectives.yaml:89',
     'x_10093': 'rules_data/pampero/modules/private_industry.yaml:12',
     'x_10097': 'rules_data/pampero/definitions/resources.yaml:57',
     'x_10098': 'rules_data/pampero/definitions/resources.yaml:57',
