@@ -139,6 +139,8 @@ def _play(doc: Document, rules: dict[str, Any] | None, unusable: set[str],
     seats = _Seats(int(pending.get("player", 0)), len(game.to_json()["players"]))
     unset = _given(game, doc, seats, box) if ok["given"] else []
     refused = _when(game, doc, seats, box) if ok["when"] else []
+    if unset:   # after a given not set, a step refused or accepted would follow from it
+        refused = [f for f in refused if f.code not in (st.REFUSED, st.ACCEPTED)]
     failures += unset + refused
     if ok["then"]:   # after a given not set, a step refused or a mistyped given or when
         failures += st.then_failures(game, doc, seats, box,  # the values would follow it

@@ -16,6 +16,7 @@ import pytest
 from compiler import scenario
 from compiler.scenario import run_file
 from tests.test_diagnostics_codes import DOCS, SCENARIO_CODES
+from tests.test_scenario_messages import BARON, failures
 
 EXAMPLES = sorted(c for c in SCENARIO_CODES if "bad" in DOCS[c])
 
@@ -83,3 +84,13 @@ def _write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "scenario.yaml"
     path.write_text(text, "utf-8")
     return path
+
+
+def test_a_given_not_set_leaves_the_refused_steps_unjudged(tmp_path: Path) -> None:
+    """A given that could not be set (a misspelt card) is the one mistake reported: a
+    ``{refused: ...}`` step after it would judge a game the scenario did not mean, so its
+    outcome (here accepted: the Baron may target player 2) is not a second failure."""
+    text = BARON.replace("players.@0.hand: [guard, baron]", "players.@0.hand: [gaurd, baron]")
+    text = text.replace("  - {target: '@1'}\n", "  - {refused: {target: '@1'}}\n")
+    out = failures(tmp_path, text)
+    assert len(out) == 1 and out[0].startswith("T004: players.@0.hand: 'gaurd'"), out
