@@ -260,23 +260,24 @@ def test_game_ends_after_the_generation_with_final_conversions():
     assert game.scores()["rounds"] == 1
 
 
-def test_solo_lasts_14_generations_unless_terraformed():
+def test_solo_lasts_14_generations():
     """Variante in solitario: "Giocare in 14 generazioni"; won only by terraforming."""
     game = new(1, ("corporate_era", "solo"), seed=10)
     play_until(game, lambda g: False, RandomPolicy(10))
     result = game.scores()
-    assert result["rounds"] == 14 or result["solo"]["won"]
+    assert result["rounds"] == 14
     assert result["winner"] == ([0] if result["solo"]["won"] else [])
 
 
 def test_solo_won_when_terraformed():
     """"Il vostro obiettivo è completare la terraformazione prima della fine della
-    generazione 14"."""
+    generazione 14": terraformed in generation 1, the game still lasts 14 generations
+    ("Giocare in 14 generazioni"), and is won."""
     game = new(1, ("corporate_era", "solo"), seed=11)
     edit(game, _terraformed)
     play_until(game, lambda g: False, RandomPolicy(1))
     result = game.scores()
-    assert result["solo"]["won"] and result["winner"] == [0] and result["rounds"] == 1
+    assert result["solo"]["won"] and result["winner"] == [0] and result["rounds"] == 14
 
 
 def test_solo_phase_1_passes_no_marker(capsys):

@@ -53,12 +53,12 @@ K = [
     {},
     [0, 0, 0, 0],
     {'kind': 'corporations', 'f': 'solo', 'd': None},
+    {'kind': 'actions', 'f': 'requires', 'd': True},
+    {'kind': 'actions', 'f': 'effect', 'd': None},
     {'kind': 'corporations', 'f': 'start', 'd': None},
     {'kind': 'corporations', 'f': 'first_action', 'd': None},
     {'kind': 'cards', 'f': 'requires', 'd': True},
     {'kind': 'cards', 'f': 'effect', 'd': None},
-    {'kind': 'actions', 'f': 'requires', 'd': True},
-    {'kind': 'actions', 'f': 'effect', 'd': None},
     {'kind': 'milestones', 'f': 'condition', 'd': True},
     [8, 14, 20],
     {'kind': 'cards', 'f': 'actions', 'd': []},
@@ -1257,1829 +1257,1995 @@ def x_4441(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return FLD(ctx, K[7], E.get('c~967'))
 
 
-def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4442(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+    def compute():
+        _h1 = ctx.state.get('params')
+        return all(((_w1 if type((_w1 := (_h1.get(v_p_970, 0) if type(_h1) is dict else KEY(_h1, v_p_970, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_970, NOREC).get('max', 0) if type(v_p_970) is str else 0))) is int else num(_w2))) for v_p_970 in IDS(ctx, 'parameters'))
+    return MEMO(ctx, (4442, ctx.stamps.get('params', 0),), compute)
+
+
+def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+    def compute():
+        _h1 = ctx.state.get('first_player')
+        return [AR('%', (_h1 + v_k_971 if type(_h1) is type(v_k_971) is int else AR('+', _h1, v_k_971)), len(ctx.state['players'])) for v_k_971 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4443, ctx.stamps.get('first_player', 0),), compute)
+
+
+def x_4446(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+    return IDS(ctx, 'actions')
+
+
+def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+    if E is None:
+        E = ctx.env()
+    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~973'))) is str else None) == 'conversion')) and ((E.get('a~973') == 'plants_to_greenery')) else False)
+
+
+def x_4449(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[8], E.get('a~974'))
+
+
+def x_4450(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~974'))) is str else None) == 'megacredits')
+
+
+def x_4451(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
+    return MODV(ctx, 'project_price', {'a': E.get('a~974')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~974'))) is str else 0), 0)
+
+
+def x_4455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    if E is None:
+        E = ctx.env()
+    return (E.get('sv~977') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+
+
+def x_4456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (E.get('tv~978') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+
+
+x_4457 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+
+
+def x_4458(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~979'))) is type((_w2 := E.get('t_v~980'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~981'))) is int else AR('+', _w3, _w4)) == 0)
+
+
+def x_4459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~976'))) is int else num(_w4)))
+
+
+x_4460 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+
+
+def x_4462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    if E is None:
+        E = ctx.env()
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~979'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~980'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~981'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~976'))) is int else num(_w22)))
+
+
+def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~976'))) is type((_w5 := E.get('s_v~979'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~979'))) if ((_w7 if type((_w7 := E.get('s_v~979'))) is int else num(_w7)) > 0) else 0))
+
+
+def x_4464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~976'))) is type((_w5 := E.get('t_v~980'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~980'))) if ((_w7 if type((_w7 := E.get('t_v~980'))) is int else num(_w7)) > 0) else 0))
+
+
+def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~976'))) is type((_w5 := E.get('h_v~981'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~981'))) if ((_w7 if type((_w7 := E.get('h_v~981'))) is int else num(_w7)) > 0) else 0))
+
+
+def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~976'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~982'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~979'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~983'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~980'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~984'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~981'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~982'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~982'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~979'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~983'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~980'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~984'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~981'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~979'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~976'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~983'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~982'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~979'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~983'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~980'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~984'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~981'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~980'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~976'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~984'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~982'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~979'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~983'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~980'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~984'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~981'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~981'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~976'))) is int else num(_w53)))) else False))) else False)
+
+
+x_4467 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+
+
+def x_4468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return max(0, ((((_w1 if type((_w1 := E.get('price~976'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~982'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~979'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~983'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~980'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~984'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~981'))) is int else num(_w7)))))
+
+
+x_4469 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4471 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4473 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+
+
+def x_4475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~976'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~982'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~979'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~983'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~980'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~984'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~981'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~982')} if ((_w8 if type((_w8 := E.get('s_v~979'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~983')} if ((_w11 if type((_w11 := E.get('t_v~980'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~984')} if ((_w14 if type((_w14 := E.get('h_v~981'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+
+
+x_4477 = x_4451  # rules_data/terraforming_mars/definitions/turns.yaml:74
+
+
+def x_4478(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~974'))) is str else None)
+
+
+def x_4479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~986'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~986'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~985'))) is int else num(_w4)))
+
+
+def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~986'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~986'), 0))
+
+
+def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], E.get('a~974'))
+
+
+def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~974'))) is str else None) == 'standard_project')
+
+
+def x_4486(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~974'))) is str else 0)
+
+
+def x_4487(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+    if E is None:
+        E = ctx.env()
+    return {'act': 'convert', 'id': E.get('a~973')}
+
+
+def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~968'))) is str else None) == 'game')
 
 
-def x_4445(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~968'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~968'), 0))
 
 
-def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~968'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~968'), 0))
 
 
-def x_4449(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~968') == 'tr')) and (((_w1 if type((_w1 := E.get('n~969'))) is int else num(_w1)) > 0)) else False)
 
 
-x_4450 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_4499 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def x_4452(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
+def x_4501(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:53
     return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
-def x_4453(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4454,), lambda: FN['sorted'](ctx, None, [v_c_970 for v_c_970 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_970, NOREC).get('beginner', None) if type(v_c_970) is str else None) != True)]))
+def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    return MEMO(ctx, (4503,), lambda: FN['sorted'](ctx, None, [v_c_987 for v_c_987 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_987, NOREC).get('beginner', None) if type(v_c_987) is str else None) != True)]))
 
 
-x_4455 = x_4453  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-x_4456 = x_4438  # rules_data/terraforming_mars/modules.yaml:63
+x_4504 = x_4502  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+x_4505 = x_4438  # rules_data/terraforming_mars/modules.yaml:72
 
 
-def x_4458(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)
 
 
-def x_4459(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4508(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
 
 
-def x_4460(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
-x_4461 = x_4453  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-x_4462 = x_4460  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-x_4463 = x_4459  # rules_data/terraforming_mars/definitions/corporations.yaml:39
-x_4465 = x_4439  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+x_4510 = x_4502  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4511 = x_4509  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4512 = x_4508  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+x_4514 = x_4439  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
-def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4515(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~972')]
+    return [E.get('c~989')]
 
 
-def x_4467(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~989'))) is str else 0)
 
 
-def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~974'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~974'), 0))
+    return (_w2.get(E.get('r~991'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~991'), 0))
 
 
-def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4521(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~972'))
+    return FLD(ctx, K[10], E.get('c~989'))
 
 
-def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~971')}
+    return {'corporation': E.get('corporation_card~988')}
 
 
-x_4474 = x_4459  # rules_data/terraforming_mars/definitions/corporations.yaml:41
-x_4478 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4479 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4480 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4481 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4483 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4484 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4523 = x_4508  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+x_4527 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4528 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4529 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4530 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4532 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4533 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def x_4485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4534(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-x_4486 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4487 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4488 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4489 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4535 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4536 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4537 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4538 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~979') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~996') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4495(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~980') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~997') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4496 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4545 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~981'))) is type((_w2 := E.get('t_v~982'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~983'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~998'))) is type((_w2 := E.get('t_v~999'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~1000'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~978'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~995'))) is int else num(_w4)))
 
 
-x_4499 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4548 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~981'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~982'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~983'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~978'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~998'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~999'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~1000'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~995'))) is int else num(_w22)))
 
 
-def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~978'))) is type((_w5 := E.get('s_v~981'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~981'))) if ((_w7 if type((_w7 := E.get('s_v~981'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~995'))) is type((_w5 := E.get('s_v~998'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~998'))) if ((_w7 if type((_w7 := E.get('s_v~998'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~978'))) is type((_w5 := E.get('t_v~982'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~982'))) if ((_w7 if type((_w7 := E.get('t_v~982'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~995'))) is type((_w5 := E.get('t_v~999'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~999'))) if ((_w7 if type((_w7 := E.get('t_v~999'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~978'))) is type((_w5 := E.get('h_v~983'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~983'))) if ((_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~995'))) is type((_w5 := E.get('h_v~1000'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~1000'))) if ((_w7 if type((_w7 := E.get('h_v~1000'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~984'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~984'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~981'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~985'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~982'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~986'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~983'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~981'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~978'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~985'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~984'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~981'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~985'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~982'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~986'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~983'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~982'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~978'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~986'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~984'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~981'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~985'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~982'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~986'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~983'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~983'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~978'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~995'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1001'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~998'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1002'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~999'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1003'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1000'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1001'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1001'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~998'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1002'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~999'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1003'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1000'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~998'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~995'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1002'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1001'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~998'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1002'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~999'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1003'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1000'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~999'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~995'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1003'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1001'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~998'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1002'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~999'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1003'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1000'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1000'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~995'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4506 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4555 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7)))))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~995'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1001'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~998'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1002'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~999'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1003'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1000'))) is int else num(_w7)))))
 
 
-x_4508 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4510 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4512 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4557 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4559 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4561 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~984')} if ((_w8 if type((_w8 := E.get('s_v~981'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~985')} if ((_w11 if type((_w11 := E.get('t_v~982'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~986')} if ((_w14 if type((_w14 := E.get('h_v~983'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~995'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1001'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~998'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1002'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~999'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1003'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1000'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1001')} if ((_w8 if type((_w8 := E.get('s_v~998'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1002')} if ((_w11 if type((_w11 := E.get('t_v~999'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1003')} if ((_w14 if type((_w14 := E.get('h_v~1000'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4516 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4565 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4566(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~976')]
+    return [E.get('card~993')]
 
 
-def x_4518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4567(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~976'), 'keep': True}
+    return {'card': E.get('card~993'), 'keep': True}
 
 
-x_4519 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4520 = x_4517  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4568 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4569 = x_4566  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_4521(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4570(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~976'), 'keep': False}
+    return {'card': E.get('card~993'), 'keep': False}
 
 
-x_4522 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4571 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def x_4524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4573(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_987 if type(_h1) is type(v_k_987) is int else AR('+', _h1, v_k_987)), len(ctx.state['players'])) for v_k_987 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4524, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_1004 if type(_h1) is type(v_k_1004) is int else AR('+', _h1, v_k_1004)), len(ctx.state['players'])) for v_k_1004 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4573, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4526 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4527 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4528 = x_185  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4529 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4531 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4532 = x_189  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4575 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4576 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4577 = x_185  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4578 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4580 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4581 = x_189  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
-def x_4533(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def x_4582(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-x_4534 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
-x_4535 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:143
-x_4536 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4583 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4584 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4585 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
-def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    return MEMO(ctx, (4537, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_988] if type(v_p_988) is int and 0 <= v_p_988 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_988 in items_of(list(range(len(ctx.state['players']))))))
+def x_4586(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    return MEMO(ctx, (4586, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_1005] if type(v_p_1005) is int and 0 <= v_p_1005 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_1005 in items_of(list(range(len(ctx.state['players']))))))
 
 
-def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_989 if type(_h1) is type(v_k_989) is int else AR('+', _h1, v_k_989)), len(ctx.state['players'])) for v_k_989 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4538, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_1006 if type(_h1) is type(v_k_1006) is int else AR('+', _h1, v_k_1006)), len(ctx.state['players'])) for v_k_1006 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4587, ctx.stamps.get('first_player', 0),), compute)
 
 
-def x_4539(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def x_4588(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     if E is None:
         E = ctx.env()
     return (FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')) > 0)
 
 
-x_4540 = x_4533  # rules_data/terraforming_mars/definitions/turns.yaml:146
-x_4541 = x_4533  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4589 = x_4582  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4590 = x_4582  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
-def x_4542(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4591(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return [E.get('card~990')]
+    return [E.get('card~1007')]
 
 
-x_4543 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:146
-x_4544 = x_4542  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4592 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4593 = x_4591  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
-def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~990')}
+    return {'card': E.get('card~1007')}
 
 
-def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return MEMO(ctx, (4546, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_991] if type(v_p_991) is int and 0 <= v_p_991 < len(ctx.state['players']) else {}).get('pack') for v_p_991 in items_of(list(range(len(ctx.state['players']))))])
+def x_4595(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+    return MEMO(ctx, (4595, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_1008] if type(v_p_1008) is int and 0 <= v_p_1008 < len(ctx.state['players']) else {}).get('pack') for v_p_1008 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def x_4596(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 1))
 
 
-x_4548 = x_4438  # rules_data/terraforming_mars/definitions/turns.yaml:149
+x_4597 = x_4438  # rules_data/terraforming_mars/definitions/turns.yaml:149
 
 
-def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def x_4598(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~994'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~1011'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     if E is None:
         E = ctx.env()
-    return (_w5.get(AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~994'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~993'))) is int else num(_w4))), len(ctx.state['players'])), None) if type((_w5 := E.get('packs~992'))) is dict else KEY(_w5, AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~994'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~993'))) is int else num(_w4))), len(ctx.state['players'])), None))
+    return (_w5.get(AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~1011'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~1010'))) is int else num(_w4))), len(ctx.state['players'])), None) if type((_w5 := E.get('packs~1009'))) is dict else KEY(_w5, AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~1011'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~1010'))) is int else num(_w4))), len(ctx.state['players'])), None))
 
 
-def x_4551(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
+def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_995 if type(_h1) is type(v_k_995) is int else AR('+', _h1, v_k_995)), len(ctx.state['players'])) for v_k_995 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4551, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_1012 if type(_h1) is type(v_k_1012) is int else AR('+', _h1, v_k_1012)), len(ctx.state['players'])) for v_k_1012 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4600, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4552 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4601 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~999') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~1016') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1000') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~1017') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4559 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4608 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4560(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~1001'))) is type((_w2 := E.get('t_v~1002'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~1003'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~1018'))) is type((_w2 := E.get('t_v~1019'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~1020'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4561(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~998'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~1015'))) is int else num(_w4)))
 
 
-x_4562 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4611 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4564(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1001'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~1002'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~1003'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~998'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1018'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~1019'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~1020'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~1015'))) is int else num(_w22)))
 
 
-def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~998'))) is type((_w5 := E.get('s_v~1001'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~1001'))) if ((_w7 if type((_w7 := E.get('s_v~1001'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1015'))) is type((_w5 := E.get('s_v~1018'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~1018'))) if ((_w7 if type((_w7 := E.get('s_v~1018'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4566(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4615(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~998'))) is type((_w5 := E.get('t_v~1002'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~1002'))) if ((_w7 if type((_w7 := E.get('t_v~1002'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1015'))) is type((_w5 := E.get('t_v~1019'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~1019'))) if ((_w7 if type((_w7 := E.get('t_v~1019'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4567(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~998'))) is type((_w5 := E.get('h_v~1003'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~1003'))) if ((_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1015'))) is type((_w5 := E.get('h_v~1020'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~1020'))) if ((_w7 if type((_w7 := E.get('h_v~1020'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4568(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1004'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1004'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~1001'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1005'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~1002'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1006'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1003'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~1001'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~998'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1005'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1004'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~1001'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1005'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~1002'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1006'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1003'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~1002'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~998'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1006'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1004'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~1001'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1005'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~1002'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1006'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1003'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1003'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~998'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~1015'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1021'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1018'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1022'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1019'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1023'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1020'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1021'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1021'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~1018'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1022'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~1019'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1023'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1020'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~1018'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~1015'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1022'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1021'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~1018'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1022'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~1019'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1023'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1020'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~1019'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~1015'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1023'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1021'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~1018'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1022'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~1019'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1023'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1020'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1020'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~1015'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4569 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4618 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4619(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7)))))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~1015'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1021'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1018'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1022'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1019'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1023'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1020'))) is int else num(_w7)))))
 
 
-x_4571 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4573 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4575 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4620 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4622 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4624 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1004')} if ((_w8 if type((_w8 := E.get('s_v~1001'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1005')} if ((_w11 if type((_w11 := E.get('t_v~1002'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1006')} if ((_w14 if type((_w14 := E.get('h_v~1003'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~1015'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1021'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1018'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1022'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1019'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1023'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1020'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1021')} if ((_w8 if type((_w8 := E.get('s_v~1018'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1022')} if ((_w11 if type((_w11 := E.get('t_v~1019'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1023')} if ((_w14 if type((_w14 := E.get('h_v~1020'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4579 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4628 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4580(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4629(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~996')]
+    return [E.get('card~1013')]
 
 
-def x_4581(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4630(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~996'), 'keep': True}
+    return {'card': E.get('card~1013'), 'keep': True}
 
 
-x_4582 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4583 = x_4580  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4631 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4632 = x_4629  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_4584(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4633(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~996'), 'keep': False}
+    return {'card': E.get('card~1013'), 'keep': False}
 
 
-x_4585 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:133
-x_4587 = x_4452  # rules_data/terraforming_mars/modules.yaml:75
+x_4634 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4636 = x_4501  # rules_data/terraforming_mars/modules.yaml:84
 
 
-def x_4951(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+def x_5000(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_794 if type(_h1) is type(v_k_794) is int else AR('+', _h1, v_k_794)), len(ctx.state['players'])) for v_k_794 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4951, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (5000, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4589 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
+x_4638 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
 
 
-def x_4590(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
-    return MEMO(ctx, (4590,), lambda: FN['sorted'](ctx, None, [v_c_795 for v_c_795 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_795, NOREC).get('deck', None) if type(v_c_795) is str else None) == 'project')]))
+def x_4639(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+    return MEMO(ctx, (4639,), lambda: FN['sorted'](ctx, None, [v_c_795 for v_c_795 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_795, NOREC).get('deck', None) if type(v_c_795) is str else None) == 'project')]))
 
 
-x_4591 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
+x_4640 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
 
 
-def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def x_4643(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     return IDS(ctx, 'resources')
 
 
-def x_4597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~799'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~799'), 0))
 
 
-def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     return IDS(ctx, 'corporations')
 
 
-def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~800'))) is str else None) == True)
 
 
-x_4603 = x_4439  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+x_4652 = x_4439  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
-def x_4604(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
     return [E.get('c~801')]
 
 
-def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0)
 
 
-def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~803'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~803'), 0))
 
 
-def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~801'))
+    return FLD(ctx, K[10], E.get('c~801'))
 
 
-def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def x_4660(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
     return ctx.state.get('first_player')
 
 
-def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def x_4661(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
     return FN['random'](ctx, None, len(ctx.state['players']))
 
 
-x_4613 = x_4611  # rules_data/terraforming_mars/definitions/turns.yaml:189
+x_4662 = x_4660  # rules_data/terraforming_mars/definitions/turns.yaml:189
 
 
-def x_4614(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
+def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
     return AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))
 
 
-def x_4617(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~804'))) is str else None) == 'game')
 
 
-def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4667(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('t~804'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~804'), 0))
 
 
-def x_4620(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('t~804'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~804'), 0))
 
 
-def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
     return (True if ((E.get('t~804') == 'tr')) and (((_w1 if type((_w1 := E.get('n~805'))) is int else num(_w1)) > 0)) else False)
 
 
-x_4623 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_4625 = x_4452  # rules_data/terraforming_mars/flow.yaml:26
+x_4672 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_4674 = x_4501  # rules_data/terraforming_mars/flow.yaml:26
 
 
-def x_4626(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+def x_4675(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_806 if type(_h1) is type(v_k_806) is int else AR('+', _h1, v_k_806)), len(ctx.state['players'])) for v_k_806 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4626, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4675, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4629 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4630 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4631 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4632 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4634 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4635 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4636 = x_4485  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4637 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4638 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4639 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4678 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4679 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4680 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4681 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4683 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4684 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4685 = x_4534  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4686 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4687 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4688 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def x_4640(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_808 if type(_h1) is type(v_k_808) is int else AR('+', _h1, v_k_808)), len(ctx.state['players'])) for v_k_808 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4640, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4689, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4641 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4690 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4695(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~812') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~813') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4648 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4697 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~814'))) is type((_w2 := E.get('t_v~815'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~816'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4699(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~811'))) is int else num(_w4)))
 
 
-x_4651 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4700 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~814'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~815'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~816'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~811'))) is int else num(_w22)))
 
 
-def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~811'))) is type((_w5 := E.get('s_v~814'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~814'))) if ((_w7 if type((_w7 := E.get('s_v~814'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4704(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~811'))) is type((_w5 := E.get('t_v~815'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~815'))) if ((_w7 if type((_w7 := E.get('t_v~815'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~811'))) is type((_w5 := E.get('h_v~816'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~816'))) if ((_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4657(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~817'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~817'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~814'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~818'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~815'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~819'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~816'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~814'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~811'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~818'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~817'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~814'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~818'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~815'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~819'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~816'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~815'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~811'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~819'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~817'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~814'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~818'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~815'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~819'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~816'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~816'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~811'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4658 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4707 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)))))
 
 
-x_4660 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4662 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4664 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4709 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4711 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4713 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~817')} if ((_w8 if type((_w8 := E.get('s_v~814'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~818')} if ((_w11 if type((_w11 := E.get('t_v~815'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~819')} if ((_w14 if type((_w14 := E.get('h_v~816'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4668 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4717 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4669(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4718(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return [E.get('card~809')]
 
 
-def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4719(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~809'), 'keep': True}
 
 
-x_4671 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4672 = x_4669  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4720 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4721 = x_4718  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
     return {'card': E.get('card~809'), 'keep': False}
 
 
-x_4674 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:133
-x_4676 = x_4452  # rules_data/terraforming_mars/flow.yaml:31
+x_4723 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4725 = x_4501  # rules_data/terraforming_mars/flow.yaml:31
 
 
-def x_4677(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     return ctx.state.get('passed')
 
 
-def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     return (FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))
 
 
-def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_820 if type(_h1) is type(v_k_820) is int else AR('+', _h1, v_k_820)), len(ctx.state['players'])) for v_k_820 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4680, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (4729, ctx.stamps.get('first_player', 0),), compute)
 
 
-def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     if E is None:
         E = ctx.env()
     return (not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))
 
 
-def x_4683(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     if E is None:
         E = ctx.env()
     return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken'))
 
 
-def x_4684(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def x_4733(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken')
 
 
-def x_4686(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def x_4735(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
-    return any([(FLD(ctx, K[9], v_c_822) != None) for v_c_822 in items_of(PL(ctx, E.get('you')).get('corporation'))])
+    return any([(FLD(ctx, K[11], v_c_822) != None) for v_c_822 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
-x_4687 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:33
+x_4736 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:33
 
 
-def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~823'))
+    return FLD(ctx, K[11], E.get('c~823'))
 
 
-def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     return ctx.state.get('turn_actions')
 
 
-def x_4694(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) < 2)
 
 
-x_4695 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4744 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def x_4746(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('card~825'))
+    return FLD(ctx, K[12], E.get('card~825'))
 
 
-def x_4699(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'card_cost', {'card': E.get('card~826')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~826'))) is str else 0), 0)
 
 
-def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~826')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~826'))) is str else []))) else False) else 0), None)
 
 
-def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~826')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~826'))) is str else []))) else False) else 0), None)
 
 
-def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~828') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~829') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4704 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4753 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4754(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~830'))) is type((_w2 := E.get('t_v~831'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~832'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4755(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~827'))) is int else num(_w4)))
 
 
-x_4707 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4756 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~830'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~831'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~832'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~827'))) is int else num(_w22)))
 
 
-def x_4710(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~827'))) is type((_w5 := E.get('s_v~830'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~830'))) if ((_w7 if type((_w7 := E.get('s_v~830'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~827'))) is type((_w5 := E.get('t_v~831'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~831'))) if ((_w7 if type((_w7 := E.get('t_v~831'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~827'))) is type((_w5 := E.get('h_v~832'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~832'))) if ((_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4713(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~833'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~833'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~830'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~834'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~831'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~835'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~832'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~830'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~827'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~834'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~833'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~830'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~834'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~831'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~835'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~832'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~831'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~827'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~835'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~833'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~830'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~834'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~831'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~835'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~832'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~832'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~827'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4714 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4763 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)))))
 
 
-x_4716 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4718 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4720 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4765 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4767 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4769 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4771(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~833')} if ((_w8 if type((_w8 := E.get('s_v~830'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~834')} if ((_w11 if type((_w11 := E.get('t_v~831'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~835')} if ((_w14 if type((_w14 := E.get('h_v~832'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4726 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
+x_4775 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
 
 
-def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_4776(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     if E is None:
         E = ctx.env()
     return [E.get('card~825')]
 
 
-def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4777(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~825'))) is str else None) != None)
 
 
-def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4778(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('card~825'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~825'), 0))
 
 
-def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[11], E.get('card~825'))
+    return FLD(ctx, K[13], E.get('card~825'))
 
 
-def x_4733(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~825'))) is str else None) == 'event')
 
 
-def x_4734(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('events')
 
 
-x_4735 = x_4727  # rules_data/terraforming_mars/definitions/cards.yaml:139
+x_4784 = x_4776  # rules_data/terraforming_mars/definitions/cards.yaml:139
 
 
-def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
-x_4737 = x_4727  # rules_data/terraforming_mars/definitions/cards.yaml:139
+x_4786 = x_4776  # rules_data/terraforming_mars/definitions/cards.yaml:139
 
 
-def x_4740(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~825'))) is str else [])
 
 
-def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~825'))) is str else 0)
 
 
-x_4744 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:37
+x_4793 = x_4741  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
-def x_4746(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4795(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'play', 'card': E.get('card~824')}
 
 
-def x_4747(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    return IDS(ctx, 'actions')
+x_4796 = x_4446  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4748(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~836'))) is str else None) != 'conversion')
 
 
-def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4799(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~837'))
+    return FLD(ctx, K[8], E.get('a~837'))
 
 
-def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4800(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None) == 'megacredits')
 
 
-def x_4752(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4801(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~837')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0), 0)
 
 
-def x_4756(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~840') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4757(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~841') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4758 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4807 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~842'))) is type((_w2 := E.get('t_v~843'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~844'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4809(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~839'))) is int else num(_w4)))
 
 
-x_4761 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4810 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~842'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~843'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~844'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~839'))) is int else num(_w22)))
 
 
-def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~839'))) is type((_w5 := E.get('s_v~842'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~842'))) if ((_w7 if type((_w7 := E.get('s_v~842'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~839'))) is type((_w5 := E.get('t_v~843'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~843'))) if ((_w7 if type((_w7 := E.get('t_v~843'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~839'))) is type((_w5 := E.get('h_v~844'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~844'))) if ((_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~845'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~845'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~842'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~846'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~843'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~847'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~844'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~842'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~839'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~846'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~845'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~842'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~846'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~843'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~847'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~844'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~843'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~839'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~847'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~845'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~842'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~846'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~843'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~847'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~844'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~844'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~839'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4768 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4817 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4769(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)))))
 
 
-x_4770 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4772 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4774 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4819 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4821 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4823 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4776(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4825(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~845')} if ((_w8 if type((_w8 := E.get('s_v~842'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~846')} if ((_w11 if type((_w11 := E.get('t_v~843'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~847')} if ((_w14 if type((_w14 := E.get('h_v~844'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4778 = x_4752  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_4827 = x_4801  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
-def x_4779(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4828(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None)
 
 
-def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4829(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get(E.get('r~849'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~849'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~848'))) is int else num(_w4)))
 
 
-def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4830(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~849'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~849'), 0))
 
 
-def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_4832(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~837'))
-
-
-def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~837'))) is str else None) == 'standard_project')
-
-
-def x_4787(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0)
-
-
-x_4790 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:40
-
-
-def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~836')}
-
-
-x_4793 = x_4747  # rules_data/terraforming_mars/definitions/turns.yaml:36
-
-
-def x_4794(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~850'))) is str else None) == 'conversion')
-
-
-def x_4796(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~851'))
-
-
-def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None) == 'megacredits')
-
-
-def x_4798(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
-    if E is None:
-        E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~851')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0), 0)
-
-
-def x_4802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('sv~854') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
-
-
-def x_4803(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (E.get('tv~855') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
-
-
-x_4804 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def x_4805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~856'))) is type((_w2 := E.get('t_v~857'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~858'))) is int else AR('+', _w3, _w4)) == 0)
-
-
-def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~853'))) is int else num(_w4)))
-
-
-x_4807 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def x_4809(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    if E is None:
-        E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~856'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~857'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~858'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~853'))) is int else num(_w22)))
-
-
-def x_4810(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('s_v~856'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~856'))) if ((_w7 if type((_w7 := E.get('s_v~856'))) is int else num(_w7)) > 0) else 0))
-
-
-def x_4811(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('t_v~857'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~857'))) if ((_w7 if type((_w7 := E.get('t_v~857'))) is int else num(_w7)) > 0) else 0))
-
-
-def x_4812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('h_v~858'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~858'))) if ((_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)) > 0) else 0))
-
-
-def x_4813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~859'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~859'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~856'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~860'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~857'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~861'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~858'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~856'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~853'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~860'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~859'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~856'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~860'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~857'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~861'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~858'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~857'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~853'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~861'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~859'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~856'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~860'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~857'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~861'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~858'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~858'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~853'))) is int else num(_w53)))) else False))) else False)
-
-
-x_4814 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
-
-
-def x_4815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)))))
-
-
-x_4816 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4818 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4820 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-
-
-def x_4822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~859')} if ((_w8 if type((_w8 := E.get('s_v~856'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~860')} if ((_w11 if type((_w11 := E.get('t_v~857'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~861')} if ((_w14 if type((_w14 := E.get('h_v~858'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
-
-
-x_4824 = x_4798  # rules_data/terraforming_mars/definitions/turns.yaml:74
-
-
-def x_4825(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
-    if E is None:
-        E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)
-
-
-def x_4826(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~863'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~863'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~862'))) is int else num(_w4)))
-
-
-def x_4827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~863'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~863'), 0))
-
-
-def x_4829(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~851'))
-
-
-def x_4830(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~851'))) is str else None) == 'standard_project')
+    return FLD(ctx, K[9], E.get('a~837'))
 
 
 def x_4833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~837'))) is str else None) == 'standard_project')
+
+
+def x_4836(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0)
+
+
+x_4839 = x_4741  # rules_data/terraforming_mars/definitions/turns.yaml:40
+
+
+def x_4841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
+    return {'act': 'project', 'id': E.get('a~836')}
+
+
+x_4842 = x_4446  # rules_data/terraforming_mars/definitions/turns.yaml:36
+
+
+def x_4843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~850'))) is str else None) == 'conversion')
+
+
+def x_4845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[8], E.get('a~851'))
+
+
+def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None) == 'megacredits')
+
+
+def x_4847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
+    return MODV(ctx, 'project_price', {'a': E.get('a~851')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0), 0)
+
+
+def x_4851(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    if E is None:
+        E = ctx.env()
+    return (E.get('sv~854') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+
+
+def x_4852(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (E.get('tv~855') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+
+
+x_4853 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+
+
+def x_4854(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~856'))) is type((_w2 := E.get('t_v~857'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~858'))) is int else AR('+', _w3, _w4)) == 0)
+
+
+def x_4855(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~853'))) is int else num(_w4)))
+
+
+x_4856 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+
+
+def x_4858(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    if E is None:
+        E = ctx.env()
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~856'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~857'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~858'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~853'))) is int else num(_w22)))
+
+
+def x_4859(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('s_v~856'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~856'))) if ((_w7 if type((_w7 := E.get('s_v~856'))) is int else num(_w7)) > 0) else 0))
+
+
+def x_4860(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('t_v~857'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~857'))) if ((_w7 if type((_w7 := E.get('t_v~857'))) is int else num(_w7)) > 0) else 0))
+
+
+def x_4861(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('h_v~858'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~858'))) if ((_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)) > 0) else 0))
+
+
+def x_4862(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~859'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~859'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~856'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~860'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~857'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~861'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~858'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~856'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~853'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~860'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~859'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~856'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~860'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~857'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~861'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~858'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~857'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~853'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~861'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~859'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~856'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~860'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~857'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~861'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~858'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~858'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~853'))) is int else num(_w53)))) else False))) else False)
+
+
+x_4863 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+
+
+def x_4864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)))))
+
+
+x_4865 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4867 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4869 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+
+
+def x_4871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~859')} if ((_w8 if type((_w8 := E.get('s_v~856'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~860')} if ((_w11 if type((_w11 := E.get('t_v~857'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~861')} if ((_w14 if type((_w14 := E.get('h_v~858'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+
+
+x_4873 = x_4847  # rules_data/terraforming_mars/definitions/turns.yaml:74
+
+
+def x_4874(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)
+
+
+def x_4875(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~863'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~863'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~862'))) is int else num(_w4)))
+
+
+def x_4876(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~863'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~863'), 0))
+
+
+def x_4878(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], E.get('a~851'))
+
+
+def x_4879(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~851'))) is str else None) == 'standard_project')
+
+
+def x_4882(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    if E is None:
+        E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0)
 
 
-x_4836 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:42
+x_4885 = x_4741  # rules_data/terraforming_mars/definitions/turns.yaml:42
 
 
-def x_4838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'convert', 'id': E.get('a~850')}
 
 
-def x_4839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'milestones')
 
 
-def x_4841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def x_4890(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
     return (True if ((FN['count'](ctx, None, ctx.state.get('milestones')) < 3)) and ((not (E.get('m~865') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~865'), _w1)))) and (FLD(ctx, K[14], E.get('m~865'))) else False)
 
 
-def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~868') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4847(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4896(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~869') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4848 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4897 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4849(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4898(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~870'))) is type((_w2 := E.get('t_v~871'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~872'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4850(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4899(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~867'))) is int else num(_w4)))
 
 
-x_4851 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4900 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4853(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4902(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~870'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~871'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~872'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~867'))) is int else num(_w22)))
 
 
-def x_4854(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4903(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~867'))) is type((_w5 := E.get('s_v~870'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~870'))) if ((_w7 if type((_w7 := E.get('s_v~870'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4855(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4904(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~867'))) is type((_w5 := E.get('t_v~871'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~871'))) if ((_w7 if type((_w7 := E.get('t_v~871'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4856(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4905(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~867'))) is type((_w5 := E.get('h_v~872'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~872'))) if ((_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4857(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4906(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~873'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~873'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~870'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~874'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~871'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~875'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~872'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~870'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~867'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~874'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~873'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~870'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~874'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~871'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~875'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~872'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~871'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~867'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~875'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~873'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~870'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~874'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~871'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~875'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~872'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~872'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~867'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4858 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4907 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4859(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4908(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)))))
 
 
-x_4860 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4862 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4864 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4909 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4911 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4913 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4866(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~873')} if ((_w8 if type((_w8 := E.get('s_v~870'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~874')} if ((_w11 if type((_w11 := E.get('t_v~871'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~875')} if ((_w14 if type((_w14 := E.get('h_v~872'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4868(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+def x_4917(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('m~865'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~865'), None))
 
 
-x_4872 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:43
+x_4921 = x_4741  # rules_data/terraforming_mars/definitions/turns.yaml:43
 
 
-def x_4874(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4923(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'milestone', 'id': E.get('m~864')}
 
 
-def x_4875(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4924(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'awards')
 
 
-def x_4877(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_4926(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4877, E.get('a~877'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~877') in _w1 if type((_w1 := [(v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)) for v_f_878 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~877'), _w1)))) else False))
+    return MEMO(ctx, (4926, E.get('a~877'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~877') in _w1 if type((_w1 := [(v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)) for v_f_878 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~877'), _w1)))) else False))
 
 
-def x_4878(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
+def x_4927(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
     return (_w1.get(FN['count'](ctx, None, ctx.state.get('awards')), None) if type((_w1 := K[15])) is dict else KEY(_w1, FN['count'](ctx, None, ctx.state.get('awards')), None))
 
 
-def x_4882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4931(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~881') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4932(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~882') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4884 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4933 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~883'))) is type((_w2 := E.get('t_v~884'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~885'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~880'))) is int else num(_w4)))
 
 
-x_4887 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4936 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~883'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~884'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~885'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~880'))) is int else num(_w22)))
 
 
-def x_4890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~880'))) is type((_w5 := E.get('s_v~883'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~883'))) if ((_w7 if type((_w7 := E.get('s_v~883'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4891(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4940(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~880'))) is type((_w5 := E.get('t_v~884'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~884'))) if ((_w7 if type((_w7 := E.get('t_v~884'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4892(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~880'))) is type((_w5 := E.get('h_v~885'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~885'))) if ((_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~886'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~886'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~883'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~887'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~884'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~888'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~885'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~883'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~880'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~887'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~886'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~883'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~887'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~884'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~888'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~885'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~884'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~880'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~888'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~886'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~883'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~887'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~884'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~888'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~885'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~885'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~880'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4894 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4943 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)))))
 
 
-x_4896 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4898 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4900 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4945 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4947 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4949 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4902(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4951(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~886')} if ((_w8 if type((_w8 := E.get('s_v~883'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~887')} if ((_w11 if type((_w11 := E.get('t_v~884'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~888')} if ((_w14 if type((_w14 := E.get('h_v~885'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4904(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def x_4953(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     return ctx.state.get('awards')
 
 
-def x_4905(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def x_4954(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     if E is None:
         E = ctx.env()
     return [{'id': E.get('a~877'), 'by': E.get('you')}]
 
 
-x_4908 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:45
+x_4957 = x_4741  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
-def x_4910(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4959(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'award', 'id': E.get('a~876')}
 
 
-x_4911 = x_4736  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4960 = x_4785  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4912(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4961(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~889'))) - 1))
 
 
-def x_4915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def x_4964(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     if E is None:
         E = ctx.env()
     return (not (E.get('card~892') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~892'), _w2)))
 
 
-def x_4916(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4965(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
 
 
-def x_4917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4966(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
     return [E.get('card~892')]
 
 
-def x_4919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
     return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~891'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~892')))) is dict else KEY(_w1, E.get('k~891'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
-def x_4920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
     return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~891'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~892')))) is dict else KEY(_w1, E.get('k~891'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-x_4923 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:48
+x_4972 = x_4741  # rules_data/terraforming_mars/definitions/turns.yaml:48
 
 
-def x_4925(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4974(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'card_action', 'card': E.get('card~889'), 'index': E.get('k~890')}
 
 
-x_4926 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4975 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4927(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4976(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~893'))) - 1))
 
 
-def x_4930(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def x_4979(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     if E is None:
         E = ctx.env()
     return (not (E.get('c~896') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~896'), _w2)))
 
 
-x_4931 = x_4916  # rules_data/terraforming_mars/definitions/cards.yaml:306
+x_4980 = x_4965  # rules_data/terraforming_mars/definitions/cards.yaml:306
 
 
-def x_4932(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_4981(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     if E is None:
         E = ctx.env()
     return [E.get('c~896')]
 
 
-def x_4934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
     return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~895'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~896')))) is dict else KEY(_w1, E.get('k~895'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
-def x_4935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4984(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
     return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~895'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~896')))) is dict else KEY(_w1, E.get('k~895'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-x_4938 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:51
+x_4987 = x_4741  # rules_data/terraforming_mars/definitions/turns.yaml:51
 
 
-def x_4940(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4989(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
     return {'act': 'card_action', 'card': E.get('c~893'), 'index': E.get('k~894')}
 
 
-def x_4941(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def x_4990(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     if E is None:
         E = ctx.env()
     return (E.get('done~821') == 0)
 
 
-x_4942 = x_4677  # rules_data/terraforming_mars/definitions/turns.yaml:53
+x_4991 = x_4726  # rules_data/terraforming_mars/definitions/turns.yaml:53
 
 
-def x_4943(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def x_4992(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     if E is None:
         E = ctx.env()
     return [E.get('you')]
 
 
-def x_4947(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def x_4996(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) > 0)
 
 
-def x_4954(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_5003(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('b~898'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~898'), 0))
 
 
-def x_4955(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_5004(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('a~897'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~897'), 0))
 
 
-x_4956 = x_4955  # rules_data/terraforming_mars/definitions/resources.yaml:69
+x_5005 = x_5004  # rules_data/terraforming_mars/definitions/resources.yaml:69
 
 
-def x_4960(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def x_5009(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     if E is None:
         E = ctx.env()
     return (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))
 
 
-def x_4961(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_5010(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~900'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~900'), 0))
 
 
-def x_4962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_5011(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
     return ((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))
 
 
-x_4963 = x_4594  # rules_data/terraforming_mars/definitions/resources.yaml:74
+x_5012 = x_4643  # rules_data/terraforming_mars/definitions/resources.yaml:74
 
 
-def x_4964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_5013(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~902'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~902'), 0))
 
 
-def x_4965(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_5014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~902'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~902'), 0))
 
 
-x_4966 = x_4916  # rules_data/terraforming_mars/definitions/turns.yaml:195
-x_4968 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:195
+x_5015 = x_4965  # rules_data/terraforming_mars/definitions/turns.yaml:195
+x_5017 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:195
 
 
-def x_4970(ctx, E=None):  # 
+def x_5019(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
-        return all(((_w1 if type((_w1 := (_h1.get(v_p_903, 0) if type(_h1) is dict else KEY(_h1, v_p_903, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_903, NOREC).get('max', 0) if type(v_p_903) is str else 0))) is int else num(_w2))) for v_p_903 in IDS(ctx, 'parameters'))
-    return MEMO(ctx, (4970, ctx.stamps.get('params', 0),), compute)
+        return (True if (all(((_w1 if type((_w1 := (_h1.get(v_p_903, 0) if type(_h1) is dict else KEY(_h1, v_p_903, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_903, NOREC).get('max', 0) if type(v_p_903) is str else 0))) is int else num(_w2))) for v_p_903 in IDS(ctx, 'parameters'))) and (((_w3 if type((_w3 := len(ctx.state['players']))) is int else num(_w3)) > 1)) else False)
+    return MEMO(ctx, (5019, ctx.stamps.get('params', 0),), compute)
 
 
-def x_4971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def x_5020(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
     def compute():
         _h1 = ctx.state.get('first_player')
         return [AR('%', (_h1 + v_k_904 if type(_h1) is type(v_k_904) is int else AR('+', _h1, v_k_904)), len(ctx.state['players'])) for v_k_904 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4971, ctx.stamps.get('first_player', 0),), compute)
+    return MEMO(ctx, (5020, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4974 = x_4747  # rules_data/terraforming_mars/definitions/turns.yaml:161
+x_5023 = x_4446  # rules_data/terraforming_mars/definitions/turns.yaml:161
 
 
-def x_4975(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def x_5024(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     if E is None:
         E = ctx.env()
     return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~906'))) is str else None) == 'conversion')) and ((E.get('a~906') == 'plants_to_greenery')) else False)
 
 
-def x_4977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_5026(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~907'))
+    return FLD(ctx, K[8], E.get('a~907'))
 
 
-def x_4978(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_5027(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None) == 'megacredits')
 
 
-def x_4979(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_5028(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'project_price', {'a': E.get('a~907')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0), 0)
 
 
-def x_4983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_5032(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~910') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4984(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_5033(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~911') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4985 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_5034 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4986(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_5035(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~912'))) is type((_w2 := E.get('t_v~913'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~914'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4987(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_5036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~909'))) is int else num(_w4)))
 
 
-x_4988 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_5037 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_5039(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~912'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~913'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~914'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~909'))) is int else num(_w22)))
 
 
-def x_4991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5040(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~909'))) is type((_w5 := E.get('s_v~912'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~912'))) if ((_w7 if type((_w7 := E.get('s_v~912'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4992(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5041(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~909'))) is type((_w5 := E.get('t_v~913'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~913'))) if ((_w7 if type((_w7 := E.get('t_v~913'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4993(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~909'))) is type((_w5 := E.get('h_v~914'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~914'))) if ((_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~915'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~915'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~912'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~916'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~913'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~917'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~914'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~912'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~909'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~916'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~915'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~912'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~916'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~913'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~917'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~914'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~913'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~909'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~917'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~915'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~912'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~916'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~913'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~917'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~914'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~914'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~909'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4995 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_5044 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_5045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)))))
 
 
-x_4997 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4999 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_5001 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_5046 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_5048 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_5050 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_5003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~915')} if ((_w8 if type((_w8 := E.get('s_v~912'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~916')} if ((_w11 if type((_w11 := E.get('t_v~913'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~917')} if ((_w14 if type((_w14 := E.get('h_v~914'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_5005 = x_4979  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_5054 = x_5028  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
-def x_5006(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_5055(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None)
 
 
-def x_5007(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_5056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get(E.get('r~919'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~919'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~918'))) is int else num(_w4)))
 
 
-def x_5008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_5057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~919'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~919'), 0))
 
 
-def x_5010(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_5059(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~907'))
+    return FLD(ctx, K[9], E.get('a~907'))
 
 
-def x_5011(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_5060(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~907'))) is str else None) == 'standard_project')
 
 
-def x_5014(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_5063(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
     return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0)
 
 
-def x_5015(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def x_5064(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     if E is None:
         E = ctx.env()
     return {'act': 'convert', 'id': E.get('a~906')}
 
 
-x_5019 = x_4960  # 
+x_5068 = x_5009  # 
 
 
-def x_5020(ctx, E=None):  # 
+def x_5069(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('milestones')
         return (5 * len([v_m_920 for v_m_920 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_920, None) if type(_h1) is dict else KEY(_h1, v_m_920, None)) == E.get('you'))]))
-    return MEMO(ctx, (5020, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
+    return MEMO(ctx, (5069, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
 
 
-def x_5021(ctx, E=None):  # 
+def x_5070(ctx, E=None):  # 
     return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_922, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_p_922 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_923 for v_p_923 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_923, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_924, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_q_924 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_925, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_p_925 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_925, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_926, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_q_926 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_921 in items_of(ctx.state.get('awards'))])
 
 
-def x_5022(ctx, E=None):  # 
+def x_5071(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         return len([v_s_927 for v_s_927 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_927, {}) if type(_h1) is dict else KEY(_h1, v_s_927, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (5022, E.get('you'), ctx.stamps.get('board', 0),), compute)
+    return MEMO(ctx, (5071, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_5023(ctx, E=None):  # 
+def x_5072(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         return sum([len([v_x_929 for v_x_929 in ADJ(ctx, 'spaces', v_s_928) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_928 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_928, {}) if type(_h1) is dict else KEY(_h1, v_s_928, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (5023, E.get('you'), ctx.stamps.get('board', 0),), compute)
+    return MEMO(ctx, (5072, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_5024(ctx, E=None):  # 
+def x_5073(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_930) for v_c_930 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
 
 
-def x_5025(ctx, E=None):  # 
+def x_5074(ctx, E=None):  # 
     _h1 = ctx.state.get('params')
     return ((K[20] if all(((_w1 if type((_w1 := (_h1.get(v_p_931, 0) if type(_h1) is dict else KEY(_h1, v_p_931, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_931, NOREC).get('max', 0) if type(v_p_931) is str else 0))) is int else num(_w2))) for v_p_931 in IDS(ctx, 'parameters')) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_932 for v_p_932 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_932] if type(v_p_932) is int and 0 <= v_p_932 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_933] if type(v_q_933) is int and 0 <= v_q_933 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_933 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
-x_5026 = x_4692  # 
+x_5075 = x_4741  # 
 
 
-def x_5027(ctx, E=None):  # 
+def x_5076(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
         return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_935, 0) if type(_h1) is dict else KEY(_h1, v_p_935, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_935, NOREC).get('max', 0) if type(v_p_935) is str else 0))) is int else num(_w2))) for v_p_935 in IDS(ctx, 'parameters')), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None)
-    return MEMO(ctx, (5027, ctx.stamps.get('params', 0),), compute)
+    return MEMO(ctx, (5076, ctx.stamps.get('params', 0),), compute)
 
 
 def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
@@ -7036,7 +7202,511 @@ def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4441(ctx, E), k)
 
 
-def d_3905(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+def t_3905(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4442(ctx, E):
+        return t_3906(ctx, k, s, E)
+    return k()
+
+
+def t_3906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_4443(ctx, E)))
+    old = E.get('you', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'you', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'you', item, True)
+            return t_3907(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_3907(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'more~972', True, True)
+    return t_3909(ctx, k, s, E)
+
+
+def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'more~972', True, True)
+    return True
+
+
+def t_3909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt():
+        if E.get('more~972'):
+            return t_3910(ctx, nxt, k, E)
+        return k()
+
+    return nxt()
+
+
+def t_3910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3910, None, [], k)
+
+
+def t_3911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'a~974', E.get('a~973'), True)
+    return t_3913(ctx, k, s, E)
+
+
+def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'a~974', E.get('a~973'), True)
+    return True
+
+
+def t_3913(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_3944(ctx, r2, s, E)
+
+    def r2():
+        if not d_3945(ctx, E):
+            return False
+        return k()
+
+    ctx.steps += 1
+    if not x_4449(ctx, E):
+        return False
+    return t_3915(ctx, r1, s, E)
+
+
+def d_3914(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4449(ctx, E):
+        return False
+    return True
+
+
+def t_3915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~974'))) is str else None) == 'megacredits')):
+        return t_3916(ctx, k, s, E)
+    return d_3938(ctx, E) and k()
+
+
+def t_3916(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~975', x_4451(ctx, E), True)
+    return t_3918(ctx, k, s, E)
+
+
+def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~975', x_4451(ctx, E), True)
+    return True
+
+
+def t_3918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'price~976', E.get('n~975'), True)
+    LOCAL(ctx, E, 'sv~977', 0, True)
+    LOCAL(ctx, E, 'tv~978', 0, True)
+    return t_3922(ctx, k, s, E)
+
+
+def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'price~976', E.get('n~975'), True)
+    return True
+
+
+def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~977', 0, True)
+    return True
+
+
+def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~978', 0, True)
+    return True
+
+
+def t_3922(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~979', x_4455(ctx, E), True)
+    LOCAL(ctx, E, 't_v~980', x_4456(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~981', x_4457(ctx, E), True)
+    return t_3926(ctx, k, s, E)
+
+
+def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~979', x_4455(ctx, E), True)
+    return True
+
+
+def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't_v~980', x_4456(ctx, E), True)
+    return True
+
+
+def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'h_v~981', x_4457(ctx, E), True)
+    return True
+
+
+def t_3926(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4458(ctx, E):
+        return d_3927(ctx, E) and k()
+    return t_3930(ctx, k, s, E)
+
+
+def d_3927(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4459(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~976'), '-=', False, K[25])
+    return True
+
+
+def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4459(ctx, E):
+        return False
+    return True
+
+
+def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~976'), '-=', False, K[25])
+    return True
+
+
+def t_3930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4462(ctx, E):
+        return False
+    return t_3932(ctx, k, s, E)
+
+
+def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4462(ctx, E):
+        return False
+    return True
+
+
+def t_3932(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3932, None, [], k)
+
+
+def d_3933(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4468(ctx, E), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~982'), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~983'), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~984'), '-=', False, K[25])
+    return True
+
+
+def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4468(ctx, E), '-=', False, K[25])
+    return True
+
+
+def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~982'), '-=', False, K[25])
+    return True
+
+
+def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~983'), '-=', False, K[25])
+    return True
+
+
+def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~984'), '-=', False, K[25])
+    return True
+
+
+def d_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~985', x_4477(ctx, E), True)
+    ctx.steps += 1
+    LOCAL(ctx, E, 'r~986', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~974'))) is str else None)), True)
+    if not d_3941(ctx, E):
+        return False
+    return True
+
+
+def d_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~985', x_4477(ctx, E), True)
+    return True
+
+
+def d_3940(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~986', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~974'))) is str else None)), True)
+    return True
+
+
+def d_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4479(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~986'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~985'), '-=', False, K[25])
+    return True
+
+
+def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4479(ctx, E):
+        return False
+    return True
+
+
+def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~986'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~985'), '-=', False, K[25])
+    return True
+
+
+def t_3944(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4482(ctx, E), k)
+
+
+def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~974'))) is str else None) == 'standard_project')):
+        ctx.steps += 1
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~974'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~974'))) is str else 0))}):
+            return False
+    return True
+
+
+def d_3946(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~974'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~974'))) is str else 0))}):
+        return False
+    return True
+
+
+def d_3947(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'more~972', False)
+    return True
+
+
+def d_3948(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:56
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7044,12 +7714,12 @@ def d_3905(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         E = ctx.env()
     LOCAL(ctx, E, 't~968', 'generation', True)
     LOCAL(ctx, E, 'n~969', 1, True)
-    if not d_3908(ctx, E):
+    if not d_3951(ctx, E):
         return False
     return True
 
 
-def d_3906(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+def d_3949(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7059,7 +7729,7 @@ def d_3906(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     return True
 
 
-def d_3907(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+def d_3950(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7069,7 +7739,7 @@ def d_3907(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     return True
 
 
-def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_3951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7081,12 +7751,12 @@ def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[35])
     else:
-        if not d_3910(ctx, E):
+        if not d_3953(ctx, E):
             return False
     return True
 
 
-def d_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7098,7 +7768,7 @@ def d_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7107,12 +7777,12 @@ def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~968'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[29])
-    if not d_3912(ctx, E):
+    if not d_3955(ctx, E):
         return False
     return True
 
 
-def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7124,7 +7794,7 @@ def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_3955(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7138,39 +7808,39 @@ def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3913 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3956 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_3914(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
+def d_3957(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4454(ctx, E), '=', False, K[37])
-    STMT(ctx, 3916)
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4503(ctx, E), '=', False, K[37])
+    STMT(ctx, 3959)
     return True
 
 
-def d_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4454(ctx, E), '=', False, K[37])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4503(ctx, E), '=', False, K[37])
     return True
 
 
-def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def d_3959(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3916)
+    STMT(ctx, 3959)
     return True
 
 
-def t_3917(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:63
+def t_3960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7188,13 +7858,13 @@ def t_3917(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3918(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3961(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:65
+def t_3961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7205,10 +7875,10 @@ def t_3918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
             SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
-        LOCAL(ctx, E, 'n~975', 10, True)
-        if not d_3936(ctx, E):
+        LOCAL(ctx, E, 'n~992', 10, True)
+        if not d_3979(ctx, E):
             return False
-        return t_3947(ctx, r2, s, E)
+        return t_3990(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
@@ -7217,12 +7887,12 @@ def t_3918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
-    if not d_3919(ctx, E):
+    if not d_3962(ctx, E):
         return False
-    return t_3924(ctx, r1, s, E)
+    return t_3967(ctx, r1, s, E)
 
 
-def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7233,24 +7903,24 @@ def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget('rules_data/terraforming_mars/definitions/corporations.yaml:38')
     while left > 0:
         left -= 1
-        if not d_3920(ctx, E):
+        if not d_3963(ctx, E):
             return False
     return True
 
 
-def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)):
-        if not d_3921(ctx, E):
+        if not d_3964(ctx, E):
             return False
     return True
 
 
-def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7263,7 +7933,7 @@ def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7275,7 +7945,7 @@ def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7283,34 +7953,34 @@ def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def t_3924(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def t_3967(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3924, None, [], k)
+    return CHOOSE(ctx, 3967, None, [], k)
 
 
-def t_3925(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~972', E.get('corporation_card~971'), True)
-    return t_3927(ctx, k, s, E)
+    LOCAL(ctx, E, 'c~989', E.get('corporation_card~988'), True)
+    return t_3970(ctx, k, s, E)
 
 
-def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def d_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~972', E.get('corporation_card~971'), True)
+    LOCAL(ctx, E, 'c~989', E.get('corporation_card~988'), True)
     return True
 
 
-def t_3927(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7318,16 +7988,16 @@ def t_3927(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~972')]), '=', False, K[40])
-    LOCAL(ctx, E, 'n~973', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0)), True)
-    LOCAL(ctx, E, 'r~974', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~974'))
+        SET(ctx, 'corporation', c, key, ([E.get('c~989')]), '=', False, K[40])
+    LOCAL(ctx, E, 'n~990', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~989'))) is str else 0)), True)
+    LOCAL(ctx, E, 'r~991', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~991'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~973'), '+=', False, K[25])
-    return t_3932(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~990'), '+=', False, K[25])
+    return t_3975(ctx, k, s, E)
 
 
-def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7335,49 +8005,49 @@ def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~972')]), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~989')]), '=', False, K[40])
     return True
 
 
-def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~973', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0)), True)
+    LOCAL(ctx, E, 'n~990', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~989'))) is str else 0)), True)
     return True
 
 
-def d_3930(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~974', 'megacredits', True)
+    LOCAL(ctx, E, 'r~991', 'megacredits', True)
     return True
 
 
-def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~974'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~991'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~973'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~990'), '+=', False, K[25])
     return True
 
 
-def t_3932(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3975(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~972')
+    value = E.get('c~989')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -7389,19 +8059,19 @@ def t_3932(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_3933(ctx, after, None if s is None else brk, E)
+    return t_3976(ctx, after, None if s is None else brk, E)
 
 
-def t_3933(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4472(ctx, E), k)
+    return DO(ctx, x_4521(ctx, E), k)
 
 
-def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def d_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7413,90 +8083,90 @@ def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
+def d_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~975', 10, True)
+    LOCAL(ctx, E, 'n~992', 10, True)
     return True
 
 
-def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3979(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~975'))
+    left = num(E.get('n~992'))
     while left > 0:
         left -= 1
-        if not d_3937(ctx, E):
+        if not d_3980(ctx, E):
             return False
     return True
 
 
-def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3980(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3938(ctx, E):
+    if not d_3981(ctx, E):
         return False
-    if not d_3943(ctx, E):
+    if not d_3986(ctx, E):
         return False
     return True
 
 
-def d_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3981(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3939(ctx, E):
+        if not d_3982(ctx, E):
             return False
     return True
 
 
-def d_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3942)
+    STMT(ctx, 3985)
     return True
 
 
-d_3940 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3941 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3983 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3984 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3942)
+    STMT(ctx, 3985)
     return True
 
 
-def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3986(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_3944(ctx, E):
+        if not d_3987(ctx, E):
             return False
     return True
 
 
-def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7509,7 +8179,7 @@ def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3988(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7521,41 +8191,41 @@ def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_3946 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3989 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_3947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
-    old = E.get('card~976', MISSING)
+    old = E.get('card~993', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~976', old)
+        UNSET(ctx, E, 'card~993', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~976', item, True)
-            return t_3948(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'card~993', item, True)
+            return t_3991(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3948(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_3991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3948, None, [], k)
+    return CHOOSE(ctx, 3991, None, [], k)
 
 
-def t_3949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_3992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7565,146 +8235,146 @@ def t_3949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~976')]), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~993')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~977', 3, True)
-    return t_3951(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~994', 3, True)
+    return t_3994(ctx, r1, s, E)
 
 
-def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~977', 3, True)
+    LOCAL(ctx, E, 'n~994', 3, True)
     return True
 
 
-def t_3951(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~978', E.get('n~977'), True)
-    LOCAL(ctx, E, 'sv~979', 0, True)
-    LOCAL(ctx, E, 'tv~980', 0, True)
-    return t_3955(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~995', E.get('n~994'), True)
+    LOCAL(ctx, E, 'sv~996', 0, True)
+    LOCAL(ctx, E, 'tv~997', 0, True)
+    return t_3998(ctx, k, s, E)
 
 
-def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~978', E.get('n~977'), True)
+    LOCAL(ctx, E, 'price~995', E.get('n~994'), True)
     return True
 
 
-def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~979', 0, True)
+    LOCAL(ctx, E, 'sv~996', 0, True)
     return True
 
 
-def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~980', 0, True)
+    LOCAL(ctx, E, 'tv~997', 0, True)
     return True
 
 
-def t_3955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~981', x_4494(ctx, E), True)
-    LOCAL(ctx, E, 't_v~982', x_4495(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~983', x_4496(ctx, E), True)
-    return t_3959(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~998', x_4543(ctx, E), True)
+    LOCAL(ctx, E, 't_v~999', x_4544(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1000', x_4545(ctx, E), True)
+    return t_4002(ctx, k, s, E)
 
 
-def d_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_3999(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~981', x_4494(ctx, E), True)
+    LOCAL(ctx, E, 's_v~998', x_4543(ctx, E), True)
     return True
 
 
-def d_3957(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~982', x_4495(ctx, E), True)
+    LOCAL(ctx, E, 't_v~999', x_4544(ctx, E), True)
     return True
 
 
-def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~983', x_4496(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1000', x_4545(ctx, E), True)
     return True
 
 
-def t_3959(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4497(ctx, E):
-        return d_3960(ctx, E) and k()
-    return t_3963(ctx, k, s, E)
+    if x_4546(ctx, E):
+        return d_4003(ctx, E) and k()
+    return t_4006(ctx, k, s, E)
 
 
-def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4498(ctx, E):
+    if not x_4547(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~978'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~995'), '-=', False, K[25])
     return True
 
 
-def d_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4498(ctx, E):
+    if not x_4547(ctx, E):
         return False
     return True
 
 
-def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7712,40 +8382,40 @@ def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~978'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~995'), '-=', False, K[25])
     return True
 
 
-def t_3963(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4501(ctx, E):
+    if not x_4550(ctx, E):
         return False
-    return t_3965(ctx, k, s, E)
+    return t_4008(ctx, k, s, E)
 
 
-def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4501(ctx, E):
+    if not x_4550(ctx, E):
         return False
     return True
 
 
-def t_3965(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3965, None, [], k)
+    return CHOOSE(ctx, 4008, None, [], k)
 
 
-def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7753,20 +8423,20 @@ def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4507(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4556(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~984'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1001'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~985'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1002'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~986'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1003'), '-=', False, K[25])
     return True
 
 
-def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7774,11 +8444,11 @@ def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4507(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4556(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_3968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7786,11 +8456,11 @@ def d_3968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~984'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1001'), '-=', False, K[25])
     return True
 
 
-def d_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7798,11 +8468,11 @@ def d_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~985'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1002'), '-=', False, K[25])
     return True
 
 
-def d_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7810,11 +8480,11 @@ def d_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~986'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1003'), '-=', False, K[25])
     return True
 
 
-def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7822,21 +8492,21 @@ def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~976')]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~993')]), '+=', True, K[23])
     return True
 
 
-def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~976')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~993')]), '+=', True, K[24])
     return True
 
 
-def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
+def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7848,37 +8518,37 @@ def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_3974(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:78
+def t_4017(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3998(ctx, k, s, E)
+        return t_4041(ctx, k, s, E)
 
-    if not d_3975(ctx, E):
+    if not d_4018(ctx, E):
         return False
-    return t_3987(ctx, r1, s, E)
+    return t_4030(ctx, r1, s, E)
 
 
-def d_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4524(ctx, E)))
+    items = list(items_of(x_4573(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_3976(ctx, E):
+        if not d_4019(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7887,71 +8557,71 @@ def d_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     left = num(4)
     while left > 0:
         left -= 1
-        if not d_3977(ctx, E):
+        if not d_4020(ctx, E):
             return False
     return True
 
 
-def d_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def d_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3978(ctx, E):
+    if not d_4021(ctx, E):
         return False
-    if not d_3983(ctx, E):
+    if not d_4026(ctx, E):
         return False
     return True
 
 
-def d_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3979(ctx, E):
+        if not d_4022(ctx, E):
             return False
     return True
 
 
-def d_3979(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def d_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3982)
+    STMT(ctx, 4025)
     return True
 
 
-d_3980 = d_157  # rules_data/terraforming_mars/definitions/turns.yaml:142
-d_3981 = d_158  # rules_data/terraforming_mars/definitions/turns.yaml:142
+d_4023 = d_157  # rules_data/terraforming_mars/definitions/turns.yaml:142
+d_4024 = d_158  # rules_data/terraforming_mars/definitions/turns.yaml:142
 
 
-def d_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def d_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3982)
+    STMT(ctx, 4025)
     return True
 
 
-def d_3983(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def d_4026(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_3984(ctx, E):
+        if not d_4027(ctx, E):
             return False
     return True
 
 
-def d_3984(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def d_4027(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7964,7 +8634,7 @@ def d_3984(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7976,24 +8646,24 @@ def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-d_3986 = d_163  # rules_data/terraforming_mars/definitions/turns.yaml:143
+d_4029 = d_163  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
-def t_3987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def t_4030(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4537(ctx, E):
-            return t_3988(ctx, nxt, k, E)
+        if x_4586(ctx, E):
+            return t_4031(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_3988(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def t_4031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8001,22 +8671,22 @@ def t_3988(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'packs~992', x_4546(ctx, E), True)
-        LOCAL(ctx, E, 'shift~993', x_4547(ctx, E), True)
-        if not d_3996(ctx, E):
+        LOCAL(ctx, E, 'packs~1009', x_4595(ctx, E), True)
+        LOCAL(ctx, E, 'shift~1010', x_4596(ctx, E), True)
+        if not d_4039(ctx, E):
             return False
         return k()
 
-    return t_3989(ctx, r1, s, E)
+    return t_4032(ctx, r1, s, E)
 
 
-def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def t_4032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4538(ctx, E)))
+    items = list(items_of(x_4587(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -8029,20 +8699,20 @@ def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'you', item, True)
             if ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')) > 0)):
-                return t_3990(ctx, lambda i=i: nxt(i), brk, E)
+                return t_4033(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def t_4033(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3990, None, [], k)
+    return CHOOSE(ctx, 4033, None, [], k)
 
 
-def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8050,14 +8720,14 @@ def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, ([E.get('card~990')]), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, ([E.get('card~1007')]), '-=', True, K[41])
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('card~990')]), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~1007')]), '+=', True, K[39])
     return True
 
 
-def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8065,11 +8735,11 @@ def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, ([E.get('card~990')]), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, ([E.get('card~1007')]), '-=', True, K[41])
     return True
 
 
-def d_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8077,69 +8747,69 @@ def d_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('card~990')]), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~1007')]), '+=', True, K[39])
     return True
 
 
-def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'packs~992', x_4546(ctx, E), True)
+    LOCAL(ctx, E, 'packs~1009', x_4595(ctx, E), True)
     return True
 
 
-def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shift~993', x_4547(ctx, E), True)
+    LOCAL(ctx, E, 'shift~1010', x_4596(ctx, E), True)
     return True
 
 
-def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def d_4039(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of((list(range(len(ctx.state['players']))))))
-    old = E.get('p~994', MISSING)
+    old = E.get('p~1011', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~994', item, True)
+        LOCAL(ctx, E, 'p~1011', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~994')), 'pack'
+        c, key = SEAT(ctx, E.get('p~1011')), 'pack'
         if c is not None:
-            SET(ctx, 'pack', c, key, x_4550(ctx, E), '=', False, K[41])
-    UNSET(ctx, E, 'p~994', old)
+            SET(ctx, 'pack', c, key, x_4599(ctx, E), '=', False, K[41])
+    UNSET(ctx, E, 'p~1011', old)
     return True
 
 
-def d_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def d_4040(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~994')), 'pack'
+    c, key = SEAT(ctx, E.get('p~1011')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4550(ctx, E), '=', False, K[41])
+        SET(ctx, 'pack', c, key, x_4599(ctx, E), '=', False, K[41])
     return True
 
 
-def t_3998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
+def t_4041(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4551(ctx, E)))
+    items = list(items_of(x_4600(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -8151,13 +8821,13 @@ def t_3998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3999(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4042(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8170,41 +8840,41 @@ def t_3999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
-    return t_4000(ctx, r1, s, E)
+    return t_4043(ctx, r1, s, E)
 
 
-def t_4000(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4043(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
-    old = E.get('card~996', MISSING)
+    old = E.get('card~1013', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~996', old)
+        UNSET(ctx, E, 'card~1013', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~996', item, True)
-            return t_4001(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'card~1013', item, True)
+            return t_4044(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4001(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_4044(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4001, None, [], k)
+    return CHOOSE(ctx, 4044, None, [], k)
 
 
-def t_4002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_4045(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8214,146 +8884,146 @@ def t_4002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~996')]), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~1013')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~997', 3, True)
-    return t_4004(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~1014', 3, True)
+    return t_4047(ctx, r1, s, E)
 
 
-def d_4003(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~997', 3, True)
+    LOCAL(ctx, E, 'n~1014', 3, True)
     return True
 
 
-def t_4004(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~998', E.get('n~997'), True)
-    LOCAL(ctx, E, 'sv~999', 0, True)
-    LOCAL(ctx, E, 'tv~1000', 0, True)
-    return t_4008(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~1015', E.get('n~1014'), True)
+    LOCAL(ctx, E, 'sv~1016', 0, True)
+    LOCAL(ctx, E, 'tv~1017', 0, True)
+    return t_4051(ctx, k, s, E)
 
 
-def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~998', E.get('n~997'), True)
+    LOCAL(ctx, E, 'price~1015', E.get('n~1014'), True)
     return True
 
 
-def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~999', 0, True)
+    LOCAL(ctx, E, 'sv~1016', 0, True)
     return True
 
 
-def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~1000', 0, True)
+    LOCAL(ctx, E, 'tv~1017', 0, True)
     return True
 
 
-def t_4008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~1001', x_4557(ctx, E), True)
-    LOCAL(ctx, E, 't_v~1002', x_4558(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~1003', x_4559(ctx, E), True)
-    return t_4012(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~1018', x_4606(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1019', x_4607(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1020', x_4608(ctx, E), True)
+    return t_4055(ctx, k, s, E)
 
 
-def d_4009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~1001', x_4557(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1018', x_4606(ctx, E), True)
     return True
 
 
-def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~1002', x_4558(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1019', x_4607(ctx, E), True)
     return True
 
 
-def d_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~1003', x_4559(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1020', x_4608(ctx, E), True)
     return True
 
 
-def t_4012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4055(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4560(ctx, E):
-        return d_4013(ctx, E) and k()
-    return t_4016(ctx, k, s, E)
+    if x_4609(ctx, E):
+        return d_4056(ctx, E) and k()
+    return t_4059(ctx, k, s, E)
 
 
-def d_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4561(ctx, E):
+    if not x_4610(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~998'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~1015'), '-=', False, K[25])
     return True
 
 
-def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4561(ctx, E):
+    if not x_4610(ctx, E):
         return False
     return True
 
 
-def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8361,40 +9031,40 @@ def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~998'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~1015'), '-=', False, K[25])
     return True
 
 
-def t_4016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4059(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4564(ctx, E):
+    if not x_4613(ctx, E):
         return False
-    return t_4018(ctx, k, s, E)
+    return t_4061(ctx, k, s, E)
 
 
-def d_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4060(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4564(ctx, E):
+    if not x_4613(ctx, E):
         return False
     return True
 
 
-def t_4018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4061(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4018, None, [], k)
+    return CHOOSE(ctx, 4061, None, [], k)
 
 
-def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8402,20 +9072,20 @@ def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4570(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4619(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1004'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1021'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1005'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1022'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1006'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1023'), '-=', False, K[25])
     return True
 
 
-def d_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8423,11 +9093,11 @@ def d_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4570(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4619(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8435,11 +9105,11 @@ def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1004'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1021'), '-=', False, K[25])
     return True
 
 
-def d_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8447,11 +9117,11 @@ def d_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1005'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1022'), '-=', False, K[25])
     return True
 
 
-def d_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8459,11 +9129,11 @@ def d_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1006'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1023'), '-=', False, K[25])
     return True
 
 
-def d_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8471,81 +9141,81 @@ def d_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~996')]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~1013')]), '+=', True, K[23])
     return True
 
 
-def d_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~996')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~1013')]), '+=', True, K[24])
     return True
 
 
-d_4026 = d_3973  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_4069 = d_4016  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def d_4027(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
+def d_4070(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4590(ctx, E), '=', False, K[34])
-    STMT(ctx, 4029)
+    SET(ctx, 'deck', ctx.state, 'deck', x_4639(ctx, E), '=', False, K[34])
+    STMT(ctx, 4072)
     return True
 
 
-def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+def d_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4590(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4639(ctx, E), '=', False, K[34])
     return True
 
 
-def d_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+def d_4072(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 4029)
+    STMT(ctx, 4072)
     return True
 
 
-def d_4030(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+def d_4073(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4951(ctx, E)))
+    items = list(items_of(x_5000(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_4031(ctx, E):
+        if not d_4074(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4031(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
+def d_4074(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~796', 1, True)
-    if not d_4033(ctx, E):
+    if not d_4076(ctx, E):
         return False
     return True
 
 
-def d_4032(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
+def d_4075(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8555,7 +9225,7 @@ def d_4032(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     return True
 
 
-def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8565,13 +9235,13 @@ def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     old = E.get('r~797', MISSING)
     for item in items:
         LOCAL(ctx, E, 'r~797', item, True)
-        if not d_4034(ctx, E):
+        if not d_4077(ctx, E):
             return False
     UNSET(ctx, E, 'r~797', old)
     return True
 
 
-def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_4077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8585,7 +9255,7 @@ def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8595,7 +9265,7 @@ def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8605,7 +9275,7 @@ def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8617,13 +9287,13 @@ def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_4038(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
+def t_4081(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4951(ctx, E)))
+    items = list(items_of(x_5000(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -8635,13 +9305,13 @@ def t_4038(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4039(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4082(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def t_4082(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8660,23 +9330,23 @@ def t_4039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'c~800', item, True)
             if (((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~800'))) is str else None) == True)):
-                return t_4040(ctx, lambda i=i: nxt(i), brk, E)
+                return t_4083(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_4083(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'c~801', E.get('c~800'), True)
-    return t_4042(ctx, k, s, E)
+    return t_4085(ctx, k, s, E)
 
 
-def d_4041(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8686,7 +9356,7 @@ def d_4041(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_4085(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8700,10 +9370,10 @@ def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
-    return t_4047(ctx, k, s, E)
+    return t_4090(ctx, k, s, E)
 
 
-def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_4086(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8715,7 +9385,7 @@ def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8725,7 +9395,7 @@ def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8735,7 +9405,7 @@ def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_4089(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8747,7 +9417,7 @@ def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_4047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_4090(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8765,29 +9435,29 @@ def t_4047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4048(ctx, after, None if s is None else brk, E)
+    return t_4091(ctx, after, None if s is None else brk, E)
 
 
-def t_4048(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_4091(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4610(ctx, E), k)
+    return DO(ctx, x_4659(ctx, E), k)
 
 
-def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4612(ctx, E), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4661(ctx, E), '=', False, K[42])
     return True
 
 
-def d_4050(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_4093(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8796,12 +9466,12 @@ def d_4050(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[42])
     LOCAL(ctx, E, 't~804', 'generation', True)
     LOCAL(ctx, E, 'n~805', 1, True)
-    if not d_4054(ctx, E):
+    if not d_4097(ctx, E):
         return False
     return True
 
 
-def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
+def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8809,7 +9479,7 @@ def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4052(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_4095(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8819,7 +9489,7 @@ def d_4052(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     return True
 
 
-def d_4053(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_4096(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8829,7 +9499,7 @@ def d_4053(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     return True
 
 
-def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8841,12 +9511,12 @@ def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[35])
     else:
-        if not d_4056(ctx, E):
+        if not d_4099(ctx, E):
             return False
     return True
 
 
-def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8858,7 +9528,7 @@ def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8867,12 +9537,12 @@ def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~804'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[29])
-    if not d_4058(ctx, E):
+    if not d_4101(ctx, E):
         return False
     return True
 
 
-def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8884,7 +9554,7 @@ def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8898,49 +9568,49 @@ def d_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_4059 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_4102 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
+def t_4103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_4061(ctx, E):
+    if not d_4104(ctx, E):
         return False
-    return t_4075(ctx, k, s, E)
+    return t_4118(ctx, k, s, E)
 
 
-def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+def d_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4626(ctx, E)))
+    items = list(items_of(x_4675(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_4062(ctx, E):
+        if not d_4105(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~807', 4, True)
-    if not d_4064(ctx, E):
+    if not d_4107(ctx, E):
         return False
     return True
 
 
-def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8950,7 +9620,7 @@ def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8959,71 +9629,71 @@ def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~807'))
     while left > 0:
         left -= 1
-        if not d_4065(ctx, E):
+        if not d_4108(ctx, E):
             return False
     return True
 
 
-def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_4066(ctx, E):
+    if not d_4109(ctx, E):
         return False
-    if not d_4071(ctx, E):
+    if not d_4114(ctx, E):
         return False
     return True
 
 
-def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_4067(ctx, E):
+        if not d_4110(ctx, E):
             return False
     return True
 
 
-def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 4070)
+    STMT(ctx, 4113)
     return True
 
 
-d_4068 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_4069 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_4111 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_4112 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_4070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 4070)
+    STMT(ctx, 4113)
     return True
 
 
-d_4071 = d_3943  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_4072 = d_3944  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_4073 = d_3945  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_4074 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4114 = d_3986  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4115 = d_3987  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4116 = d_3988  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4117 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_4075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+def t_4118(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4640(ctx, E)))
+    items = list(items_of(x_4689(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -9035,13 +9705,13 @@ def t_4075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4076(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4119(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9054,10 +9724,10 @@ def t_4076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
-    return t_4077(ctx, r1, s, E)
+    return t_4120(ctx, r1, s, E)
 
 
-def t_4077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9075,20 +9745,20 @@ def t_4077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'card~809', item, True)
-            return t_4078(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4121(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4078(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_4121(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4078, None, [], k)
+    return CHOOSE(ctx, 4121, None, [], k)
 
 
-def t_4079(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9103,10 +9773,10 @@ def t_4079(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     ctx.steps += 1
     LOCAL(ctx, E, 'n~810', 3, True)
-    return t_4081(ctx, r1, s, E)
+    return t_4124(ctx, r1, s, E)
 
 
-def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9116,7 +9786,7 @@ def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4081(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9125,10 +9795,10 @@ def t_4081(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~811', E.get('n~810'), True)
     LOCAL(ctx, E, 'sv~812', 0, True)
     LOCAL(ctx, E, 'tv~813', 0, True)
-    return t_4085(ctx, k, s, E)
+    return t_4128(ctx, k, s, E)
 
 
-def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9138,7 +9808,7 @@ def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9148,7 +9818,7 @@ def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9158,66 +9828,66 @@ def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4085(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4128(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~814', x_4646(ctx, E), True)
-    LOCAL(ctx, E, 't_v~815', x_4647(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~816', x_4648(ctx, E), True)
-    return t_4089(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~814', x_4695(ctx, E), True)
+    LOCAL(ctx, E, 't_v~815', x_4696(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~816', x_4697(ctx, E), True)
+    return t_4132(ctx, k, s, E)
 
 
-def d_4086(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~814', x_4646(ctx, E), True)
+    LOCAL(ctx, E, 's_v~814', x_4695(ctx, E), True)
     return True
 
 
-def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~815', x_4647(ctx, E), True)
+    LOCAL(ctx, E, 't_v~815', x_4696(ctx, E), True)
     return True
 
 
-def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~816', x_4648(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~816', x_4697(ctx, E), True)
     return True
 
 
-def t_4089(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4649(ctx, E):
-        return d_4090(ctx, E) and k()
-    return t_4093(ctx, k, s, E)
+    if x_4698(ctx, E):
+        return d_4133(ctx, E) and k()
+    return t_4136(ctx, k, s, E)
 
 
-def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4650(ctx, E):
+    if not x_4699(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
@@ -9226,18 +9896,18 @@ def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4650(ctx, E):
+    if not x_4699(ctx, E):
         return False
     return True
 
 
-def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9249,36 +9919,36 @@ def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4136(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4653(ctx, E):
+    if not x_4702(ctx, E):
         return False
-    return t_4095(ctx, k, s, E)
+    return t_4138(ctx, k, s, E)
 
 
-def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4653(ctx, E):
+    if not x_4702(ctx, E):
         return False
     return True
 
 
-def t_4095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4138(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4095, None, [], k)
+    return CHOOSE(ctx, 4138, None, [], k)
 
 
-def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9286,7 +9956,7 @@ def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4659(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4708(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~817'), '-=', False, K[25])
@@ -9299,7 +9969,7 @@ def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9307,11 +9977,11 @@ def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4659(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4708(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4141(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9323,7 +9993,7 @@ def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9335,7 +10005,7 @@ def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9347,7 +10017,7 @@ def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9359,7 +10029,7 @@ def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9369,20 +10039,20 @@ def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-d_4103 = d_3973  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_4146 = d_4016  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def t_4104(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
+def t_4147(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[43])
-    return t_4106(ctx, k, s, E)
+    return t_4149(ctx, k, s, E)
 
 
-def d_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9390,7 +10060,7 @@ def d_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def t_4149(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9398,19 +10068,19 @@ def t_4106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def nxt():
         if ((FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))):
-            return t_4107(ctx, nxt, k, E)
+            return t_4150(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4107(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def t_4150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4680(ctx, E)))
+    items = list(items_of(x_4729(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -9423,27 +10093,27 @@ def t_4107(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'you', item, True)
             if ((not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))):
-                return t_4108(ctx, lambda i=i: nxt(i), brk, E)
+                return t_4151(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def t_4151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4120(ctx, k, s, E)
+        return t_4163(ctx, k, s, E)
 
     ctx.steps += 1
     LOCAL(ctx, E, 'done~821', 0, True)
-    return t_4110(ctx, r1, s, E)
+    return t_4153(ctx, r1, s, E)
 
 
-def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def d_4152(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9453,18 +10123,18 @@ def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4110(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def t_4153(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken'))):
-        return t_4111(ctx, k, s, E)
+        return t_4154(ctx, k, s, E)
     return k()
 
 
-def t_4111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def t_4154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9473,10 +10143,10 @@ def t_4111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
         SET(ctx, 'first_action_taken', c, key, True, '=', False, K[44])
-    return t_4113(ctx, k, s, E)
+    return t_4156(ctx, k, s, E)
 
 
-def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9488,18 +10158,18 @@ def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def t_4156(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4686(ctx, E):
-        return t_4114(ctx, k, s, E)
+    if x_4735(ctx, E):
+        return t_4157(ctx, k, s, E)
     return k()
 
 
-def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4157(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9507,14 +10177,14 @@ def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4118, E, 'done~821', 1)
+        ASSIGN(ctx, 4161, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
-    return t_4115(ctx, r1, s, E)
+    return t_4158(ctx, r1, s, E)
 
 
-def t_4115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9532,13 +10202,13 @@ def t_4115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'c~823', item, True)
-            return t_4116(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4159(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4159(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9556,29 +10226,29 @@ def t_4116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4117(ctx, after, None if s is None else brk, E)
+    return t_4160(ctx, after, None if s is None else brk, E)
 
 
-def t_4117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4689(ctx, E), k)
+    return DO(ctx, x_4738(ctx, E), k)
 
 
-def d_4118(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def d_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4118, E, 'done~821', 1)
+    ASSIGN(ctx, 4161, E, 'done~821', 1)
     return True
 
 
-def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9586,7 +10256,7 @@ def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def t_4163(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9594,20 +10264,20 @@ def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def nxt():
         if (((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) < 2)):
-            return t_4121(ctx, nxt, k, E)
+            return t_4164(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4121(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def t_4164(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4121, None, [], k)
+    return CHOOSE(ctx, 4164, None, [], k)
 
 
-def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def t_4165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9615,16 +10285,16 @@ def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4156, E, 'done~821', 1)
+        ASSIGN(ctx, 4199, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'card~825', E.get('card~824'), True)
-    return t_4124(ctx, r1, s, E)
+    return t_4167(ctx, r1, s, E)
 
 
-def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9634,7 +10304,7 @@ def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def t_4167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9645,12 +10315,12 @@ def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[23])
-        if not d_4148(ctx, E):
+        if not d_4191(ctx, E):
             return False
-        return t_4150(ctx, r2, s, E)
+        return t_4193(ctx, r2, s, E)
 
     def r2():
-        if not d_4152(ctx, E):
+        if not d_4195(ctx, E):
             return False
         ctx.steps += 1
         if not EMIT(ctx, 'played', {'card': E.get('card~825'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~825'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~825'))) is str else 0))}):
@@ -9658,25 +10328,25 @@ def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    if not x_4697(ctx, E):
+    if not x_4746(ctx, E):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'card~826', E.get('card~825'), True)
-    return t_4127(ctx, r1, s, E)
+    return t_4170(ctx, r1, s, E)
 
 
-def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4697(ctx, E):
+    if not x_4746(ctx, E):
         return False
     return True
 
 
-def d_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:135
+def d_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9686,110 +10356,110 @@ def d_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def t_4170(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~827', x_4699(ctx, E), True)
+    LOCAL(ctx, E, 'price~827', x_4748(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'sv~828', x_4700(ctx, E), True)
+    LOCAL(ctx, E, 'sv~828', x_4749(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'tv~829', x_4701(ctx, E), True)
-    return t_4131(ctx, k, s, E)
+    LOCAL(ctx, E, 'tv~829', x_4750(ctx, E), True)
+    return t_4174(ctx, k, s, E)
 
 
-def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~827', x_4699(ctx, E), True)
-    return True
-
-
-def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def d_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~828', x_4700(ctx, E), True)
+    LOCAL(ctx, E, 'price~827', x_4748(ctx, E), True)
     return True
 
 
-def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def d_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~829', x_4701(ctx, E), True)
+    LOCAL(ctx, E, 'sv~828', x_4749(ctx, E), True)
     return True
 
 
-def t_4131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~829', x_4750(ctx, E), True)
+    return True
+
+
+def t_4174(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~830', x_4702(ctx, E), True)
-    LOCAL(ctx, E, 't_v~831', x_4703(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~832', x_4704(ctx, E), True)
-    return t_4135(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~830', x_4751(ctx, E), True)
+    LOCAL(ctx, E, 't_v~831', x_4752(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~832', x_4753(ctx, E), True)
+    return t_4178(ctx, k, s, E)
 
 
-def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~830', x_4702(ctx, E), True)
+    LOCAL(ctx, E, 's_v~830', x_4751(ctx, E), True)
     return True
 
 
-def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~831', x_4703(ctx, E), True)
+    LOCAL(ctx, E, 't_v~831', x_4752(ctx, E), True)
     return True
 
 
-def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~832', x_4704(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~832', x_4753(ctx, E), True)
     return True
 
 
-def t_4135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4178(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4705(ctx, E):
-        return d_4136(ctx, E) and k()
-    return t_4139(ctx, k, s, E)
+    if x_4754(ctx, E):
+        return d_4179(ctx, E) and k()
+    return t_4182(ctx, k, s, E)
 
 
-def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4706(ctx, E):
+    if not x_4755(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
@@ -9798,18 +10468,18 @@ def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4706(ctx, E):
+    if not x_4755(ctx, E):
         return False
     return True
 
 
-def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9821,36 +10491,36 @@ def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4182(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4709(ctx, E):
+    if not x_4758(ctx, E):
         return False
-    return t_4141(ctx, k, s, E)
+    return t_4184(ctx, k, s, E)
 
 
-def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4709(ctx, E):
+    if not x_4758(ctx, E):
         return False
     return True
 
 
-def t_4141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4141, None, [], k)
+    return CHOOSE(ctx, 4184, None, [], k)
 
 
-def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9858,7 +10528,7 @@ def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4715(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4764(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[25])
@@ -9871,7 +10541,7 @@ def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9879,11 +10549,11 @@ def d_4143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4715(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4764(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9895,7 +10565,7 @@ def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9907,7 +10577,7 @@ def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9919,7 +10589,7 @@ def d_4146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9931,7 +10601,7 @@ def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9945,7 +10615,7 @@ def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9957,7 +10627,7 @@ def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def t_4193(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9975,19 +10645,19 @@ def t_4150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4151(ctx, after, None if s is None else brk, E)
+    return t_4194(ctx, after, None if s is None else brk, E)
 
 
-def t_4151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def t_4194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4732(ctx, E), k)
+    return DO(ctx, x_4781(ctx, E), k)
 
 
-def d_4152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10006,7 +10676,7 @@ def d_4152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def d_4196(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10018,7 +10688,7 @@ def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10030,7 +10700,7 @@ def d_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def d_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10041,20 +10711,20 @@ def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4156, E, 'done~821', 1)
+    ASSIGN(ctx, 4199, E, 'done~821', 1)
     return True
 
 
-d_4157 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:37
+d_4200 = d_4162  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
-def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def t_4201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10062,16 +10732,16 @@ def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4194, E, 'done~821', 1)
+        ASSIGN(ctx, 4237, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'a~837', E.get('a~836'), True)
-    return t_4160(ctx, r1, s, E)
+    return t_4203(ctx, r1, s, E)
 
 
-def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def d_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10081,69 +10751,69 @@ def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4191(ctx, r2, s, E)
+        return t_4234(ctx, r2, s, E)
 
     def r2():
-        if not d_4192(ctx, E):
+        if not d_4235(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4750(ctx, E):
+    if not x_4799(ctx, E):
         return False
-    return t_4162(ctx, r1, s, E)
+    return t_4205(ctx, r1, s, E)
 
 
-def d_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4750(ctx, E):
+    if not x_4799(ctx, E):
         return False
     return True
 
 
-def t_4162(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4205(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None) == 'megacredits')):
-        return t_4163(ctx, k, s, E)
-    return d_4185(ctx, E) and k()
+        return t_4206(ctx, k, s, E)
+    return d_4228(ctx, E) and k()
 
 
-def t_4163(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4206(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~838', x_4752(ctx, E), True)
-    return t_4165(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~838', x_4801(ctx, E), True)
+    return t_4208(ctx, k, s, E)
 
 
-def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4207(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~838', x_4752(ctx, E), True)
+    LOCAL(ctx, E, 'n~838', x_4801(ctx, E), True)
     return True
 
 
-def t_4165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4208(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10152,10 +10822,10 @@ def t_4165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~839', E.get('n~838'), True)
     LOCAL(ctx, E, 'sv~840', 0, True)
     LOCAL(ctx, E, 'tv~841', 0, True)
-    return t_4169(ctx, k, s, E)
+    return t_4212(ctx, k, s, E)
 
 
-def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10165,7 +10835,7 @@ def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10175,7 +10845,7 @@ def d_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10185,66 +10855,66 @@ def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4212(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~842', x_4756(ctx, E), True)
-    LOCAL(ctx, E, 't_v~843', x_4757(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~844', x_4758(ctx, E), True)
-    return t_4173(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~842', x_4805(ctx, E), True)
+    LOCAL(ctx, E, 't_v~843', x_4806(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~844', x_4807(ctx, E), True)
+    return t_4216(ctx, k, s, E)
 
 
-def d_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~842', x_4756(ctx, E), True)
+    LOCAL(ctx, E, 's_v~842', x_4805(ctx, E), True)
     return True
 
 
-def d_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~843', x_4757(ctx, E), True)
+    LOCAL(ctx, E, 't_v~843', x_4806(ctx, E), True)
     return True
 
 
-def d_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~844', x_4758(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~844', x_4807(ctx, E), True)
     return True
 
 
-def t_4173(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4216(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4759(ctx, E):
-        return d_4174(ctx, E) and k()
-    return t_4177(ctx, k, s, E)
+    if x_4808(ctx, E):
+        return d_4217(ctx, E) and k()
+    return t_4220(ctx, k, s, E)
 
 
-def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4217(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4760(ctx, E):
+    if not x_4809(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
@@ -10253,18 +10923,18 @@ def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4760(ctx, E):
+    if not x_4809(ctx, E):
         return False
     return True
 
 
-def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10276,36 +10946,36 @@ def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4763(ctx, E):
+    if not x_4812(ctx, E):
         return False
-    return t_4179(ctx, k, s, E)
+    return t_4222(ctx, k, s, E)
 
 
-def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4763(ctx, E):
+    if not x_4812(ctx, E):
         return False
     return True
 
 
-def t_4179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4222(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4179, None, [], k)
+    return CHOOSE(ctx, 4222, None, [], k)
 
 
-def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10313,7 +10983,7 @@ def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4769(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4818(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~845'), '-=', False, K[25])
@@ -10326,7 +10996,7 @@ def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4224(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10334,11 +11004,11 @@ def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4769(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4818(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10350,7 +11020,7 @@ def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10362,7 +11032,7 @@ def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10374,31 +11044,31 @@ def d_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~848', x_4778(ctx, E), True)
+    LOCAL(ctx, E, 'n~848', x_4827(ctx, E), True)
     ctx.steps += 1
     LOCAL(ctx, E, 'r~849', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None)), True)
-    if not d_4188(ctx, E):
+    if not d_4231(ctx, E):
         return False
     return True
 
 
-def d_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~848', x_4778(ctx, E), True)
+    LOCAL(ctx, E, 'n~848', x_4827(ctx, E), True)
     return True
 
 
-def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10408,13 +11078,13 @@ def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4780(ctx, E):
+    if not x_4829(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~849'))
@@ -10423,18 +11093,18 @@ def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4780(ctx, E):
+    if not x_4829(ctx, E):
         return False
     return True
 
 
-def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10446,16 +11116,16 @@ def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_4191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def t_4234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4783(ctx, E), k)
+    return DO(ctx, x_4832(ctx, E), k)
 
 
-def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10468,7 +11138,7 @@ def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10479,20 +11149,20 @@ def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4194, E, 'done~821', 1)
+    ASSIGN(ctx, 4237, E, 'done~821', 1)
     return True
 
 
-d_4195 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:40
+d_4238 = d_4162  # rules_data/terraforming_mars/definitions/turns.yaml:40
 
 
-def t_4196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def t_4239(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10500,16 +11170,16 @@ def t_4196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4232, E, 'done~821', 1)
+        ASSIGN(ctx, 4275, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'a~851', E.get('a~850'), True)
-    return t_4198(ctx, r1, s, E)
+    return t_4241(ctx, r1, s, E)
 
 
-def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def d_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10519,69 +11189,69 @@ def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4229(ctx, r2, s, E)
+        return t_4272(ctx, r2, s, E)
 
     def r2():
-        if not d_4230(ctx, E):
+        if not d_4273(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4796(ctx, E):
+    if not x_4845(ctx, E):
         return False
-    return t_4200(ctx, r1, s, E)
+    return t_4243(ctx, r1, s, E)
 
 
-def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4796(ctx, E):
+    if not x_4845(ctx, E):
         return False
     return True
 
 
-def t_4200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None) == 'megacredits')):
-        return t_4201(ctx, k, s, E)
-    return d_4223(ctx, E) and k()
+        return t_4244(ctx, k, s, E)
+    return d_4266(ctx, E) and k()
 
 
-def t_4201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~852', x_4798(ctx, E), True)
-    return t_4203(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~852', x_4847(ctx, E), True)
+    return t_4246(ctx, k, s, E)
 
 
-def d_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~852', x_4798(ctx, E), True)
+    LOCAL(ctx, E, 'n~852', x_4847(ctx, E), True)
     return True
 
 
-def t_4203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10590,10 +11260,10 @@ def t_4203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~853', E.get('n~852'), True)
     LOCAL(ctx, E, 'sv~854', 0, True)
     LOCAL(ctx, E, 'tv~855', 0, True)
-    return t_4207(ctx, k, s, E)
+    return t_4250(ctx, k, s, E)
 
 
-def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10603,7 +11273,7 @@ def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4205(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10613,7 +11283,7 @@ def d_4205(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10623,66 +11293,66 @@ def d_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4250(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~856', x_4802(ctx, E), True)
-    LOCAL(ctx, E, 't_v~857', x_4803(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~858', x_4804(ctx, E), True)
-    return t_4211(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~856', x_4851(ctx, E), True)
+    LOCAL(ctx, E, 't_v~857', x_4852(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~858', x_4853(ctx, E), True)
+    return t_4254(ctx, k, s, E)
 
 
-def d_4208(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~856', x_4802(ctx, E), True)
+    LOCAL(ctx, E, 's_v~856', x_4851(ctx, E), True)
     return True
 
 
-def d_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~857', x_4803(ctx, E), True)
+    LOCAL(ctx, E, 't_v~857', x_4852(ctx, E), True)
     return True
 
 
-def d_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~858', x_4804(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~858', x_4853(ctx, E), True)
     return True
 
 
-def t_4211(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4254(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4805(ctx, E):
-        return d_4212(ctx, E) and k()
-    return t_4215(ctx, k, s, E)
+    if x_4854(ctx, E):
+        return d_4255(ctx, E) and k()
+    return t_4258(ctx, k, s, E)
 
 
-def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4806(ctx, E):
+    if not x_4855(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
@@ -10691,18 +11361,18 @@ def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4806(ctx, E):
+    if not x_4855(ctx, E):
         return False
     return True
 
 
-def d_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10714,36 +11384,36 @@ def d_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4258(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4809(ctx, E):
+    if not x_4858(ctx, E):
         return False
-    return t_4217(ctx, k, s, E)
+    return t_4260(ctx, k, s, E)
 
 
-def d_4216(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4809(ctx, E):
+    if not x_4858(ctx, E):
         return False
     return True
 
 
-def t_4217(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4260(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4217, None, [], k)
+    return CHOOSE(ctx, 4260, None, [], k)
 
 
-def d_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10751,7 +11421,7 @@ def d_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4815(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4864(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~859'), '-=', False, K[25])
@@ -10764,7 +11434,7 @@ def d_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4262(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10772,11 +11442,11 @@ def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4815(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4864(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10788,7 +11458,7 @@ def d_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10800,7 +11470,7 @@ def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10812,31 +11482,31 @@ def d_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~862', x_4824(ctx, E), True)
+    LOCAL(ctx, E, 'n~862', x_4873(ctx, E), True)
     ctx.steps += 1
     LOCAL(ctx, E, 'r~863', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)), True)
-    if not d_4226(ctx, E):
+    if not d_4269(ctx, E):
         return False
     return True
 
 
-def d_4224(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~862', x_4824(ctx, E), True)
+    LOCAL(ctx, E, 'n~862', x_4873(ctx, E), True)
     return True
 
 
-def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10846,13 +11516,13 @@ def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4826(ctx, E):
+    if not x_4875(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~863'))
@@ -10861,18 +11531,18 @@ def d_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4826(ctx, E):
+    if not x_4875(ctx, E):
         return False
     return True
 
 
-def d_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4271(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10884,16 +11554,16 @@ def d_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_4229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def t_4272(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4829(ctx, E), k)
+    return DO(ctx, x_4878(ctx, E), k)
 
 
-def d_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10906,7 +11576,7 @@ def d_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10917,20 +11587,20 @@ def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def d_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4232, E, 'done~821', 1)
+    ASSIGN(ctx, 4275, E, 'done~821', 1)
     return True
 
 
-d_4233 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:42
+d_4276 = d_4162  # rules_data/terraforming_mars/definitions/turns.yaml:42
 
 
-def t_4234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def t_4277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10938,16 +11608,16 @@ def t_4234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4260, E, 'done~821', 1)
+        ASSIGN(ctx, 4303, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'm~865', E.get('m~864'), True)
-    return t_4236(ctx, r1, s, E)
+    return t_4279(ctx, r1, s, E)
 
 
-def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10957,7 +11627,7 @@ def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def t_4279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10971,25 +11641,25 @@ def t_4236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    if not x_4841(ctx, E):
+    if not x_4890(ctx, E):
         return False
     ctx.steps += 1
     LOCAL(ctx, E, 'n~866', 8, True)
-    return t_4239(ctx, r1, s, E)
+    return t_4282(ctx, r1, s, E)
 
 
-def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def d_4280(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4841(ctx, E):
+    if not x_4890(ctx, E):
         return False
     return True
 
 
-def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:88
+def d_4281(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10999,7 +11669,7 @@ def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4239(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4282(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11008,10 +11678,10 @@ def t_4239(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~867', E.get('n~866'), True)
     LOCAL(ctx, E, 'sv~868', 0, True)
     LOCAL(ctx, E, 'tv~869', 0, True)
-    return t_4243(ctx, k, s, E)
+    return t_4286(ctx, k, s, E)
 
 
-def d_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11021,7 +11691,7 @@ def d_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11031,7 +11701,7 @@ def d_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11041,66 +11711,66 @@ def d_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~870', x_4846(ctx, E), True)
-    LOCAL(ctx, E, 't_v~871', x_4847(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~872', x_4848(ctx, E), True)
-    return t_4247(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~870', x_4895(ctx, E), True)
+    LOCAL(ctx, E, 't_v~871', x_4896(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~872', x_4897(ctx, E), True)
+    return t_4290(ctx, k, s, E)
 
 
-def d_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~870', x_4846(ctx, E), True)
+    LOCAL(ctx, E, 's_v~870', x_4895(ctx, E), True)
     return True
 
 
-def d_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~871', x_4847(ctx, E), True)
+    LOCAL(ctx, E, 't_v~871', x_4896(ctx, E), True)
     return True
 
 
-def d_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4289(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~872', x_4848(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~872', x_4897(ctx, E), True)
     return True
 
 
-def t_4247(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4849(ctx, E):
-        return d_4248(ctx, E) and k()
-    return t_4251(ctx, k, s, E)
+    if x_4898(ctx, E):
+        return d_4291(ctx, E) and k()
+    return t_4294(ctx, k, s, E)
 
 
-def d_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4850(ctx, E):
+    if not x_4899(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
@@ -11109,18 +11779,18 @@ def d_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4850(ctx, E):
+    if not x_4899(ctx, E):
         return False
     return True
 
 
-def d_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11132,36 +11802,36 @@ def d_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4853(ctx, E):
+    if not x_4902(ctx, E):
         return False
-    return t_4253(ctx, k, s, E)
+    return t_4296(ctx, k, s, E)
 
 
-def d_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4853(ctx, E):
+    if not x_4902(ctx, E):
         return False
     return True
 
 
-def t_4253(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4296(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4253, None, [], k)
+    return CHOOSE(ctx, 4296, None, [], k)
 
 
-def d_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11169,7 +11839,7 @@ def d_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4859(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4908(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~873'), '-=', False, K[25])
@@ -11182,7 +11852,7 @@ def d_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11190,11 +11860,11 @@ def d_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4859(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4908(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11206,7 +11876,7 @@ def d_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11218,7 +11888,7 @@ def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11230,7 +11900,7 @@ def d_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+def d_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11242,20 +11912,20 @@ def d_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4260, E, 'done~821', 1)
+    ASSIGN(ctx, 4303, E, 'done~821', 1)
     return True
 
 
-d_4261 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:43
+d_4304 = d_4162  # rules_data/terraforming_mars/definitions/turns.yaml:43
 
 
-def t_4262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def t_4305(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11263,16 +11933,16 @@ def t_4262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4288, E, 'done~821', 1)
+        ASSIGN(ctx, 4331, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
     LOCAL(ctx, E, 'a~877', E.get('a~876'), True)
-    return t_4264(ctx, r1, s, E)
+    return t_4307(ctx, r1, s, E)
 
 
-def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def d_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11282,7 +11952,7 @@ def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4264(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def t_4307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11294,35 +11964,35 @@ def t_4264(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    if not x_4877(ctx, E):
+    if not x_4926(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~879', x_4878(ctx, E), True)
-    return t_4267(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~879', x_4927(ctx, E), True)
+    return t_4310(ctx, r1, s, E)
 
 
-def d_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def d_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4877(ctx, E):
+    if not x_4926(ctx, E):
         return False
     return True
 
 
-def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
+def d_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~879', x_4878(ctx, E), True)
+    LOCAL(ctx, E, 'n~879', x_4927(ctx, E), True)
     return True
 
 
-def t_4267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11331,10 +12001,10 @@ def t_4267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~880', E.get('n~879'), True)
     LOCAL(ctx, E, 'sv~881', 0, True)
     LOCAL(ctx, E, 'tv~882', 0, True)
-    return t_4271(ctx, k, s, E)
+    return t_4314(ctx, k, s, E)
 
 
-def d_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11344,7 +12014,7 @@ def d_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11354,7 +12024,7 @@ def d_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11364,66 +12034,66 @@ def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4314(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~883', x_4882(ctx, E), True)
-    LOCAL(ctx, E, 't_v~884', x_4883(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~885', x_4884(ctx, E), True)
-    return t_4275(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~883', x_4931(ctx, E), True)
+    LOCAL(ctx, E, 't_v~884', x_4932(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~885', x_4933(ctx, E), True)
+    return t_4318(ctx, k, s, E)
 
 
-def d_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~883', x_4882(ctx, E), True)
+    LOCAL(ctx, E, 's_v~883', x_4931(ctx, E), True)
     return True
 
 
-def d_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~884', x_4883(ctx, E), True)
+    LOCAL(ctx, E, 't_v~884', x_4932(ctx, E), True)
     return True
 
 
-def d_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~885', x_4884(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~885', x_4933(ctx, E), True)
     return True
 
 
-def t_4275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4885(ctx, E):
-        return d_4276(ctx, E) and k()
-    return t_4279(ctx, k, s, E)
+    if x_4934(ctx, E):
+        return d_4319(ctx, E) and k()
+    return t_4322(ctx, k, s, E)
 
 
-def d_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4886(ctx, E):
+    if not x_4935(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
@@ -11432,18 +12102,18 @@ def d_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4886(ctx, E):
+    if not x_4935(ctx, E):
         return False
     return True
 
 
-def d_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11455,36 +12125,36 @@ def d_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4322(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4889(ctx, E):
+    if not x_4938(ctx, E):
         return False
-    return t_4281(ctx, k, s, E)
+    return t_4324(ctx, k, s, E)
 
 
-def d_4280(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4889(ctx, E):
+    if not x_4938(ctx, E):
         return False
     return True
 
 
-def t_4281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4324(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4281, None, [], k)
+    return CHOOSE(ctx, 4324, None, [], k)
 
 
-def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11492,7 +12162,7 @@ def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4895(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4944(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~886'), '-=', False, K[25])
@@ -11505,7 +12175,7 @@ def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11513,11 +12183,11 @@ def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4895(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4944(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11529,7 +12199,7 @@ def d_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11541,7 +12211,7 @@ def d_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11553,7 +12223,7 @@ def d_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def d_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11563,20 +12233,20 @@ def d_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def d_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4288, E, 'done~821', 1)
+    ASSIGN(ctx, 4331, E, 'done~821', 1)
     return True
 
 
-d_4289 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:45
+d_4332 = d_4162  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
-def t_4290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def t_4333(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11584,17 +12254,17 @@ def t_4290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4300, E, 'done~821', 1)
+        ASSIGN(ctx, 4343, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'k~891', E.get('k~890'), True)
     LOCAL(ctx, E, 'card~892', E.get('card~889'), True)
-    return t_4293(ctx, r1, s, E)
+    return t_4336(ctx, r1, s, E)
 
 
-def d_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def d_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11604,7 +12274,7 @@ def d_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def d_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11614,33 +12284,33 @@ def d_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4293(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def t_4336(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4915(ctx, E):
+    if not x_4964(ctx, E):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
         SET(ctx, 'used', c, key, ([E.get('card~892')]), '+=', True, K[52])
-    return t_4296(ctx, k, s, E)
+    return t_4339(ctx, k, s, E)
 
 
-def d_4294(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def d_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4915(ctx, E):
+    if not x_4964(ctx, E):
         return False
     return True
 
 
-def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def d_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11652,7 +12322,7 @@ def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4296(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4339(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11670,53 +12340,53 @@ def t_4296(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4297(ctx, after, None if s is None else brk, E)
+    return t_4340(ctx, after, None if s is None else brk, E)
 
 
-def t_4297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4299(ctx, k, s, E)
+        return t_4342(ctx, k, s, E)
 
-    return t_4298(ctx, r1, s, E)
+    return t_4341(ctx, r1, s, E)
 
 
-def t_4298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4341(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4919(ctx, E), k)
+    return DO(ctx, x_4968(ctx, E), k)
 
 
-def t_4299(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4342(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4920(ctx, E), k)
+    return DO(ctx, x_4969(ctx, E), k)
 
 
-def d_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def d_4343(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4300, E, 'done~821', 1)
+    ASSIGN(ctx, 4343, E, 'done~821', 1)
     return True
 
 
-d_4301 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:48
+d_4344 = d_4162  # rules_data/terraforming_mars/definitions/turns.yaml:48
 
 
-def t_4302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def t_4345(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11724,17 +12394,17 @@ def t_4302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4312, E, 'done~821', 1)
+        ASSIGN(ctx, 4355, E, 'done~821', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 2
     LOCAL(ctx, E, 'k~895', E.get('k~894'), True)
     LOCAL(ctx, E, 'c~896', E.get('c~893'), True)
-    return t_4305(ctx, r1, s, E)
+    return t_4348(ctx, r1, s, E)
 
 
-def d_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11744,7 +12414,7 @@ def d_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11754,33 +12424,33 @@ def d_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4305(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def t_4348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4930(ctx, E):
+    if not x_4979(ctx, E):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
         SET(ctx, 'used', c, key, ([E.get('c~896')]), '+=', True, K[52])
-    return t_4308(ctx, k, s, E)
+    return t_4351(ctx, k, s, E)
 
 
-def d_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def d_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4930(ctx, E):
+    if not x_4979(ctx, E):
         return False
     return True
 
 
-def d_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def d_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11792,7 +12462,7 @@ def d_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4351(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11810,53 +12480,53 @@ def t_4308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4309(ctx, after, None if s is None else brk, E)
+    return t_4352(ctx, after, None if s is None else brk, E)
 
 
-def t_4309(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4311(ctx, k, s, E)
+        return t_4354(ctx, k, s, E)
 
-    return t_4310(ctx, r1, s, E)
+    return t_4353(ctx, r1, s, E)
 
 
-def t_4310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4934(ctx, E), k)
+    return DO(ctx, x_4983(ctx, E), k)
 
 
-def t_4311(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4354(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4935(ctx, E), k)
+    return DO(ctx, x_4984(ctx, E), k)
 
 
-def d_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4312, E, 'done~821', 1)
+    ASSIGN(ctx, 4355, E, 'done~821', 1)
     return True
 
 
-d_4313 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:51
+d_4356 = d_4162  # rules_data/terraforming_mars/definitions/turns.yaml:51
 
 
-def d_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def d_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11870,7 +12540,7 @@ def d_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def d_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11881,7 +12551,7 @@ def d_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def d_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11891,7 +12561,7 @@ def d_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def d_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11901,7 +12571,7 @@ def d_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def d_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11914,7 +12584,7 @@ def d_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def d_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11925,26 +12595,26 @@ def d_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-d_4320 = d_4317  # rules_data/terraforming_mars/definitions/turns.yaml:54
+d_4363 = d_4360  # rules_data/terraforming_mars/definitions/turns.yaml:54
 
 
-def d_4321(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
+def d_4364(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4951(ctx, E)))
+    items = list(items_of(x_5000(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_4322(ctx, E):
+        if not d_4365(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4322(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4365(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11952,16 +12622,16 @@ def d_4322(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         E = ctx.env()
     LOCAL(ctx, E, 'a~897', 'energy', True)
     LOCAL(ctx, E, 'b~898', 'heat', True)
-    if not d_4325(ctx, E):
+    if not d_4368(ctx, E):
         return False
     ctx.steps += 4
     LOCAL(ctx, E, 'n~899', 1, True)
     LOCAL(ctx, E, 'r~900', 'megacredits', True)
-    LOCAL(ctx, E, 'k~901', x_4960(ctx, E), True)
+    LOCAL(ctx, E, 'k~901', x_5009(ctx, E), True)
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
     if c is not None:
         SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[25])
-    if not d_4332(ctx, E):
+    if not d_4375(ctx, E):
         return False
     ctx.steps += 2
     c, key = SEAT(ctx, E.get('you')), 'used'
@@ -11973,7 +12643,7 @@ def d_4322(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4323(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4366(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11983,7 +12653,7 @@ def d_4323(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4324(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4367(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11993,7 +12663,7 @@ def d_4324(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def d_4368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12001,14 +12671,14 @@ def d_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~898'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5004(ctx, E), '+=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~897'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
 
 
-def d_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def d_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12016,11 +12686,11 @@ def d_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~898'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5004(ctx, E), '+=', False, K[25])
     return True
 
 
-def d_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def d_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12032,7 +12702,7 @@ def d_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_4328(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4371(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12042,7 +12712,7 @@ def d_4328(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4329(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4372(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12052,17 +12722,17 @@ def d_4329(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4330(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4373(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~901', x_4960(ctx, E), True)
+    LOCAL(ctx, E, 'k~901', x_5009(ctx, E), True)
     return True
 
 
-def d_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12074,7 +12744,7 @@ def d_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12089,12 +12759,12 @@ def d_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
             raise TrialBudget()
         c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~902'))
         if c is not None:
-            SET(ctx, 'stock', c, key, x_4965(ctx, E), '+=', False, K[25])
+            SET(ctx, 'stock', c, key, x_5014(ctx, E), '+=', False, K[25])
     UNSET(ctx, E, 'r~902', old)
     return True
 
 
-def d_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12102,11 +12772,11 @@ def d_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~902'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4965(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5014(ctx, E), '+=', False, K[25])
     return True
 
 
-def d_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
+def d_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12118,7 +12788,7 @@ def d_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
+def d_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12130,13 +12800,13 @@ def d_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4336(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def t_4379(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4971(ctx, E)))
+    items = list(items_of(x_5020(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -12148,23 +12818,23 @@ def t_4336(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4337(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4380(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4337(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def t_4380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'more~905', True, True)
-    return t_4339(ctx, k, s, E)
+    return t_4382(ctx, k, s, E)
 
 
-def d_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def d_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12174,7 +12844,7 @@ def d_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4339(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
+def t_4382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12182,30 +12852,30 @@ def t_4339(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def nxt():
         if E.get('more~905'):
-            return t_4340(ctx, nxt, k, E)
+            return t_4383(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def t_4383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4340, None, [], k)
+    return CHOOSE(ctx, 4383, None, [], k)
 
 
-def t_4341(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'a~907', E.get('a~906'), True)
-    return t_4343(ctx, k, s, E)
+    return t_4386(ctx, k, s, E)
 
 
-def d_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
+def d_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12215,69 +12885,69 @@ def d_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4386(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4374(ctx, r2, s, E)
+        return t_4417(ctx, r2, s, E)
 
     def r2():
-        if not d_4375(ctx, E):
+        if not d_4418(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4977(ctx, E):
+    if not x_5026(ctx, E):
         return False
-    return t_4345(ctx, r1, s, E)
+    return t_4388(ctx, r1, s, E)
 
 
-def d_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4977(ctx, E):
+    if not x_5026(ctx, E):
         return False
     return True
 
 
-def t_4345(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None) == 'megacredits')):
-        return t_4346(ctx, k, s, E)
-    return d_4368(ctx, E) and k()
+        return t_4389(ctx, k, s, E)
+    return d_4411(ctx, E) and k()
 
 
-def t_4346(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~908', x_4979(ctx, E), True)
-    return t_4348(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~908', x_5028(ctx, E), True)
+    return t_4391(ctx, k, s, E)
 
 
-def d_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~908', x_4979(ctx, E), True)
+    LOCAL(ctx, E, 'n~908', x_5028(ctx, E), True)
     return True
 
 
-def t_4348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12286,10 +12956,10 @@ def t_4348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~909', E.get('n~908'), True)
     LOCAL(ctx, E, 'sv~910', 0, True)
     LOCAL(ctx, E, 'tv~911', 0, True)
-    return t_4352(ctx, k, s, E)
+    return t_4395(ctx, k, s, E)
 
 
-def d_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12299,7 +12969,7 @@ def d_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12309,7 +12979,7 @@ def d_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12319,66 +12989,66 @@ def d_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4395(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~912', x_4983(ctx, E), True)
-    LOCAL(ctx, E, 't_v~913', x_4984(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~914', x_4985(ctx, E), True)
-    return t_4356(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~912', x_5032(ctx, E), True)
+    LOCAL(ctx, E, 't_v~913', x_5033(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~914', x_5034(ctx, E), True)
+    return t_4399(ctx, k, s, E)
 
 
-def d_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4396(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~912', x_4983(ctx, E), True)
+    LOCAL(ctx, E, 's_v~912', x_5032(ctx, E), True)
     return True
 
 
-def d_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4397(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~913', x_4984(ctx, E), True)
+    LOCAL(ctx, E, 't_v~913', x_5033(ctx, E), True)
     return True
 
 
-def d_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~914', x_4985(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~914', x_5034(ctx, E), True)
     return True
 
 
-def t_4356(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4399(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4986(ctx, E):
-        return d_4357(ctx, E) and k()
-    return t_4360(ctx, k, s, E)
+    if x_5035(ctx, E):
+        return d_4400(ctx, E) and k()
+    return t_4403(ctx, k, s, E)
 
 
-def d_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4987(ctx, E):
+    if not x_5036(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
@@ -12387,18 +13057,18 @@ def d_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4987(ctx, E):
+    if not x_5036(ctx, E):
         return False
     return True
 
 
-def d_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12410,36 +13080,36 @@ def d_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def t_4360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4403(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4990(ctx, E):
+    if not x_5039(ctx, E):
         return False
-    return t_4362(ctx, k, s, E)
+    return t_4405(ctx, k, s, E)
 
 
-def d_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4990(ctx, E):
+    if not x_5039(ctx, E):
         return False
     return True
 
 
-def t_4362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4362, None, [], k)
+    return CHOOSE(ctx, 4405, None, [], k)
 
 
-def d_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12447,7 +13117,7 @@ def d_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4996(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5045(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~915'), '-=', False, K[25])
@@ -12460,7 +13130,7 @@ def d_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12468,11 +13138,11 @@ def d_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4996(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5045(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12484,7 +13154,7 @@ def d_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4366(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12496,7 +13166,7 @@ def d_4366(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12508,31 +13178,31 @@ def d_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_4368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~918', x_5005(ctx, E), True)
+    LOCAL(ctx, E, 'n~918', x_5054(ctx, E), True)
     ctx.steps += 1
     LOCAL(ctx, E, 'r~919', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None)), True)
-    if not d_4371(ctx, E):
+    if not d_4414(ctx, E):
         return False
     return True
 
 
-def d_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~918', x_5005(ctx, E), True)
+    LOCAL(ctx, E, 'n~918', x_5054(ctx, E), True)
     return True
 
 
-def d_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12542,13 +13212,13 @@ def d_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_5007(ctx, E):
+    if not x_5056(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~919'))
@@ -12557,18 +13227,18 @@ def d_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4415(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_5007(ctx, E):
+    if not x_5056(ctx, E):
         return False
     return True
 
 
-def d_4373(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12580,16 +13250,16 @@ def d_4373(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def t_4374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def t_4417(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_5010(ctx, E), k)
+    return DO(ctx, x_5059(ctx, E), k)
 
 
-def d_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12602,7 +13272,7 @@ def d_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4419(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12613,7 +13283,7 @@ def d_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164
+def d_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13258,35 +13928,35 @@ TRIALS = {
     3902: t_3902,
     3903: t_3903,
     3904: t_3904,
-    3905: CPS(d_3905),
-    3906: CPS(d_3906),
-    3907: CPS(d_3907),
+    3905: t_3905,
+    3906: t_3906,
+    3907: t_3907,
     3908: CPS(d_3908),
-    3909: CPS(d_3909),
-    3910: CPS(d_3910),
-    3911: CPS(d_3911),
+    3909: t_3909,
+    3910: t_3910,
+    3911: t_3911,
     3912: CPS(d_3912),
-    3913: CPS(d_3913),
+    3913: t_3913,
     3914: CPS(d_3914),
-    3915: CPS(d_3915),
-    3916: CPS(d_3916),
-    3917: t_3917,
+    3915: t_3915,
+    3916: t_3916,
+    3917: CPS(d_3917),
     3918: t_3918,
     3919: CPS(d_3919),
     3920: CPS(d_3920),
     3921: CPS(d_3921),
-    3922: CPS(d_3922),
+    3922: t_3922,
     3923: CPS(d_3923),
-    3924: t_3924,
-    3925: t_3925,
-    3926: CPS(d_3926),
-    3927: t_3927,
+    3924: CPS(d_3924),
+    3925: CPS(d_3925),
+    3926: t_3926,
+    3927: CPS(d_3927),
     3928: CPS(d_3928),
     3929: CPS(d_3929),
-    3930: CPS(d_3930),
+    3930: t_3930,
     3931: CPS(d_3931),
     3932: t_3932,
-    3933: t_3933,
+    3933: CPS(d_3933),
     3934: CPS(d_3934),
     3935: CPS(d_3935),
     3936: CPS(d_3936),
@@ -13297,39 +13967,39 @@ TRIALS = {
     3941: CPS(d_3941),
     3942: CPS(d_3942),
     3943: CPS(d_3943),
-    3944: CPS(d_3944),
+    3944: t_3944,
     3945: CPS(d_3945),
     3946: CPS(d_3946),
-    3947: t_3947,
-    3948: t_3948,
-    3949: t_3949,
+    3947: CPS(d_3947),
+    3948: CPS(d_3948),
+    3949: CPS(d_3949),
     3950: CPS(d_3950),
-    3951: t_3951,
+    3951: CPS(d_3951),
     3952: CPS(d_3952),
     3953: CPS(d_3953),
     3954: CPS(d_3954),
-    3955: t_3955,
+    3955: CPS(d_3955),
     3956: CPS(d_3956),
     3957: CPS(d_3957),
     3958: CPS(d_3958),
-    3959: t_3959,
-    3960: CPS(d_3960),
-    3961: CPS(d_3961),
+    3959: CPS(d_3959),
+    3960: t_3960,
+    3961: t_3961,
     3962: CPS(d_3962),
-    3963: t_3963,
+    3963: CPS(d_3963),
     3964: CPS(d_3964),
-    3965: t_3965,
+    3965: CPS(d_3965),
     3966: CPS(d_3966),
-    3967: CPS(d_3967),
-    3968: CPS(d_3968),
+    3967: t_3967,
+    3968: t_3968,
     3969: CPS(d_3969),
-    3970: CPS(d_3970),
+    3970: t_3970,
     3971: CPS(d_3971),
     3972: CPS(d_3972),
     3973: CPS(d_3973),
-    3974: t_3974,
-    3975: CPS(d_3975),
-    3976: CPS(d_3976),
+    3974: CPS(d_3974),
+    3975: t_3975,
+    3976: t_3976,
     3977: CPS(d_3977),
     3978: CPS(d_3978),
     3979: CPS(d_3979),
@@ -13340,38 +14010,38 @@ TRIALS = {
     3984: CPS(d_3984),
     3985: CPS(d_3985),
     3986: CPS(d_3986),
-    3987: t_3987,
-    3988: t_3988,
-    3989: t_3989,
+    3987: CPS(d_3987),
+    3988: CPS(d_3988),
+    3989: CPS(d_3989),
     3990: t_3990,
-    3991: CPS(d_3991),
-    3992: CPS(d_3992),
+    3991: t_3991,
+    3992: t_3992,
     3993: CPS(d_3993),
-    3994: CPS(d_3994),
+    3994: t_3994,
     3995: CPS(d_3995),
     3996: CPS(d_3996),
     3997: CPS(d_3997),
     3998: t_3998,
-    3999: t_3999,
-    4000: t_4000,
-    4001: t_4001,
+    3999: CPS(d_3999),
+    4000: CPS(d_4000),
+    4001: CPS(d_4001),
     4002: t_4002,
     4003: CPS(d_4003),
-    4004: t_4004,
+    4004: CPS(d_4004),
     4005: CPS(d_4005),
-    4006: CPS(d_4006),
+    4006: t_4006,
     4007: CPS(d_4007),
     4008: t_4008,
     4009: CPS(d_4009),
     4010: CPS(d_4010),
     4011: CPS(d_4011),
-    4012: t_4012,
+    4012: CPS(d_4012),
     4013: CPS(d_4013),
     4014: CPS(d_4014),
     4015: CPS(d_4015),
-    4016: t_4016,
-    4017: CPS(d_4017),
-    4018: t_4018,
+    4016: CPS(d_4016),
+    4017: t_4017,
+    4018: CPS(d_4018),
     4019: CPS(d_4019),
     4020: CPS(d_4020),
     4021: CPS(d_4021),
@@ -13383,38 +14053,38 @@ TRIALS = {
     4027: CPS(d_4027),
     4028: CPS(d_4028),
     4029: CPS(d_4029),
-    4030: CPS(d_4030),
-    4031: CPS(d_4031),
-    4032: CPS(d_4032),
-    4033: CPS(d_4033),
+    4030: t_4030,
+    4031: t_4031,
+    4032: t_4032,
+    4033: t_4033,
     4034: CPS(d_4034),
     4035: CPS(d_4035),
     4036: CPS(d_4036),
     4037: CPS(d_4037),
-    4038: t_4038,
-    4039: t_4039,
-    4040: t_4040,
-    4041: CPS(d_4041),
+    4038: CPS(d_4038),
+    4039: CPS(d_4039),
+    4040: CPS(d_4040),
+    4041: t_4041,
     4042: t_4042,
-    4043: CPS(d_4043),
-    4044: CPS(d_4044),
-    4045: CPS(d_4045),
+    4043: t_4043,
+    4044: t_4044,
+    4045: t_4045,
     4046: CPS(d_4046),
     4047: t_4047,
-    4048: t_4048,
+    4048: CPS(d_4048),
     4049: CPS(d_4049),
     4050: CPS(d_4050),
-    4051: CPS(d_4051),
+    4051: t_4051,
     4052: CPS(d_4052),
     4053: CPS(d_4053),
     4054: CPS(d_4054),
-    4055: CPS(d_4055),
+    4055: t_4055,
     4056: CPS(d_4056),
     4057: CPS(d_4057),
     4058: CPS(d_4058),
-    4059: CPS(d_4059),
-    4060: t_4060,
-    4061: CPS(d_4061),
+    4059: t_4059,
+    4060: CPS(d_4060),
+    4061: t_4061,
     4062: CPS(d_4062),
     4063: CPS(d_4063),
     4064: CPS(d_4064),
@@ -13428,27 +14098,27 @@ TRIALS = {
     4072: CPS(d_4072),
     4073: CPS(d_4073),
     4074: CPS(d_4074),
-    4075: t_4075,
-    4076: t_4076,
-    4077: t_4077,
-    4078: t_4078,
-    4079: t_4079,
+    4075: CPS(d_4075),
+    4076: CPS(d_4076),
+    4077: CPS(d_4077),
+    4078: CPS(d_4078),
+    4079: CPS(d_4079),
     4080: CPS(d_4080),
     4081: t_4081,
-    4082: CPS(d_4082),
-    4083: CPS(d_4083),
+    4082: t_4082,
+    4083: t_4083,
     4084: CPS(d_4084),
     4085: t_4085,
     4086: CPS(d_4086),
     4087: CPS(d_4087),
     4088: CPS(d_4088),
-    4089: t_4089,
-    4090: CPS(d_4090),
-    4091: CPS(d_4091),
+    4089: CPS(d_4089),
+    4090: t_4090,
+    4091: t_4091,
     4092: CPS(d_4092),
-    4093: t_4093,
+    4093: CPS(d_4093),
     4094: CPS(d_4094),
-    4095: t_4095,
+    4095: CPS(d_4095),
     4096: CPS(d_4096),
     4097: CPS(d_4097),
     4098: CPS(d_4098),
@@ -13456,23 +14126,23 @@ TRIALS = {
     4100: CPS(d_4100),
     4101: CPS(d_4101),
     4102: CPS(d_4102),
-    4103: CPS(d_4103),
-    4104: t_4104,
+    4103: t_4103,
+    4104: CPS(d_4104),
     4105: CPS(d_4105),
-    4106: t_4106,
-    4107: t_4107,
-    4108: t_4108,
+    4106: CPS(d_4106),
+    4107: CPS(d_4107),
+    4108: CPS(d_4108),
     4109: CPS(d_4109),
-    4110: t_4110,
-    4111: t_4111,
+    4110: CPS(d_4110),
+    4111: CPS(d_4111),
     4112: CPS(d_4112),
-    4113: t_4113,
-    4114: t_4114,
-    4115: t_4115,
-    4116: t_4116,
-    4117: t_4117,
-    4118: CPS(d_4118),
-    4119: CPS(d_4119),
+    4113: CPS(d_4113),
+    4114: CPS(d_4114),
+    4115: CPS(d_4115),
+    4116: CPS(d_4116),
+    4117: CPS(d_4117),
+    4118: t_4118,
+    4119: t_4119,
     4120: t_4120,
     4121: t_4121,
     4122: t_4122,
@@ -13480,204 +14150,204 @@ TRIALS = {
     4124: t_4124,
     4125: CPS(d_4125),
     4126: CPS(d_4126),
-    4127: t_4127,
-    4128: CPS(d_4128),
+    4127: CPS(d_4127),
+    4128: t_4128,
     4129: CPS(d_4129),
     4130: CPS(d_4130),
-    4131: t_4131,
-    4132: CPS(d_4132),
+    4131: CPS(d_4131),
+    4132: t_4132,
     4133: CPS(d_4133),
     4134: CPS(d_4134),
-    4135: t_4135,
-    4136: CPS(d_4136),
+    4135: CPS(d_4135),
+    4136: t_4136,
     4137: CPS(d_4137),
-    4138: CPS(d_4138),
-    4139: t_4139,
+    4138: t_4138,
+    4139: CPS(d_4139),
     4140: CPS(d_4140),
-    4141: t_4141,
+    4141: CPS(d_4141),
     4142: CPS(d_4142),
     4143: CPS(d_4143),
     4144: CPS(d_4144),
     4145: CPS(d_4145),
     4146: CPS(d_4146),
-    4147: CPS(d_4147),
+    4147: t_4147,
     4148: CPS(d_4148),
-    4149: CPS(d_4149),
+    4149: t_4149,
     4150: t_4150,
     4151: t_4151,
     4152: CPS(d_4152),
-    4153: CPS(d_4153),
-    4154: CPS(d_4154),
+    4153: t_4153,
+    4154: t_4154,
     4155: CPS(d_4155),
-    4156: CPS(d_4156),
-    4157: CPS(d_4157),
+    4156: t_4156,
+    4157: t_4157,
     4158: t_4158,
-    4159: CPS(d_4159),
+    4159: t_4159,
     4160: t_4160,
     4161: CPS(d_4161),
-    4162: t_4162,
+    4162: CPS(d_4162),
     4163: t_4163,
-    4164: CPS(d_4164),
+    4164: t_4164,
     4165: t_4165,
     4166: CPS(d_4166),
-    4167: CPS(d_4167),
+    4167: t_4167,
     4168: CPS(d_4168),
-    4169: t_4169,
-    4170: CPS(d_4170),
+    4169: CPS(d_4169),
+    4170: t_4170,
     4171: CPS(d_4171),
     4172: CPS(d_4172),
-    4173: t_4173,
-    4174: CPS(d_4174),
+    4173: CPS(d_4173),
+    4174: t_4174,
     4175: CPS(d_4175),
     4176: CPS(d_4176),
-    4177: t_4177,
-    4178: CPS(d_4178),
-    4179: t_4179,
+    4177: CPS(d_4177),
+    4178: t_4178,
+    4179: CPS(d_4179),
     4180: CPS(d_4180),
     4181: CPS(d_4181),
-    4182: CPS(d_4182),
+    4182: t_4182,
     4183: CPS(d_4183),
-    4184: CPS(d_4184),
+    4184: t_4184,
     4185: CPS(d_4185),
     4186: CPS(d_4186),
     4187: CPS(d_4187),
     4188: CPS(d_4188),
     4189: CPS(d_4189),
     4190: CPS(d_4190),
-    4191: t_4191,
+    4191: CPS(d_4191),
     4192: CPS(d_4192),
-    4193: CPS(d_4193),
-    4194: CPS(d_4194),
+    4193: t_4193,
+    4194: t_4194,
     4195: CPS(d_4195),
-    4196: t_4196,
+    4196: CPS(d_4196),
     4197: CPS(d_4197),
-    4198: t_4198,
+    4198: CPS(d_4198),
     4199: CPS(d_4199),
-    4200: t_4200,
+    4200: CPS(d_4200),
     4201: t_4201,
     4202: CPS(d_4202),
     4203: t_4203,
     4204: CPS(d_4204),
-    4205: CPS(d_4205),
-    4206: CPS(d_4206),
-    4207: t_4207,
-    4208: CPS(d_4208),
+    4205: t_4205,
+    4206: t_4206,
+    4207: CPS(d_4207),
+    4208: t_4208,
     4209: CPS(d_4209),
     4210: CPS(d_4210),
-    4211: t_4211,
-    4212: CPS(d_4212),
+    4211: CPS(d_4211),
+    4212: t_4212,
     4213: CPS(d_4213),
     4214: CPS(d_4214),
-    4215: t_4215,
-    4216: CPS(d_4216),
-    4217: t_4217,
+    4215: CPS(d_4215),
+    4216: t_4216,
+    4217: CPS(d_4217),
     4218: CPS(d_4218),
     4219: CPS(d_4219),
-    4220: CPS(d_4220),
+    4220: t_4220,
     4221: CPS(d_4221),
-    4222: CPS(d_4222),
+    4222: t_4222,
     4223: CPS(d_4223),
     4224: CPS(d_4224),
     4225: CPS(d_4225),
     4226: CPS(d_4226),
     4227: CPS(d_4227),
     4228: CPS(d_4228),
-    4229: t_4229,
+    4229: CPS(d_4229),
     4230: CPS(d_4230),
     4231: CPS(d_4231),
     4232: CPS(d_4232),
     4233: CPS(d_4233),
     4234: t_4234,
     4235: CPS(d_4235),
-    4236: t_4236,
+    4236: CPS(d_4236),
     4237: CPS(d_4237),
     4238: CPS(d_4238),
     4239: t_4239,
     4240: CPS(d_4240),
-    4241: CPS(d_4241),
+    4241: t_4241,
     4242: CPS(d_4242),
     4243: t_4243,
-    4244: CPS(d_4244),
+    4244: t_4244,
     4245: CPS(d_4245),
-    4246: CPS(d_4246),
-    4247: t_4247,
+    4246: t_4246,
+    4247: CPS(d_4247),
     4248: CPS(d_4248),
     4249: CPS(d_4249),
-    4250: CPS(d_4250),
-    4251: t_4251,
+    4250: t_4250,
+    4251: CPS(d_4251),
     4252: CPS(d_4252),
-    4253: t_4253,
-    4254: CPS(d_4254),
+    4253: CPS(d_4253),
+    4254: t_4254,
     4255: CPS(d_4255),
     4256: CPS(d_4256),
     4257: CPS(d_4257),
-    4258: CPS(d_4258),
+    4258: t_4258,
     4259: CPS(d_4259),
-    4260: CPS(d_4260),
+    4260: t_4260,
     4261: CPS(d_4261),
-    4262: t_4262,
+    4262: CPS(d_4262),
     4263: CPS(d_4263),
-    4264: t_4264,
+    4264: CPS(d_4264),
     4265: CPS(d_4265),
     4266: CPS(d_4266),
-    4267: t_4267,
+    4267: CPS(d_4267),
     4268: CPS(d_4268),
     4269: CPS(d_4269),
     4270: CPS(d_4270),
-    4271: t_4271,
-    4272: CPS(d_4272),
+    4271: CPS(d_4271),
+    4272: t_4272,
     4273: CPS(d_4273),
     4274: CPS(d_4274),
-    4275: t_4275,
+    4275: CPS(d_4275),
     4276: CPS(d_4276),
-    4277: CPS(d_4277),
+    4277: t_4277,
     4278: CPS(d_4278),
     4279: t_4279,
     4280: CPS(d_4280),
-    4281: t_4281,
-    4282: CPS(d_4282),
+    4281: CPS(d_4281),
+    4282: t_4282,
     4283: CPS(d_4283),
     4284: CPS(d_4284),
     4285: CPS(d_4285),
-    4286: CPS(d_4286),
+    4286: t_4286,
     4287: CPS(d_4287),
     4288: CPS(d_4288),
     4289: CPS(d_4289),
     4290: t_4290,
     4291: CPS(d_4291),
     4292: CPS(d_4292),
-    4293: t_4293,
-    4294: CPS(d_4294),
+    4293: CPS(d_4293),
+    4294: t_4294,
     4295: CPS(d_4295),
     4296: t_4296,
-    4297: t_4297,
-    4298: t_4298,
-    4299: t_4299,
+    4297: CPS(d_4297),
+    4298: CPS(d_4298),
+    4299: CPS(d_4299),
     4300: CPS(d_4300),
     4301: CPS(d_4301),
-    4302: t_4302,
+    4302: CPS(d_4302),
     4303: CPS(d_4303),
     4304: CPS(d_4304),
     4305: t_4305,
     4306: CPS(d_4306),
-    4307: CPS(d_4307),
-    4308: t_4308,
-    4309: t_4309,
+    4307: t_4307,
+    4308: CPS(d_4308),
+    4309: CPS(d_4309),
     4310: t_4310,
-    4311: t_4311,
+    4311: CPS(d_4311),
     4312: CPS(d_4312),
     4313: CPS(d_4313),
-    4314: CPS(d_4314),
+    4314: t_4314,
     4315: CPS(d_4315),
     4316: CPS(d_4316),
     4317: CPS(d_4317),
-    4318: CPS(d_4318),
+    4318: t_4318,
     4319: CPS(d_4319),
     4320: CPS(d_4320),
     4321: CPS(d_4321),
-    4322: CPS(d_4322),
+    4322: t_4322,
     4323: CPS(d_4323),
-    4324: CPS(d_4324),
+    4324: t_4324,
     4325: CPS(d_4325),
     4326: CPS(d_4326),
     4327: CPS(d_4327),
@@ -13686,36 +14356,36 @@ TRIALS = {
     4330: CPS(d_4330),
     4331: CPS(d_4331),
     4332: CPS(d_4332),
-    4333: CPS(d_4333),
+    4333: t_4333,
     4334: CPS(d_4334),
     4335: CPS(d_4335),
     4336: t_4336,
-    4337: t_4337,
+    4337: CPS(d_4337),
     4338: CPS(d_4338),
     4339: t_4339,
     4340: t_4340,
     4341: t_4341,
-    4342: CPS(d_4342),
-    4343: t_4343,
+    4342: t_4342,
+    4343: CPS(d_4343),
     4344: CPS(d_4344),
     4345: t_4345,
-    4346: t_4346,
+    4346: CPS(d_4346),
     4347: CPS(d_4347),
     4348: t_4348,
     4349: CPS(d_4349),
     4350: CPS(d_4350),
-    4351: CPS(d_4351),
+    4351: t_4351,
     4352: t_4352,
-    4353: CPS(d_4353),
-    4354: CPS(d_4354),
+    4353: t_4353,
+    4354: t_4354,
     4355: CPS(d_4355),
-    4356: t_4356,
+    4356: CPS(d_4356),
     4357: CPS(d_4357),
     4358: CPS(d_4358),
     4359: CPS(d_4359),
-    4360: t_4360,
+    4360: CPS(d_4360),
     4361: CPS(d_4361),
-    4362: t_4362,
+    4362: CPS(d_4362),
     4363: CPS(d_4363),
     4364: CPS(d_4364),
     4365: CPS(d_4365),
@@ -13727,10 +14397,53 @@ TRIALS = {
     4371: CPS(d_4371),
     4372: CPS(d_4372),
     4373: CPS(d_4373),
-    4374: t_4374,
+    4374: CPS(d_4374),
     4375: CPS(d_4375),
     4376: CPS(d_4376),
     4377: CPS(d_4377),
+    4378: CPS(d_4378),
+    4379: t_4379,
+    4380: t_4380,
+    4381: CPS(d_4381),
+    4382: t_4382,
+    4383: t_4383,
+    4384: t_4384,
+    4385: CPS(d_4385),
+    4386: t_4386,
+    4387: CPS(d_4387),
+    4388: t_4388,
+    4389: t_4389,
+    4390: CPS(d_4390),
+    4391: t_4391,
+    4392: CPS(d_4392),
+    4393: CPS(d_4393),
+    4394: CPS(d_4394),
+    4395: t_4395,
+    4396: CPS(d_4396),
+    4397: CPS(d_4397),
+    4398: CPS(d_4398),
+    4399: t_4399,
+    4400: CPS(d_4400),
+    4401: CPS(d_4401),
+    4402: CPS(d_4402),
+    4403: t_4403,
+    4404: CPS(d_4404),
+    4405: t_4405,
+    4406: CPS(d_4406),
+    4407: CPS(d_4407),
+    4408: CPS(d_4408),
+    4409: CPS(d_4409),
+    4410: CPS(d_4410),
+    4411: CPS(d_4411),
+    4412: CPS(d_4412),
+    4413: CPS(d_4413),
+    4414: CPS(d_4414),
+    4415: CPS(d_4415),
+    4416: CPS(d_4416),
+    4417: t_4417,
+    4418: CPS(d_4418),
+    4419: CPS(d_4419),
+    4420: CPS(d_4420),
 }
 
 
@@ -14109,44 +14822,41 @@ CODE = {
     4438: x_4438,
     4439: x_4439,
     4441: x_4441,
-    4444: x_4444,
-    4445: x_4445,
+    4442: x_4442,
+    4443: x_4443,
+    4446: x_4446,
     4447: x_4447,
     4449: x_4449,
     4450: x_4450,
-    4452: x_4452,
-    4453: x_4453,
-    4454: x_4454,
+    4451: x_4451,
     4455: x_4455,
     4456: x_4456,
+    4457: x_4457,
     4458: x_4458,
     4459: x_4459,
     4460: x_4460,
-    4461: x_4461,
     4462: x_4462,
     4463: x_4463,
+    4464: x_4464,
     4465: x_4465,
     4466: x_4466,
     4467: x_4467,
+    4468: x_4468,
     4469: x_4469,
-    4472: x_4472,
+    4471: x_4471,
     4473: x_4473,
-    4474: x_4474,
+    4475: x_4475,
+    4477: x_4477,
     4478: x_4478,
     4479: x_4479,
     4480: x_4480,
-    4481: x_4481,
+    4482: x_4482,
     4483: x_4483,
-    4484: x_4484,
-    4485: x_4485,
     4486: x_4486,
     4487: x_4487,
-    4488: x_4488,
-    4489: x_4489,
+    4493: x_4493,
     4494: x_4494,
-    4495: x_4495,
     4496: x_4496,
-    4497: x_4497,
     4498: x_4498,
     4499: x_4499,
     4501: x_4501,
@@ -14154,25 +14864,23 @@ CODE = {
     4503: x_4503,
     4504: x_4504,
     4505: x_4505,
-    4506: x_4506,
     4507: x_4507,
     4508: x_4508,
+    4509: x_4509,
     4510: x_4510,
+    4511: x_4511,
     4512: x_4512,
     4514: x_4514,
+    4515: x_4515,
     4516: x_4516,
-    4517: x_4517,
     4518: x_4518,
-    4519: x_4519,
-    4520: x_4520,
     4521: x_4521,
     4522: x_4522,
-    4524: x_4524,
-    4526: x_4526,
+    4523: x_4523,
     4527: x_4527,
     4528: x_4528,
     4529: x_4529,
-    4531: x_4531,
+    4530: x_4530,
     4532: x_4532,
     4533: x_4533,
     4534: x_4534,
@@ -14180,27 +14888,23 @@ CODE = {
     4536: x_4536,
     4537: x_4537,
     4538: x_4538,
-    4539: x_4539,
-    4540: x_4540,
-    4541: x_4541,
-    4542: x_4542,
     4543: x_4543,
     4544: x_4544,
     4545: x_4545,
     4546: x_4546,
     4547: x_4547,
     4548: x_4548,
-    4549: x_4549,
     4550: x_4550,
     4551: x_4551,
     4552: x_4552,
+    4553: x_4553,
+    4554: x_4554,
+    4555: x_4555,
+    4556: x_4556,
     4557: x_4557,
-    4558: x_4558,
     4559: x_4559,
-    4560: x_4560,
     4561: x_4561,
-    4562: x_4562,
-    4564: x_4564,
+    4563: x_4563,
     4565: x_4565,
     4566: x_4566,
     4567: x_4567,
@@ -14210,305 +14914,346 @@ CODE = {
     4571: x_4571,
     4573: x_4573,
     4575: x_4575,
+    4576: x_4576,
     4577: x_4577,
-    4579: x_4579,
+    4578: x_4578,
     4580: x_4580,
     4581: x_4581,
     4582: x_4582,
     4583: x_4583,
     4584: x_4584,
     4585: x_4585,
+    4586: x_4586,
     4587: x_4587,
-    4951: x_4951,
+    4588: x_4588,
     4589: x_4589,
     4590: x_4590,
     4591: x_4591,
+    4592: x_4592,
+    4593: x_4593,
     4594: x_4594,
+    4595: x_4595,
+    4596: x_4596,
     4597: x_4597,
+    4598: x_4598,
+    4599: x_4599,
     4600: x_4600,
     4601: x_4601,
-    4603: x_4603,
-    4604: x_4604,
-    4605: x_4605,
+    4606: x_4606,
     4607: x_4607,
+    4608: x_4608,
+    4609: x_4609,
     4610: x_4610,
     4611: x_4611,
-    4612: x_4612,
     4613: x_4613,
     4614: x_4614,
+    4615: x_4615,
+    4616: x_4616,
     4617: x_4617,
     4618: x_4618,
+    4619: x_4619,
     4620: x_4620,
     4622: x_4622,
-    4623: x_4623,
-    4625: x_4625,
+    4624: x_4624,
     4626: x_4626,
+    4628: x_4628,
     4629: x_4629,
     4630: x_4630,
     4631: x_4631,
     4632: x_4632,
+    4633: x_4633,
     4634: x_4634,
-    4635: x_4635,
     4636: x_4636,
-    4637: x_4637,
+    5000: x_5000,
     4638: x_4638,
     4639: x_4639,
     4640: x_4640,
-    4641: x_4641,
+    4643: x_4643,
     4646: x_4646,
-    4647: x_4647,
-    4648: x_4648,
     4649: x_4649,
     4650: x_4650,
-    4651: x_4651,
+    4652: x_4652,
     4653: x_4653,
     4654: x_4654,
-    4655: x_4655,
     4656: x_4656,
-    4657: x_4657,
-    4658: x_4658,
     4659: x_4659,
     4660: x_4660,
+    4661: x_4661,
     4662: x_4662,
-    4664: x_4664,
+    4663: x_4663,
     4666: x_4666,
-    4668: x_4668,
+    4667: x_4667,
     4669: x_4669,
-    4670: x_4670,
     4671: x_4671,
     4672: x_4672,
-    4673: x_4673,
     4674: x_4674,
-    4676: x_4676,
-    4677: x_4677,
+    4675: x_4675,
+    4678: x_4678,
     4679: x_4679,
     4680: x_4680,
     4681: x_4681,
     4683: x_4683,
     4684: x_4684,
+    4685: x_4685,
     4686: x_4686,
     4687: x_4687,
+    4688: x_4688,
     4689: x_4689,
-    4692: x_4692,
-    4694: x_4694,
+    4690: x_4690,
     4695: x_4695,
+    4696: x_4696,
     4697: x_4697,
+    4698: x_4698,
     4699: x_4699,
     4700: x_4700,
-    4701: x_4701,
     4702: x_4702,
     4703: x_4703,
     4704: x_4704,
     4705: x_4705,
     4706: x_4706,
     4707: x_4707,
+    4708: x_4708,
     4709: x_4709,
-    4710: x_4710,
     4711: x_4711,
-    4712: x_4712,
     4713: x_4713,
-    4714: x_4714,
     4715: x_4715,
-    4716: x_4716,
+    4717: x_4717,
     4718: x_4718,
+    4719: x_4719,
     4720: x_4720,
+    4721: x_4721,
     4722: x_4722,
+    4723: x_4723,
+    4725: x_4725,
     4726: x_4726,
-    4727: x_4727,
     4728: x_4728,
     4729: x_4729,
+    4730: x_4730,
     4732: x_4732,
     4733: x_4733,
-    4734: x_4734,
     4735: x_4735,
     4736: x_4736,
-    4737: x_4737,
-    4740: x_4740,
+    4738: x_4738,
     4741: x_4741,
+    4743: x_4743,
     4744: x_4744,
     4746: x_4746,
-    4747: x_4747,
     4748: x_4748,
+    4749: x_4749,
     4750: x_4750,
     4751: x_4751,
     4752: x_4752,
+    4753: x_4753,
+    4754: x_4754,
+    4755: x_4755,
     4756: x_4756,
-    4757: x_4757,
     4758: x_4758,
     4759: x_4759,
     4760: x_4760,
     4761: x_4761,
+    4762: x_4762,
     4763: x_4763,
     4764: x_4764,
     4765: x_4765,
-    4766: x_4766,
     4767: x_4767,
-    4768: x_4768,
     4769: x_4769,
-    4770: x_4770,
-    4772: x_4772,
-    4774: x_4774,
+    4771: x_4771,
+    4775: x_4775,
     4776: x_4776,
+    4777: x_4777,
     4778: x_4778,
-    4779: x_4779,
-    4780: x_4780,
     4781: x_4781,
+    4782: x_4782,
     4783: x_4783,
     4784: x_4784,
-    4787: x_4787,
+    4785: x_4785,
+    4786: x_4786,
+    4789: x_4789,
     4790: x_4790,
-    4792: x_4792,
     4793: x_4793,
-    4794: x_4794,
+    4795: x_4795,
     4796: x_4796,
     4797: x_4797,
-    4798: x_4798,
-    4802: x_4802,
-    4803: x_4803,
-    4804: x_4804,
+    4799: x_4799,
+    4800: x_4800,
+    4801: x_4801,
     4805: x_4805,
     4806: x_4806,
     4807: x_4807,
+    4808: x_4808,
     4809: x_4809,
     4810: x_4810,
-    4811: x_4811,
     4812: x_4812,
     4813: x_4813,
     4814: x_4814,
     4815: x_4815,
     4816: x_4816,
+    4817: x_4817,
     4818: x_4818,
-    4820: x_4820,
-    4822: x_4822,
-    4824: x_4824,
+    4819: x_4819,
+    4821: x_4821,
+    4823: x_4823,
     4825: x_4825,
-    4826: x_4826,
     4827: x_4827,
+    4828: x_4828,
     4829: x_4829,
     4830: x_4830,
+    4832: x_4832,
     4833: x_4833,
     4836: x_4836,
-    4838: x_4838,
     4839: x_4839,
     4841: x_4841,
+    4842: x_4842,
+    4843: x_4843,
+    4845: x_4845,
     4846: x_4846,
     4847: x_4847,
-    4848: x_4848,
-    4849: x_4849,
-    4850: x_4850,
     4851: x_4851,
+    4852: x_4852,
     4853: x_4853,
     4854: x_4854,
     4855: x_4855,
     4856: x_4856,
-    4857: x_4857,
     4858: x_4858,
     4859: x_4859,
     4860: x_4860,
+    4861: x_4861,
     4862: x_4862,
+    4863: x_4863,
     4864: x_4864,
-    4866: x_4866,
-    4868: x_4868,
-    4872: x_4872,
+    4865: x_4865,
+    4867: x_4867,
+    4869: x_4869,
+    4871: x_4871,
+    4873: x_4873,
     4874: x_4874,
     4875: x_4875,
-    4877: x_4877,
+    4876: x_4876,
     4878: x_4878,
+    4879: x_4879,
     4882: x_4882,
-    4883: x_4883,
-    4884: x_4884,
     4885: x_4885,
-    4886: x_4886,
     4887: x_4887,
-    4889: x_4889,
+    4888: x_4888,
     4890: x_4890,
-    4891: x_4891,
-    4892: x_4892,
-    4893: x_4893,
-    4894: x_4894,
     4895: x_4895,
     4896: x_4896,
+    4897: x_4897,
     4898: x_4898,
+    4899: x_4899,
     4900: x_4900,
     4902: x_4902,
+    4903: x_4903,
     4904: x_4904,
     4905: x_4905,
+    4906: x_4906,
+    4907: x_4907,
     4908: x_4908,
-    4910: x_4910,
+    4909: x_4909,
     4911: x_4911,
-    4912: x_4912,
+    4913: x_4913,
     4915: x_4915,
-    4916: x_4916,
     4917: x_4917,
-    4919: x_4919,
-    4920: x_4920,
+    4921: x_4921,
     4923: x_4923,
-    4925: x_4925,
+    4924: x_4924,
     4926: x_4926,
     4927: x_4927,
-    4930: x_4930,
     4931: x_4931,
     4932: x_4932,
+    4933: x_4933,
     4934: x_4934,
     4935: x_4935,
+    4936: x_4936,
     4938: x_4938,
+    4939: x_4939,
     4940: x_4940,
     4941: x_4941,
     4942: x_4942,
     4943: x_4943,
+    4944: x_4944,
+    4945: x_4945,
     4947: x_4947,
+    4949: x_4949,
+    4951: x_4951,
+    4953: x_4953,
     4954: x_4954,
-    4955: x_4955,
-    4956: x_4956,
+    4957: x_4957,
+    4959: x_4959,
     4960: x_4960,
     4961: x_4961,
-    4962: x_4962,
-    4963: x_4963,
     4964: x_4964,
     4965: x_4965,
     4966: x_4966,
     4968: x_4968,
-    4970: x_4970,
-    4971: x_4971,
+    4969: x_4969,
+    4972: x_4972,
     4974: x_4974,
     4975: x_4975,
-    4977: x_4977,
-    4978: x_4978,
+    4976: x_4976,
     4979: x_4979,
+    4980: x_4980,
+    4981: x_4981,
     4983: x_4983,
     4984: x_4984,
-    4985: x_4985,
-    4986: x_4986,
     4987: x_4987,
-    4988: x_4988,
+    4989: x_4989,
     4990: x_4990,
     4991: x_4991,
     4992: x_4992,
-    4993: x_4993,
-    4994: x_4994,
-    4995: x_4995,
     4996: x_4996,
-    4997: x_4997,
-    4999: x_4999,
-    5001: x_5001,
     5003: x_5003,
+    5004: x_5004,
     5005: x_5005,
-    5006: x_5006,
-    5007: x_5007,
-    5008: x_5008,
+    5009: x_5009,
     5010: x_5010,
     5011: x_5011,
+    5012: x_5012,
+    5013: x_5013,
     5014: x_5014,
     5015: x_5015,
+    5017: x_5017,
     5019: x_5019,
     5020: x_5020,
-    5021: x_5021,
-    5022: x_5022,
     5023: x_5023,
     5024: x_5024,
-    5025: x_5025,
     5026: x_5026,
     5027: x_5027,
+    5028: x_5028,
+    5032: x_5032,
+    5033: x_5033,
+    5034: x_5034,
+    5035: x_5035,
+    5036: x_5036,
+    5037: x_5037,
+    5039: x_5039,
+    5040: x_5040,
+    5041: x_5041,
+    5042: x_5042,
+    5043: x_5043,
+    5044: x_5044,
+    5045: x_5045,
+    5046: x_5046,
+    5048: x_5048,
+    5050: x_5050,
+    5052: x_5052,
+    5054: x_5054,
+    5055: x_5055,
+    5056: x_5056,
+    5057: x_5057,
+    5059: x_5059,
+    5060: x_5060,
+    5063: x_5063,
+    5064: x_5064,
+    5068: x_5068,
+    5069: x_5069,
+    5070: x_5070,
+    5071: x_5071,
+    5072: x_5072,
+    5073: x_5073,
+    5074: x_5074,
+    5075: x_5075,
+    5076: x_5076,
 }
 AT = {
     15: 'rules_data/terraforming_mars/definitions/cards.yaml:286',
@@ -14641,252 +15386,276 @@ AT = {
     4438: 'rules_data/terraforming_mars/modules.yaml:35',
     4439: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
     4441: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4444: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4445: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4447: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4449: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4452: 'rules_data/terraforming_mars/modules.yaml:44',
-    4453: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4454: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4458: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4459: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4460: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4466: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4467: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4469: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4472: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4473: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4485: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4494: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4495: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4497: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4498: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4501: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4502: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4503: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4504: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4505: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4507: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4514: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4517: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4518: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4521: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4524: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4533: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4537: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4538: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4539: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4542: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4545: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4546: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4547: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4549: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
-    4550: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
-    4551: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
-    4557: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4558: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4560: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4561: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4564: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4565: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4566: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4567: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4568: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4570: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4577: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4580: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4581: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4584: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4951: 'rules_data/terraforming_mars/flow.yaml:13',
-    4590: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
-    4594: 'rules_data/terraforming_mars/definitions/turns.yaml:177',
-    4597: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4600: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4601: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4604: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4605: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4607: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4610: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4611: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
-    4612: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
-    4614: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
-    4617: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4618: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4620: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4622: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4626: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
-    4640: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
-    4646: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4647: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4649: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4650: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4653: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4654: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4655: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4656: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4657: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4659: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4666: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4669: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4670: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4673: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4677: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
-    4679: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
-    4680: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4681: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4683: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
-    4684: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
-    4686: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
-    4689: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4692: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
-    4694: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
-    4697: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
-    4699: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4700: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4701: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4702: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4703: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4705: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4706: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4709: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4710: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4711: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4712: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4713: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4715: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4722: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4727: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    4728: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4729: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4732: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
-    4733: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4734: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4736: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4740: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4741: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4746: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4747: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4748: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4750: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4751: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4752: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4756: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4757: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4759: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4760: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4763: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4764: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4765: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4766: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4767: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4769: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4776: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4779: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4780: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4781: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4783: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    4784: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4787: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4792: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4794: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4796: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4797: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4798: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4802: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4803: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4805: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4806: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4809: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4810: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4811: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4812: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4442: 'rules_data/terraforming_mars/modules.yaml:47',
+    4443: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
+    4446: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    4447: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    4449: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4450: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4451: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4455: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4456: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4458: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4459: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4462: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4463: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4464: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4465: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4466: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4468: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4475: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4478: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4479: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4480: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4482: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4483: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4486: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4487: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    4493: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4494: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4496: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4498: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4501: 'rules_data/terraforming_mars/modules.yaml:53',
+    4502: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4503: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4507: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4508: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4509: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4515: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4516: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4518: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4521: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4522: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4534: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4543: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4544: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4546: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4547: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4550: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4551: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4552: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4553: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4554: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4556: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4563: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4566: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4567: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4570: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4573: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4582: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4586: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4587: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4588: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4591: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4594: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4595: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
+    4596: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4598: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
+    4599: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
+    4600: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
+    4606: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4607: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4609: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4610: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4613: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4614: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4615: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4616: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4617: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4619: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4626: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4629: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4630: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4633: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    5000: 'rules_data/terraforming_mars/flow.yaml:13',
+    4639: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
+    4643: 'rules_data/terraforming_mars/definitions/turns.yaml:177',
+    4646: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4649: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4650: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4653: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4654: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4656: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4659: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4660: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
+    4661: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
+    4663: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
+    4666: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4667: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4669: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4671: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4675: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
+    4689: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
+    4695: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4696: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4698: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4699: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4702: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4703: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4704: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4705: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4706: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4708: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4715: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4718: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4719: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4722: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4726: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
+    4728: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
+    4729: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4730: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4732: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
+    4733: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
+    4735: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
+    4738: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4741: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
+    4743: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
+    4746: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
+    4748: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4749: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4750: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4751: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4752: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4754: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4755: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4758: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4759: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4760: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4761: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4762: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4764: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4771: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4776: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    4777: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4778: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4781: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
+    4782: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4783: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4785: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4789: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4790: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4795: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4797: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4799: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4800: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4801: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4805: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4806: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4808: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4809: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4812: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4813: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4815: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4822: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4825: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4826: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4827: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4829: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    4830: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4814: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4815: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4816: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4818: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4825: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4828: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4829: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4830: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4832: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
     4833: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4838: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4839: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4841: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
-    4846: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4847: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4849: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4850: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4853: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4854: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4855: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4856: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4857: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4859: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4866: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4868: 'rules_data/terraforming_mars/definitions/turns.yaml:89',
-    4874: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4875: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4877: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4878: 'rules_data/terraforming_mars/definitions/turns.yaml:97',
-    4882: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4883: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4885: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4886: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4889: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4890: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4891: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4892: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4893: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4895: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4902: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4904: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
-    4905: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
-    4910: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4912: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4915: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
-    4916: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4917: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4919: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4920: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4925: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4927: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4930: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
-    4932: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4934: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4935: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4940: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4941: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
-    4943: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
-    4947: 'rules_data/terraforming_mars/definitions/turns.yaml:54',
-    4954: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4955: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4960: 'rules_data/terraforming_mars/flow.yaml:42',
-    4961: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4962: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4964: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4965: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4971: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
-    4975: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
-    4977: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4978: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4979: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4983: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4984: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4986: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4987: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4990: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4991: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4992: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4993: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4994: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4996: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    5003: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    5006: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    5007: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    5008: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    5010: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    5011: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    5014: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    5015: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    4836: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4841: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4843: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4845: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4846: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4847: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4851: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4852: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4854: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4855: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4858: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4859: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4860: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4861: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4862: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4864: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4871: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4874: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4875: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4876: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4878: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4879: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4882: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4887: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4888: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4890: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
+    4895: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4896: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4898: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4899: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4902: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4903: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4904: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4905: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4906: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4908: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4915: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4917: 'rules_data/terraforming_mars/definitions/turns.yaml:89',
+    4923: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4924: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4926: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    4927: 'rules_data/terraforming_mars/definitions/turns.yaml:97',
+    4931: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4932: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4934: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4935: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4938: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4939: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4940: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4941: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4942: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4944: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4951: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4953: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
+    4954: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
+    4959: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4961: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4964: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
+    4965: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4966: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4968: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4969: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4974: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4976: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4979: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
+    4981: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4983: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4984: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4989: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4990: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
+    4992: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
+    4996: 'rules_data/terraforming_mars/definitions/turns.yaml:54',
+    5003: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    5004: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    5009: 'rules_data/terraforming_mars/flow.yaml:42',
+    5010: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    5011: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    5013: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    5014: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    5020: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
+    5024: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    5026: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    5027: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    5028: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    5032: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    5033: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    5035: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    5036: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    5039: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    5040: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5041: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5042: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5043: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5045: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    5052: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5055: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    5056: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    5057: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    5059: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    5060: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    5063: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    5064: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
 }
 CODE['trials'] = TRIALS
