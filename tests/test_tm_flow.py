@@ -295,3 +295,13 @@ def test_solo_phase_1_passes_no_marker(capsys):
     while kind(game) != "action":
         game.apply(game.legal_actions()[0])
     assert game.state["game_tracks"]["generation"] == 2 and game.state["first_player"] == 0
+
+
+def test_final_count_in_the_rulebook_order():
+    """"Il conteggio finale": NT, then the awards (Ricompense), then the milestones
+    (obiettivi), the greenery tiles, the cities next to greenery, and the cards' VP; the
+    score breakdown lists its lines in that order (the public implementation's
+    calculateVictoryPoints counts them so too)."""
+    game = new(3, (), seed=1)
+    for row in game.scores()["players"]:
+        assert list(row["breakdown"]) == ["tr", "awards", "milestones", "greenery", "cities", "cards"]

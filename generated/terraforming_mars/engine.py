@@ -3197,16 +3197,16 @@ x_5068 = x_5009  #
 
 
 def x_5069(ctx, E=None):  # 
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_921, lambda E: FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None)))) for v_p_921 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_922 for v_p_922 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_922, lambda E: FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_923, lambda E: FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None)))) for v_q_923 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_924, lambda E: FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None)))) for v_p_924 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_924, lambda E: FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_925, lambda E: FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None)))) for v_q_925 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_920 in items_of(ctx.state.get('awards'))])
+
+
+def x_5070(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('milestones')
-        return (5 * len([v_m_920 for v_m_920 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_920, None) if type(_h1) is dict else KEY(_h1, v_m_920, None)) == E.get('you'))]))
-    return MEMO(ctx, (5069, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
-
-
-def x_5070(ctx, E=None):  # 
-    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_922, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_p_922 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_923 for v_p_923 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_923, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_924, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_q_924 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_925, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_p_925 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_925, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_926, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_q_926 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_921 in items_of(ctx.state.get('awards'))])
+        return (5 * len([v_m_926 for v_m_926 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_926, None) if type(_h1) is dict else KEY(_h1, v_m_926, None)) == E.get('you'))]))
+    return MEMO(ctx, (5070, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
 
 
 def x_5071(ctx, E=None):  # 
