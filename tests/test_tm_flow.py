@@ -303,5 +303,6 @@ def test_final_count_in_the_rulebook_order():
     score breakdown lists its lines in that order (the public implementation's
     calculateVictoryPoints counts them so too)."""
     game = new(3, (), seed=1)
+    order = ["tr", "awards", "milestones", "greenery", "cities", "cards"]
     for row in game.scores()["players"]:
-        assert list(row["breakdown"]) == ["tr", "awards", "milestones", "greenery", "cities", "cards"]
+        assert list(row["breakdown"]) == order

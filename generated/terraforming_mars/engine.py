@@ -152,7 +152,7 @@ def x_10(ctx, E=None):  #
 def x_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:286
     if E is None:
         E = ctx.env()
-    return (True if (E.get('more~751')) and ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) > 0)) else False)
+    return (True if (E.get('more~755')) and ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) > 0)) else False)
 
 
 def x_16(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
@@ -167,7 +167,7 @@ x_17 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:288
 def x_18(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if E is None:
         E = ctx.env()
-    return [E.get('sell~752')]
+    return [E.get('sell~756')]
 
 
 def x_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
@@ -180,19 +180,19 @@ x_20 = x_18  # rules_data/terraforming_mars/definitions/cards.yaml:288
 def x_21(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))
+    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
 
 
 def x_25(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
     if E is None:
         E = ctx.env()
-    return {'sell': E.get('sell~752')}
+    return {'sell': E.get('sell~756')}
 
 
 def x_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:289
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('sold~750'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('sold~754'))) is int else num(_w1)) > 0)
 
 
 def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
@@ -204,25 +204,25 @@ def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
 def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
+    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~753'), 0))
 
 
 def x_38(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~748'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~748'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~752'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~752'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~752'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~752'))) is str else 0))) is int else num(_w7)))
 
 
 def x_39(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0))
+    return (_w1.get(E.get('p~752'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~752'), 0))
 
 
 def x_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)
 
 
 def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -234,13 +234,13 @@ def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_42(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~752'))) is str else None) != None)
 
 
 def x_43(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~752'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~752'))) is str else None), 0))
 
 
 def x_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -252,19 +252,19 @@ def x_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~748'))
+    return FLD(ctx, K[0], E.get('p~752'))
 
 
 def x_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~748'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~748'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~752'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~752'), 0)))
 
 
 def x_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
@@ -276,29 +276,29 @@ def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_749, 0) if type(_h1) is dict else KEY(_h1, v_p_749, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('step', 0) if type(v_p_749) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('max', 0) if type(v_p_749) is str else 0))) is int else num(_w4))) for v_p_749 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_749, NOREC).get('tile', None) if type(v_p_749) is str else None) == E.get('t~748'))))
-    return MEMO(ctx, (54, E.get('t~748'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~752'))))
+    return MEMO(ctx, (54, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('reserved', None) if type(v_x_751) is str else None) == E.get('this')) for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (55, E.get('this'), E.get('t~748'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this')) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (55, E.get('this'), E.get('t~752'),), compute)
 
 
 def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~748'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h1)] if (True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~748'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('mine~752'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h2 if type(_h2) in (list, dict) else IN(v_x_755, _h2))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
-    return MEMO(ctx, (56, E.get('mine~752'), E.get('t~748'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if ((not (v_s_758 in _h2 if type(_h2) in (list, dict) else IN(v_s_758, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('mine~756'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_758 in _h4 if type(_h4) in (list, dict) else IN(v_s_758, _h4))) or ((not any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and ((not (v_x_759 in _h4 if type(_h4) in (list, dict) else IN(v_x_759, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h3))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
+    return MEMO(ctx, (56, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_57(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -307,26 +307,26 @@ def x_57(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if (FN['count'](ctx, None, v_near_762) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((E.get('you') != None)) and (any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h1 if type(_h1) in (list, dict) else IN(v_s_758, _h1)))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (57, E.get('empty~757'), E.get('t~748'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((E.get('you') != None)) and (any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (57, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_58(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~763')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~767')) > 0)
 
 
 def x_62(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~766'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~766'), {}))
+    return (_w1.get(E.get('s~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~770'), {}))
 
 
 def x_63(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~765'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~765'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~769'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~769'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
@@ -339,43 +339,43 @@ x_66 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~766'))
+    return FLD(ctx, K[1], E.get('s~770'))
 
 
 def x_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~766'))
+    return ADJ(ctx, 'spaces', E.get('s~770'))
 
 
 def x_69(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~767') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~767'), _w1))
+    return (E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))
 
 
 def x_70(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~767'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_71(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~765'))
+    return FLD(ctx, K[3], E.get('t~769'))
 
 
 def x_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~764')}
+    return {'space': E.get('space~768')}
 
 
 def x_76(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:32
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_768, 0) if type(_h1) is dict else KEY(_h1, v_p_768, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('step', 0) if type(v_p_768) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('max', 0) if type(v_p_768) is str else 0))) is int else num(_w4))) for v_p_768 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_768, NOREC).get('tile', None) if type(v_p_768) is str else None) == 'ocean')))
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_772, 0) if type(_h1) is dict else KEY(_h1, v_p_772, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_772, NOREC).get('step', 0) if type(v_p_772) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_772, NOREC).get('max', 0) if type(v_p_772) is str else 0))) is int else num(_w4))) for v_p_772 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_772, NOREC).get('tile', None) if type(v_p_772) is str else None) == 'ocean')))
     return MEMO(ctx, (76, ctx.stamps.get('params', 0),), compute)
 
 
@@ -414,7 +414,7 @@ x_122 = x_75  # rules_data/terraforming_mars/definitions/board.yaml:146
 def x_125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~769'), 0))
+    return (_w2.get(E.get('r~773'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~773'), 0))
 
 
 x_128 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:141
@@ -450,7 +450,7 @@ def x_168(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if ((_w1.get('owner', None) if type((_w1 := (_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))])
+        return len([v_s_752 for v_s_752 in items_of(ctx.state.get('board')) if ((_w1.get('owner', None) if type((_w1 := (_h1.get(v_s_752, {}) if type(_h1) is dict else KEY(_h1, v_s_752, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))])
     return MEMO(ctx, (168, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -463,7 +463,7 @@ def x_169(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
 def x_170(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (170, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    return MEMO(ctx, (170, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('science') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else [])).count('science') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
 
 
 def x_171(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:10
@@ -539,7 +539,7 @@ x_230 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 def x_234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
+    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~755'), 0))
 
 
 x_238 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -650,19 +650,19 @@ x_4182 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 def x_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0))
+    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~755'), 0))
 
 
 def x_4188(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4188, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_752 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_752, _w2)) for v_r_752 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
+    return MEMO(ctx, (4188, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_756 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_756, _w2)) for v_r_756 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
 
 
 def x_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
+    return (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0))
 
 
 x_4195 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -715,13 +715,13 @@ def x_4228(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
 def x_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~771'), 0))
+    return (_w2.get(E.get('r~775'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~775'), 0))
 
 
 def x_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~773'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~773'), 0))
+    return (_w2.get(E.get('r~777'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~777'), 0))
 
 
 x_4239 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -745,13 +745,13 @@ x_4245 = x_45  # rules_data/terraforming_mars/corporations.yaml:122
 def x_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~750') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~754') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~751') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~755') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -763,13 +763,13 @@ def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~752'))) is type((_w2 := E.get('t_v~753'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~754'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~756'))) is type((_w2 := E.get('t_v~757'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~758'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~749'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~753'))) is int else num(_w4)))
 
 
 def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -781,31 +781,31 @@ def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~752'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~753'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~754'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~749'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~756'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~757'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~758'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~753'))) is int else num(_w22)))
 
 
 def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('s_v~752'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~752'))) if ((_w7 if type((_w7 := E.get('s_v~752'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~753'))) is type((_w5 := E.get('s_v~756'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~756'))) if ((_w7 if type((_w7 := E.get('s_v~756'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('t_v~753'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~753'))) if ((_w7 if type((_w7 := E.get('t_v~753'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~753'))) is type((_w5 := E.get('t_v~757'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~757'))) if ((_w7 if type((_w7 := E.get('t_v~757'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('h_v~754'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~754'))) if ((_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~753'))) is type((_w5 := E.get('h_v~758'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~758'))) if ((_w7 if type((_w7 := E.get('h_v~758'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~755'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~755'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~752'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~756'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~753'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~757'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~754'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~752'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~749'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~756'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~755'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~752'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~756'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~753'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~757'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~754'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~753'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~749'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~757'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~755'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~752'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~756'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~753'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~757'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~754'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~754'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~749'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~753'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~759'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~756'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~760'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~757'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~761'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~758'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~759'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~759'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~756'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~760'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~757'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~761'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~758'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~756'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~753'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~760'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~759'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~756'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~760'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~757'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~761'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~758'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~757'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~753'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~761'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~759'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~756'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~760'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~757'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~761'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~758'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~758'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~753'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4262 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -814,7 +814,7 @@ x_4262 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~753'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~759'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~756'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~760'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~757'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~761'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~758'))) is int else num(_w7)))))
 
 
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -835,31 +835,31 @@ x_4268 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~755')} if ((_w8 if type((_w8 := E.get('s_v~752'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~756')} if ((_w11 if type((_w11 := E.get('t_v~753'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~757')} if ((_w14 if type((_w14 := E.get('h_v~754'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~753'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~759'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~756'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~760'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~757'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~761'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~758'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~759')} if ((_w8 if type((_w8 := E.get('s_v~756'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~760')} if ((_w11 if type((_w11 := E.get('t_v~757'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~761')} if ((_w14 if type((_w14 := E.get('h_v~758'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~758'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~762'))) is str else None) == 'game')
 
 
 def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~758'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~758'), 0))
+    return (_w1.get(E.get('t~762'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~762'), 0))
 
 
 def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~758'), 0))
+    return (_w2.get(E.get('t~762'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~762'), 0))
 
 
 def x_4279(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~758') == 'tr')) and (((_w1 if type((_w1 := E.get('n~759'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~762') == 'tr')) and (((_w1 if type((_w1 := E.get('n~763'))) is int else num(_w1)) > 0)) else False)
 
 
 x_4280 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
@@ -882,13 +882,13 @@ def x_4293(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
 def x_4294(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~755'), 0))
+    return (_w2.get(E.get('r~759'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~759'), 0))
 
 
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~758'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~760'))) is int else num(_w2)))
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:136
@@ -908,7 +908,7 @@ def x_4299(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
+        return (len([v_s_752 for v_s_752 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_752, {}) if type(_h1) is dict else KEY(_h1, v_s_752, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
     return MEMO(ctx, (4299, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -917,14 +917,14 @@ def x_4300(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
+        return (len([v_s_752 for v_s_752 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_752, {}) if type(_h1) is dict else KEY(_h1, v_s_752, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
     return MEMO(ctx, (4300, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4301, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('building') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('building') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 8))
+    return MEMO(ctx, (4301, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('building') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else [])).count('building') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 8))
 
 
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
@@ -942,29 +942,29 @@ def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~752'))))
-    return MEMO(ctx, (4312, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_757, 0) if type(_h1) is dict else KEY(_h1, v_p_757, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('step', 0) if type(v_p_757) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('max', 0) if type(v_p_757) is str else 0))) is int else num(_w4))) for v_p_757 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_757, NOREC).get('tile', None) if type(v_p_757) is str else None) == E.get('t~756'))))
+    return MEMO(ctx, (4312, E.get('t~756'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this')) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (4313, E.get('this'), E.get('t~752'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('reserved', None) if type(v_x_759) is str else None) == E.get('this')) for v_x_759 in [v_x_758 for v_x_758 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('type', None) if type(v_x_758) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (4313, E.get('this'), E.get('t~756'),), compute)
 
 
 def x_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if ((not (v_s_758 in _h2 if type(_h2) in (list, dict) else IN(v_s_758, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('mine~756'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_758 in _h4 if type(_h4) in (list, dict) else IN(v_s_758, _h4))) or ((not any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and ((not (v_x_759 in _h4 if type(_h4) in (list, dict) else IN(v_x_759, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h3))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
-    return MEMO(ctx, (4314, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~756'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~756'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_762 for v_s_762 in [v_x_761 for v_x_761 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_761, NOREC).get('type', None) if type(v_x_761) is str else None) == _h1)] if (True if ((not (v_s_762 in _h2 if type(_h2) in (list, dict) else IN(v_s_762, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('t~756'))) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('mine~760'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_762 in _h4 if type(_h4) in (list, dict) else IN(v_s_762, _h4))) or ((not any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and ((not (v_x_763 in _h4 if type(_h4) in (list, dict) else IN(v_x_763, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_764)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_764)) else False)) else False) for v_u_764 in items_of(_h3))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762)))) else False)) else False)]
+    return MEMO(ctx, (4314, E.get('mine~760'), E.get('t~756'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -973,26 +973,26 @@ def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((E.get('you') != None)) and (any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (4315, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_767: ((lambda v_near_770: (v_near_770 if (FN['count'](ctx, None, v_near_770) > 0) else v_open_767))([v_s_768 for v_s_768 in items_of(v_open_767) if (True if ((E.get('you') != None)) and (any((True if ((v_x_769 in _h2 if type(_h2) in (list, dict) else IN(v_x_769, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_769, {}) if type(_h2) is dict else KEY(_h2, v_x_769, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_769 in ADJ(ctx, 'spaces', v_s_768))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~756'))) is str else None) == 'if_possible') else v_open_767))([v_s_766 for v_s_766 in items_of(E.get('empty~765')) if (True if ((not (v_s_766 in _h1 if type(_h1) in (list, dict) else IN(v_s_766, _h1)))) or (((_h1.get(v_s_766, None) if type(_h1) is dict else KEY(_h1, v_s_766, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (4315, E.get('empty~765'), E.get('t~756'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~767')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~771')) > 0)
 
 
 def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~770'), {}))
+    return (_w1.get(E.get('s~774'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~774'), {}))
 
 
 def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~769'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~769'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~773'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~773'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_4322 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
@@ -1002,37 +1002,37 @@ x_4324 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~770'))
+    return FLD(ctx, K[1], E.get('s~774'))
 
 
 def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~770'))
+    return ADJ(ctx, 'spaces', E.get('s~774'))
 
 
 def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))
+    return (E.get('x~775') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~775'), _w1))
 
 
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~775'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~775'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~769'))
+    return FLD(ctx, K[3], E.get('t~773'))
 
 
 def x_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~768')}
+    return {'space': E.get('space~772')}
 
 
 x_4337 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -1060,7 +1060,7 @@ x_4365 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
 def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~752'), 0))
+    return (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~756'), 0))
 
 
 x_4375 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -1089,7 +1089,7 @@ x_4397 = x_191  # rules_data/terraforming_mars/definitions/solo.yaml:21
 def x_4399(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return (_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))
+    return (_w1 + _w2 if type((_w1 := E.get('costs~940'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
@@ -1101,38 +1101,38 @@ def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         _h3 = (_w1.get('tiles', None) if type((_w1 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'tiles', None))
         _h4 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
         _h5 = ctx.state.get('claims')
-        return (lambda v_open_943: ((lambda v_near_946: (v_near_946 if (FN['count'](ctx, None, v_near_946) > 0) else v_open_943))([v_s_944 for v_s_944 in items_of(v_open_943) if (True if ((E.get('you') != None)) and (any((True if ((v_x_945 in _h2 if type(_h2) in (list, dict) else IN(v_x_945, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_945, {}) if type(_h2) is dict else KEY(_h2, v_x_945, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_945 in ADJ(ctx, 'spaces', v_s_944))) else False)]) if (ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible') else v_open_943))([v_s_942 for v_s_942 in [v_s_939 for v_s_939 in [v_x_938 for v_x_938 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_938, NOREC).get('type', None) if type(v_x_938) is str else None) == _h1)] if (True if ((not (v_s_939 in _h2 if type(_h2) in (list, dict) else IN(v_s_939, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_939 in _h4 if type(_h4) in (list, dict) else IN(v_s_939, _h4))) or ((not any((True if ((v_x_940 in _h2 if type(_h2) in (list, dict) else IN(v_x_940, _h2))) and ((not (v_x_940 in _h4 if type(_h4) in (list, dict) else IN(v_x_940, _h4)))) and (any((True if ((KEY((_h2.get(v_x_940, {}) if type(_h2) is dict else KEY(_h2, v_x_940, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_940, {}) if type(_h2) is dict else KEY(_h2, v_x_940, {})), 'tile', None) == v_u_941)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_940, {}) if type(_h2) is dict else KEY(_h2, v_x_940, {})), 'tile', None), 'counts_as', None) == v_u_941)) else False)) else False) for v_u_941 in items_of(_h3))) else False) for v_x_940 in ADJ(ctx, 'spaces', v_s_939)))) else False)) else False)] if (True if ((not (v_s_942 in _h5 if type(_h5) in (list, dict) else IN(v_s_942, _h5)))) or (((_h5.get(v_s_942, None) if type(_h5) is dict else KEY(_h5, v_s_942, None)) == E.get('you'))) else False)])
+        return (lambda v_open_947: ((lambda v_near_950: (v_near_950 if (FN['count'](ctx, None, v_near_950) > 0) else v_open_947))([v_s_948 for v_s_948 in items_of(v_open_947) if (True if ((E.get('you') != None)) and (any((True if ((v_x_949 in _h2 if type(_h2) in (list, dict) else IN(v_x_949, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_949, {}) if type(_h2) is dict else KEY(_h2, v_x_949, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_949 in ADJ(ctx, 'spaces', v_s_948))) else False)]) if (ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible') else v_open_947))([v_s_946 for v_s_946 in [v_s_943 for v_s_943 in [v_x_942 for v_x_942 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_942, NOREC).get('type', None) if type(v_x_942) is str else None) == _h1)] if (True if ((not (v_s_943 in _h2 if type(_h2) in (list, dict) else IN(v_s_943, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_943, NOREC).get('reserved', None) if type(v_s_943) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_943, NOREC).get('reserved', None) if type(v_s_943) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_943, NOREC).get('reserved', None) if type(v_s_943) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_943 in _h4 if type(_h4) in (list, dict) else IN(v_s_943, _h4))) or ((not any((True if ((v_x_944 in _h2 if type(_h2) in (list, dict) else IN(v_x_944, _h2))) and ((not (v_x_944 in _h4 if type(_h4) in (list, dict) else IN(v_x_944, _h4)))) and (any((True if ((KEY((_h2.get(v_x_944, {}) if type(_h2) is dict else KEY(_h2, v_x_944, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_944, {}) if type(_h2) is dict else KEY(_h2, v_x_944, {})), 'tile', None) == v_u_945)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_944, {}) if type(_h2) is dict else KEY(_h2, v_x_944, {})), 'tile', None), 'counts_as', None) == v_u_945)) else False)) else False) for v_u_945 in items_of(_h3))) else False) for v_x_944 in ADJ(ctx, 'spaces', v_s_943)))) else False)) else False)] if (True if ((not (v_s_946 in _h5 if type(_h5) in (list, dict) else IN(v_s_946, _h5)))) or (((_h5.get(v_s_946, None) if type(_h5) is dict else KEY(_h5, v_s_946, None)) == E.get('you'))) else False)])
     return MEMO(ctx, (4402, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
     if E is None:
         E = ctx.env()
-    return (E.get('free~947') if (E.get('k~937') == 0) else FN['reversed'](ctx, None, E.get('free~947')))
+    return (E.get('free~951') if (E.get('k~941') == 0) else FN['reversed'](ctx, None, E.get('free~951')))
 
 
 def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('order~948')) > 0)
+    return (FN['count'](ctx, None, E.get('order~952')) > 0)
 
 
 def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w6.get(AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~936'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~948')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~948'))), None) if type((_w6 := E.get('order~948'))) is dict else KEY(_w6, AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~936'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~948')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~948'))), None))
+    return (_w6.get(AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~941'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~940'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~941'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~952')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~952'))), None) if type((_w6 := E.get('order~952'))) is dict else KEY(_w6, AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~941'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~940'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~941'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~952')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~952'))), None))
 
 
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~951'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~951'), {}))
+    return (_w1.get(E.get('s~955'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~955'), {}))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~950'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~950'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~954'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~954'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_4410 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
@@ -1142,31 +1142,31 @@ x_4412 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~951'))
+    return FLD(ctx, K[1], E.get('s~955'))
 
 
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~951'))
+    return ADJ(ctx, 'spaces', E.get('s~955'))
 
 
 def x_4415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~952') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~952'), _w1))
+    return (E.get('x~956') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~956'), _w1))
 
 
 def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~952'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~952'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~956'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~956'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4417(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~950'))
+    return FLD(ctx, K[3], E.get('t~954'))
 
 
 def x_4421(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
@@ -1179,32 +1179,32 @@ def x_4421(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         _h4 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
         _h5 = ctx.state.get('claims')
         _h6 = ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None)
-        return [v_x_953 for v_x_953 in ADJ(ctx, 'spaces', E.get('at~949')) if (v_x_953 in _w4 if type((_w4 := (lambda v_open_959: ((lambda v_near_962: (v_near_962 if (FN['count'](ctx, None, v_near_962) > 0) else v_open_959))([v_s_960 for v_s_960 in items_of(v_open_959) if (True if ((E.get('you') != None)) and (any((True if ((v_x_961 in _h2 if type(_h2) in (list, dict) else IN(v_x_961, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_961, {}) if type(_h2) is dict else KEY(_h2, v_x_961, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_961 in ADJ(ctx, 'spaces', v_s_960))) else False)]) if (_h6 == 'if_possible') else v_open_959))([v_s_958 for v_s_958 in [v_s_955 for v_s_955 in [v_x_954 for v_x_954 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_954, NOREC).get('type', None) if type(v_x_954) is str else None) == _h1)] if (True if ((not (v_s_955 in _h2 if type(_h2) in (list, dict) else IN(v_s_955, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_955 in _h4 if type(_h4) in (list, dict) else IN(v_s_955, _h4))) or ((not any((True if ((v_x_956 in _h2 if type(_h2) in (list, dict) else IN(v_x_956, _h2))) and ((not (v_x_956 in _h4 if type(_h4) in (list, dict) else IN(v_x_956, _h4)))) and (any((True if ((KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None) == v_u_957)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None), 'counts_as', None) == v_u_957)) else False)) else False) for v_u_957 in items_of(_h3))) else False) for v_x_956 in ADJ(ctx, 'spaces', v_s_955)))) else False)) else False)] if (True if ((not (v_s_958 in _h5 if type(_h5) in (list, dict) else IN(v_s_958, _h5)))) or (((_h5.get(v_s_958, None) if type(_h5) is dict else KEY(_h5, v_s_958, None)) == E.get('you'))) else False)]))) in (list, dict) else IN(v_x_953, _w4))]
-    return MEMO(ctx, (4421, E.get('at~949'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return [v_x_957 for v_x_957 in ADJ(ctx, 'spaces', E.get('at~953')) if (v_x_957 in _w4 if type((_w4 := (lambda v_open_963: ((lambda v_near_966: (v_near_966 if (FN['count'](ctx, None, v_near_966) > 0) else v_open_963))([v_s_964 for v_s_964 in items_of(v_open_963) if (True if ((E.get('you') != None)) and (any((True if ((v_x_965 in _h2 if type(_h2) in (list, dict) else IN(v_x_965, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_965, {}) if type(_h2) is dict else KEY(_h2, v_x_965, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_965 in ADJ(ctx, 'spaces', v_s_964))) else False)]) if (_h6 == 'if_possible') else v_open_963))([v_s_962 for v_s_962 in [v_s_959 for v_s_959 in [v_x_958 for v_x_958 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_958, NOREC).get('type', None) if type(v_x_958) is str else None) == _h1)] if (True if ((not (v_s_959 in _h2 if type(_h2) in (list, dict) else IN(v_s_959, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_959, NOREC).get('reserved', None) if type(v_s_959) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_959, NOREC).get('reserved', None) if type(v_s_959) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_959, NOREC).get('reserved', None) if type(v_s_959) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_959 in _h4 if type(_h4) in (list, dict) else IN(v_s_959, _h4))) or ((not any((True if ((v_x_960 in _h2 if type(_h2) in (list, dict) else IN(v_x_960, _h2))) and ((not (v_x_960 in _h4 if type(_h4) in (list, dict) else IN(v_x_960, _h4)))) and (any((True if ((KEY((_h2.get(v_x_960, {}) if type(_h2) is dict else KEY(_h2, v_x_960, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_960, {}) if type(_h2) is dict else KEY(_h2, v_x_960, {})), 'tile', None) == v_u_961)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_960, {}) if type(_h2) is dict else KEY(_h2, v_x_960, {})), 'tile', None), 'counts_as', None) == v_u_961)) else False)) else False) for v_u_961 in items_of(_h3))) else False) for v_x_960 in ADJ(ctx, 'spaces', v_s_959)))) else False)) else False)] if (True if ((not (v_s_962 in _h5 if type(_h5) in (list, dict) else IN(v_s_962, _h5)))) or (((_h5.get(v_s_962, None) if type(_h5) is dict else KEY(_h5, v_s_962, None)) == E.get('you'))) else False)]))) in (list, dict) else IN(v_x_957, _w4))]
+    return MEMO(ctx, (4421, E.get('at~953'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('ring~963')) > 0)
+    return (FN['count'](ctx, None, E.get('ring~967')) > 0)
 
 
 def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
     if E is None:
         E = ctx.env()
-    return (_w7.get(AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~936'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~963')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~963'))), None) if type((_w7 := E.get('ring~963'))) is dict else KEY(_w7, AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~936'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~963')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~963'))), None))
+    return (_w7.get(AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~941'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~940'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~941'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~967')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~967'))), None) if type((_w7 := E.get('ring~967'))) is dict else KEY(_w7, AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~941'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~940'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~941'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~967')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~967'))), None))
 
 
 def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~965'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~965'), {}))
+    return (_w1.get(E.get('s~969'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~969'), {}))
 
 
 def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~964'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~964'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~968'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~968'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_4427 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
@@ -1214,31 +1214,31 @@ x_4429 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_4430(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~965'))
+    return FLD(ctx, K[1], E.get('s~969'))
 
 
 def x_4431(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~965'))
+    return ADJ(ctx, 'spaces', E.get('s~969'))
 
 
 def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~966') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~966'), _w1))
+    return (E.get('x~970') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~970'), _w1))
 
 
 def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~966'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~966'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~970'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~970'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~964'))
+    return FLD(ctx, K[3], E.get('t~968'))
 
 
 def x_4438(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -1254,61 +1254,61 @@ def x_4439(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4441(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[7], E.get('c~967'))
+    return FLD(ctx, K[7], E.get('c~971'))
 
 
 def x_4442(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     def compute():
         _h1 = ctx.state.get('params')
-        return all(((_w1 if type((_w1 := (_h1.get(v_p_970, 0) if type(_h1) is dict else KEY(_h1, v_p_970, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_970, NOREC).get('max', 0) if type(v_p_970) is str else 0))) is int else num(_w2))) for v_p_970 in IDS(ctx, 'parameters'))
+        return all(((_w1 if type((_w1 := (_h1.get(v_p_974, 0) if type(_h1) is dict else KEY(_h1, v_p_974, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_974, NOREC).get('max', 0) if type(v_p_974) is str else 0))) is int else num(_w2))) for v_p_974 in IDS(ctx, 'parameters'))
     return MEMO(ctx, (4442, ctx.stamps.get('params', 0),), compute)
 
 
-def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def x_4443(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_971 if type(_h1) is type(v_k_971) is int else AR('+', _h1, v_k_971)), len(ctx.state['players'])) for v_k_971 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+        return [AR('%', (_h1 + v_k_975 if type(_h1) is type(v_k_975) is int else AR('+', _h1, v_k_975)), len(ctx.state['players'])) for v_k_975 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
     return MEMO(ctx, (4443, ctx.stamps.get('first_player', 0),), compute)
 
 
-def x_4446(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def x_4446(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:172
     return IDS(ctx, 'actions')
 
 
-def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:172
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~973'))) is str else None) == 'conversion')) and ((E.get('a~973') == 'plants_to_greenery')) else False)
+    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~977'))) is str else None) == 'conversion')) and ((E.get('a~977') == 'plants_to_greenery')) else False)
 
 
 def x_4449(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('a~974'))
+    return FLD(ctx, K[8], E.get('a~978'))
 
 
 def x_4450(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~974'))) is str else None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~978'))) is str else None) == 'megacredits')
 
 
 def x_4451(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~974')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~974'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~978')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~978'))) is str else 0), 0)
 
 
 def x_4455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~977') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~981') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~978') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~982') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4457 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -1317,13 +1317,13 @@ x_4457 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4458(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~979'))) is type((_w2 := E.get('t_v~980'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~981'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~983'))) is type((_w2 := E.get('t_v~984'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~985'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_4459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~976'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~980'))) is int else num(_w4)))
 
 
 x_4460 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1332,31 +1332,31 @@ x_4460 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~979'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~980'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~981'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~976'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~983'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~984'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~985'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~980'))) is int else num(_w22)))
 
 
 def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~976'))) is type((_w5 := E.get('s_v~979'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~979'))) if ((_w7 if type((_w7 := E.get('s_v~979'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~980'))) is type((_w5 := E.get('s_v~983'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~983'))) if ((_w7 if type((_w7 := E.get('s_v~983'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~976'))) is type((_w5 := E.get('t_v~980'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~980'))) if ((_w7 if type((_w7 := E.get('t_v~980'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~980'))) is type((_w5 := E.get('t_v~984'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~984'))) if ((_w7 if type((_w7 := E.get('t_v~984'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~976'))) is type((_w5 := E.get('h_v~981'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~981'))) if ((_w7 if type((_w7 := E.get('h_v~981'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~980'))) is type((_w5 := E.get('h_v~985'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~985'))) if ((_w7 if type((_w7 := E.get('h_v~985'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~976'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~982'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~979'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~983'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~980'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~984'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~981'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~982'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~982'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~979'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~983'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~980'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~984'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~981'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~979'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~976'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~983'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~982'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~979'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~983'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~980'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~984'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~981'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~980'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~976'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~984'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~982'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~979'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~983'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~980'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~984'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~981'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~981'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~976'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~980'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~986'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~983'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~987'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~984'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~988'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~985'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~986'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~986'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~983'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~987'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~984'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~988'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~985'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~983'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~980'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~987'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~986'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~983'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~987'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~984'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~988'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~985'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~984'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~980'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~988'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~986'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~983'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~987'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~984'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~988'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~985'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~985'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~980'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4467 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1365,7 +1365,7 @@ x_4467 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~976'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~982'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~979'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~983'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~980'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~984'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~981'))) is int else num(_w7)))))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~980'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~986'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~983'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~987'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~984'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~988'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~985'))) is int else num(_w7)))))
 
 
 x_4469 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1376,7 +1376,7 @@ x_4473 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~976'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~982'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~979'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~983'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~980'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~984'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~981'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~982')} if ((_w8 if type((_w8 := E.get('s_v~979'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~983')} if ((_w11 if type((_w11 := E.get('t_v~980'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~984')} if ((_w14 if type((_w14 := E.get('h_v~981'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~980'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~986'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~983'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~987'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~984'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~988'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~985'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~986')} if ((_w8 if type((_w8 := E.get('s_v~983'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~987')} if ((_w11 if type((_w11 := E.get('t_v~984'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~988')} if ((_w14 if type((_w14 := E.get('h_v~985'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_4477 = x_4451  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -1385,67 +1385,67 @@ x_4477 = x_4451  # rules_data/terraforming_mars/definitions/turns.yaml:74
 def x_4478(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~974'))) is str else None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~978'))) is str else None)
 
 
 def x_4479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~986'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~986'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~985'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~990'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~990'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~989'))) is int else num(_w4)))
 
 
 def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~986'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~986'), 0))
+    return (_w2.get(E.get('r~990'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~990'), 0))
 
 
 def x_4482(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('a~974'))
+    return FLD(ctx, K[9], E.get('a~978'))
 
 
 def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~974'))) is str else None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~978'))) is str else None) == 'standard_project')
 
 
 def x_4486(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~974'))) is str else 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~978'))) is str else 0)
 
 
-def x_4487(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def x_4487(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:172
     if E is None:
         E = ctx.env()
-    return {'act': 'convert', 'id': E.get('a~973')}
+    return {'act': 'convert', 'id': E.get('a~977')}
 
 
 def x_4493(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~968'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~972'))) is str else None) == 'game')
 
 
 def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~968'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~968'), 0))
+    return (_w1.get(E.get('t~972'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~972'), 0))
 
 
 def x_4496(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~968'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~968'), 0))
+    return (_w2.get(E.get('t~972'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~972'), 0))
 
 
 def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~968') == 'tr')) and (((_w1 if type((_w1 := E.get('n~969'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~972') == 'tr')) and (((_w1 if type((_w1 := E.get('n~973'))) is int else num(_w1)) > 0)) else False)
 
 
 x_4499 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
@@ -1460,7 +1460,7 @@ def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4503,), lambda: FN['sorted'](ctx, None, [v_c_987 for v_c_987 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_987, NOREC).get('beginner', None) if type(v_c_987) is str else None) != True)]))
+    return MEMO(ctx, (4503,), lambda: FN['sorted'](ctx, None, [v_c_991 for v_c_991 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_991, NOREC).get('beginner', None) if type(v_c_991) is str else None) != True)]))
 
 
 x_4504 = x_4502  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -1490,31 +1490,31 @@ x_4514 = x_4439  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 def x_4515(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~989')]
+    return [E.get('c~993')]
 
 
 def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~989'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~993'))) is str else 0)
 
 
 def x_4518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~991'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~991'), 0))
+    return (_w2.get(E.get('r~995'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~995'), 0))
 
 
 def x_4521(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('c~989'))
+    return FLD(ctx, K[10], E.get('c~993'))
 
 
 def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~988')}
+    return {'corporation': E.get('corporation_card~992')}
 
 
 x_4523 = x_4508  # rules_data/terraforming_mars/definitions/corporations.yaml:41
@@ -1541,13 +1541,13 @@ x_4538 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:129
 def x_4543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~996') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~1000') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~997') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~1001') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_4545 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -1556,13 +1556,13 @@ x_4545 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~998'))) is type((_w2 := E.get('t_v~999'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~1000'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~1002'))) is type((_w2 := E.get('t_v~1003'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~1004'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~995'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~999'))) is int else num(_w4)))
 
 
 x_4548 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -1571,31 +1571,31 @@ x_4548 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~998'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~999'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~1000'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~995'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1002'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~1003'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~1004'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~999'))) is int else num(_w22)))
 
 
 def x_4551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~995'))) is type((_w5 := E.get('s_v~998'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~998'))) if ((_w7 if type((_w7 := E.get('s_v~998'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~999'))) is type((_w5 := E.get('s_v~1002'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~1002'))) if ((_w7 if type((_w7 := E.get('s_v~1002'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~995'))) is type((_w5 := E.get('t_v~999'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~999'))) if ((_w7 if type((_w7 := E.get('t_v~999'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~999'))) is type((_w5 := E.get('t_v~1003'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~1003'))) if ((_w7 if type((_w7 := E.get('t_v~1003'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~995'))) is type((_w5 := E.get('h_v~1000'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~1000'))) if ((_w7 if type((_w7 := E.get('h_v~1000'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~999'))) is type((_w5 := E.get('h_v~1004'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~1004'))) if ((_w7 if type((_w7 := E.get('h_v~1004'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~995'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1001'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~998'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1002'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~999'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1003'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1000'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1001'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1001'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~998'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1002'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~999'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1003'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1000'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~998'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~995'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1002'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1001'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~998'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1002'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~999'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1003'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1000'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~999'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~995'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1003'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1001'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~998'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1002'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~999'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1003'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1000'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1000'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~995'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~999'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1005'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1002'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1006'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1003'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1007'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1004'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1005'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1005'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~1002'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1006'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~1003'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1007'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1004'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~1002'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~999'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1006'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1005'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~1002'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1006'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~1003'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1007'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1004'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~1003'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~999'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1007'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1005'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~1002'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1006'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~1003'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1007'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1004'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1004'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~999'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4555 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -1604,7 +1604,7 @@ x_4555 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4556(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~995'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1001'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~998'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1002'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~999'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1003'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1000'))) is int else num(_w7)))))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~999'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1005'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1002'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1006'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1003'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1007'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1004'))) is int else num(_w7)))))
 
 
 x_4557 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -1615,7 +1615,7 @@ x_4561 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4563(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~995'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1001'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~998'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1002'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~999'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1003'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1000'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1001')} if ((_w8 if type((_w8 := E.get('s_v~998'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1002')} if ((_w11 if type((_w11 := E.get('t_v~999'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1003')} if ((_w14 if type((_w14 := E.get('h_v~1000'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~999'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1005'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1002'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1006'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1003'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1007'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1004'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1005')} if ((_w8 if type((_w8 := E.get('s_v~1002'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1006')} if ((_w11 if type((_w11 := E.get('t_v~1003'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1007')} if ((_w14 if type((_w14 := E.get('h_v~1004'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_4565 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -1624,13 +1624,13 @@ x_4565 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 def x_4566(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~993')]
+    return [E.get('card~997')]
 
 
 def x_4567(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~993'), 'keep': True}
+    return {'card': E.get('card~997'), 'keep': True}
 
 
 x_4568 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
@@ -1640,7 +1640,7 @@ x_4569 = x_4566  # rules_data/terraforming_mars/definitions/turns.yaml:132
 def x_4570(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~993'), 'keep': False}
+    return {'card': E.get('card~997'), 'keep': False}
 
 
 x_4571 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:133
@@ -1649,7 +1649,7 @@ x_4571 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:133
 def x_4573(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_1004 if type(_h1) is type(v_k_1004) is int else AR('+', _h1, v_k_1004)), len(ctx.state['players'])) for v_k_1004 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+        return [AR('%', (_h1 + v_k_1008 if type(_h1) is type(v_k_1008) is int else AR('+', _h1, v_k_1008)), len(ctx.state['players'])) for v_k_1008 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
     return MEMO(ctx, (4573, ctx.stamps.get('first_player', 0),), compute)
 
 
@@ -1673,13 +1673,13 @@ x_4585 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
 def x_4586(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    return MEMO(ctx, (4586, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_1005] if type(v_p_1005) is int and 0 <= v_p_1005 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_1005 in items_of(list(range(len(ctx.state['players']))))))
+    return MEMO(ctx, (4586, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_1009] if type(v_p_1009) is int and 0 <= v_p_1009 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_1009 in items_of(list(range(len(ctx.state['players']))))))
 
 
 def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_1006 if type(_h1) is type(v_k_1006) is int else AR('+', _h1, v_k_1006)), len(ctx.state['players'])) for v_k_1006 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+        return [AR('%', (_h1 + v_k_1010 if type(_h1) is type(v_k_1010) is int else AR('+', _h1, v_k_1010)), len(ctx.state['players'])) for v_k_1010 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
     return MEMO(ctx, (4587, ctx.stamps.get('first_player', 0),), compute)
 
 
@@ -1696,7 +1696,7 @@ x_4590 = x_4582  # rules_data/terraforming_mars/definitions/turns.yaml:146
 def x_4591(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return [E.get('card~1007')]
+    return [E.get('card~1011')]
 
 
 x_4592 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -1706,1546 +1706,1546 @@ x_4593 = x_4591  # rules_data/terraforming_mars/definitions/turns.yaml:146
 def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~1007')}
+    return {'card': E.get('card~1011')}
 
 
-def x_4595(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return MEMO(ctx, (4595, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_1008] if type(v_p_1008) is int and 0 <= v_p_1008 < len(ctx.state['players']) else {}).get('pack') for v_p_1008 in items_of(list(range(len(ctx.state['players']))))])
+def x_4595(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+    return MEMO(ctx, (4595, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_1012] if type(v_p_1012) is int and 0 <= v_p_1012 < len(ctx.state['players']) else {}).get('pack') for v_p_1012 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_4596(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def x_4596(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 1))
 
 
-x_4597 = x_4438  # rules_data/terraforming_mars/definitions/turns.yaml:149
+x_4597 = x_4438  # rules_data/terraforming_mars/definitions/turns.yaml:160
 
 
-def x_4598(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def x_4598(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~1011'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~1015'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     if E is None:
         E = ctx.env()
-    return (_w5.get(AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~1011'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~1010'))) is int else num(_w4))), len(ctx.state['players'])), None) if type((_w5 := E.get('packs~1009'))) is dict else KEY(_w5, AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~1011'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~1010'))) is int else num(_w4))), len(ctx.state['players'])), None))
+    return (_w5.get(AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~1015'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~1014'))) is int else num(_w4))), len(ctx.state['players'])), None) if type((_w5 := E.get('packs~1013'))) is dict else KEY(_w5, AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~1015'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~1014'))) is int else num(_w4))), len(ctx.state['players'])), None))
 
 
-def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
+def x_4602(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_1012 if type(_h1) is type(v_k_1012) is int else AR('+', _h1, v_k_1012)), len(ctx.state['players'])) for v_k_1012 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4600, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_1016 if type(_h1) is type(v_k_1016) is int else AR('+', _h1, v_k_1016)), len(ctx.state['players'])) for v_k_1016 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4602, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4601 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4603 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4606(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4608(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~1016') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~1020') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1017') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~1021') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4608 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4610 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~1018'))) is type((_w2 := E.get('t_v~1019'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~1020'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~1022'))) is type((_w2 := E.get('t_v~1023'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~1024'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~1015'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~1019'))) is int else num(_w4)))
 
 
-x_4611 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4613 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4615(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1018'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~1019'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~1020'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~1015'))) is int else num(_w22)))
-
-
-def x_4614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1015'))) is type((_w5 := E.get('s_v~1018'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~1018'))) if ((_w7 if type((_w7 := E.get('s_v~1018'))) is int else num(_w7)) > 0) else 0))
-
-
-def x_4615(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1015'))) is type((_w5 := E.get('t_v~1019'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~1019'))) if ((_w7 if type((_w7 := E.get('t_v~1019'))) is int else num(_w7)) > 0) else 0))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1022'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~1023'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~1024'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~1019'))) is int else num(_w22)))
 
 
 def x_4616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1015'))) is type((_w5 := E.get('h_v~1020'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~1020'))) if ((_w7 if type((_w7 := E.get('h_v~1020'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1019'))) is type((_w5 := E.get('s_v~1022'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~1022'))) if ((_w7 if type((_w7 := E.get('s_v~1022'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~1015'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1021'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1018'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1022'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1019'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1023'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1020'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1021'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1021'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~1018'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1022'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~1019'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1023'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1020'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~1018'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~1015'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1022'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1021'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~1018'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1022'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~1019'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1023'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1020'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~1019'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~1015'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1023'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1021'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~1018'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1022'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~1019'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1023'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1020'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1020'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~1015'))) is int else num(_w53)))) else False))) else False)
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1019'))) is type((_w5 := E.get('t_v~1023'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~1023'))) if ((_w7 if type((_w7 := E.get('t_v~1023'))) is int else num(_w7)) > 0) else 0))
 
 
-x_4618 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
-
-
-def x_4619(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~1015'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1021'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1018'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1022'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1019'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1023'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1020'))) is int else num(_w7)))))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1019'))) is type((_w5 := E.get('h_v~1024'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~1024'))) if ((_w7 if type((_w7 := E.get('h_v~1024'))) is int else num(_w7)) > 0) else 0))
 
 
-x_4620 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4622 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4624 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-
-
-def x_4626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4619(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~1015'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1021'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1018'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1022'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1019'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1023'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1020'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1021')} if ((_w8 if type((_w8 := E.get('s_v~1018'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1022')} if ((_w11 if type((_w11 := E.get('t_v~1019'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1023')} if ((_w14 if type((_w14 := E.get('h_v~1020'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~1019'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1025'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1022'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1026'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1023'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1027'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1024'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1025'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1025'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~1022'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1026'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~1023'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1027'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1024'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~1022'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~1019'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1026'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1025'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~1022'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1026'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~1023'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1027'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1024'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~1023'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~1019'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1027'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1025'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~1022'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1026'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~1023'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1027'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1024'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1024'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~1019'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4628 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4620 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4629(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4621(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return [E.get('card~1013')]
+    return max(0, ((((_w1 if type((_w1 := E.get('price~1019'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1025'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1022'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1026'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1023'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1027'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1024'))) is int else num(_w7)))))
 
 
-def x_4630(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+x_4622 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4624 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4626 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+
+
+def x_4628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~1013'), 'keep': True}
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~1019'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1025'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1022'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1026'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1023'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1027'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1024'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1025')} if ((_w8 if type((_w8 := E.get('s_v~1022'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1026')} if ((_w11 if type((_w11 := E.get('t_v~1023'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1027')} if ((_w14 if type((_w14 := E.get('h_v~1024'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4631 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4632 = x_4629  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4630 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4633(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4631(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~1013'), 'keep': False}
+    return [E.get('card~1017')]
 
 
-x_4634 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:133
-x_4636 = x_4501  # rules_data/terraforming_mars/modules.yaml:84
+def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~1017'), 'keep': True}
 
 
-def x_5000(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+x_4633 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4634 = x_4631  # rules_data/terraforming_mars/definitions/turns.yaml:132
+
+
+def x_4635(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~1017'), 'keep': False}
+
+
+x_4636 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4638 = x_4501  # rules_data/terraforming_mars/modules.yaml:84
+
+
+def x_5002(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_794 if type(_h1) is type(v_k_794) is int else AR('+', _h1, v_k_794)), len(ctx.state['players'])) for v_k_794 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (5000, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_798 if type(_h1) is type(v_k_798) is int else AR('+', _h1, v_k_798)), len(ctx.state['players'])) for v_k_798 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (5002, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4638 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
+x_4640 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:182
 
 
-def x_4639(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
-    return MEMO(ctx, (4639,), lambda: FN['sorted'](ctx, None, [v_c_795 for v_c_795 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_795, NOREC).get('deck', None) if type(v_c_795) is str else None) == 'project')]))
+def x_4641(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:182
+    return MEMO(ctx, (4641,), lambda: FN['sorted'](ctx, None, [v_c_799 for v_c_799 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_799, NOREC).get('deck', None) if type(v_c_799) is str else None) == 'project')]))
 
 
-x_4640 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
+x_4642 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:182
 
 
-def x_4643(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def x_4645(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:188
     return IDS(ctx, 'resources')
 
 
-def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4648(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~799'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~799'), 0))
+    return (_w2.get(E.get('r~803'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~803'), 0))
 
 
-def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4651(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     return IDS(ctx, 'corporations')
 
 
-def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~800'))) is str else None) == True)
+    return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~804'))) is str else None) == True)
 
 
-x_4652 = x_4439  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+x_4654 = x_4439  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
-def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~801')]
+    return [E.get('c~805')]
 
 
-def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~805'))) is str else 0)
 
 
-def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4658(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~803'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~803'), 0))
+    return (_w2.get(E.get('r~807'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~807'), 0))
 
 
-def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4661(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('c~801'))
+    return FLD(ctx, K[10], E.get('c~805'))
 
 
-def x_4660(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:194
     return ctx.state.get('first_player')
 
 
-def x_4661(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:194
     return FN['random'](ctx, None, len(ctx.state['players']))
 
 
-x_4662 = x_4660  # rules_data/terraforming_mars/definitions/turns.yaml:189
+x_4664 = x_4662  # rules_data/terraforming_mars/definitions/turns.yaml:200
 
 
-def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
+def x_4665(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:200
     return AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))
 
 
-def x_4666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~804'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~808'))) is str else None) == 'game')
 
 
-def x_4667(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~804'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~804'), 0))
-
-
-def x_4669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('t~804'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~804'), 0))
+    return (_w1.get(E.get('t~808'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~808'), 0))
 
 
 def x_4671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~804') == 'tr')) and (((_w1 if type((_w1 := E.get('n~805'))) is int else num(_w1)) > 0)) else False)
+    return (_w2.get(E.get('t~808'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~808'), 0))
 
 
-x_4672 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_4674 = x_4501  # rules_data/terraforming_mars/flow.yaml:26
+def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    if E is None:
+        E = ctx.env()
+    return (True if ((E.get('t~808') == 'tr')) and (((_w1 if type((_w1 := E.get('n~809'))) is int else num(_w1)) > 0)) else False)
 
 
-def x_4675(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+x_4674 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_4676 = x_4501  # rules_data/terraforming_mars/flow.yaml:26
+
+
+def x_4677(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_806 if type(_h1) is type(v_k_806) is int else AR('+', _h1, v_k_806)), len(ctx.state['players'])) for v_k_806 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4675, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_810 if type(_h1) is type(v_k_810) is int else AR('+', _h1, v_k_810)), len(ctx.state['players'])) for v_k_810 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4677, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4678 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4679 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4680 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4681 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4683 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4684 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4685 = x_4534  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4686 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4687 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4680 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4681 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4682 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4683 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4685 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4686 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4687 = x_4534  # rules_data/terraforming_mars/definitions/cards.yaml:22
 x_4688 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4689 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4690 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+def x_4691(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_808 if type(_h1) is type(v_k_808) is int else AR('+', _h1, v_k_808)), len(ctx.state['players'])) for v_k_808 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4689, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_812 if type(_h1) is type(v_k_812) is int else AR('+', _h1, v_k_812)), len(ctx.state['players'])) for v_k_812 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4691, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4690 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4692 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4695(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~812') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~816') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~813') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~817') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4697 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4699 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~814'))) is type((_w2 := E.get('t_v~815'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~816'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~818'))) is type((_w2 := E.get('t_v~819'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~820'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4699(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~811'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~815'))) is int else num(_w4)))
 
 
-x_4700 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4702 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4704(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~814'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~815'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~816'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~811'))) is int else num(_w22)))
-
-
-def x_4703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~811'))) is type((_w5 := E.get('s_v~814'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~814'))) if ((_w7 if type((_w7 := E.get('s_v~814'))) is int else num(_w7)) > 0) else 0))
-
-
-def x_4704(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~811'))) is type((_w5 := E.get('t_v~815'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~815'))) if ((_w7 if type((_w7 := E.get('t_v~815'))) is int else num(_w7)) > 0) else 0))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~818'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~819'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~820'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~815'))) is int else num(_w22)))
 
 
 def x_4705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~811'))) is type((_w5 := E.get('h_v~816'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~816'))) if ((_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~815'))) is type((_w5 := E.get('s_v~818'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~818'))) if ((_w7 if type((_w7 := E.get('s_v~818'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~817'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~817'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~814'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~818'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~815'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~819'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~816'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~814'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~811'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~818'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~817'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~814'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~818'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~815'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~819'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~816'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~815'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~811'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~819'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~817'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~814'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~818'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~815'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~819'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~816'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~816'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~811'))) is int else num(_w53)))) else False))) else False)
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~815'))) is type((_w5 := E.get('t_v~819'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~819'))) if ((_w7 if type((_w7 := E.get('t_v~819'))) is int else num(_w7)) > 0) else 0))
 
 
-x_4707 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
-
-
-def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)))))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~815'))) is type((_w5 := E.get('h_v~820'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~820'))) if ((_w7 if type((_w7 := E.get('h_v~820'))) is int else num(_w7)) > 0) else 0))
 
 
-x_4709 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4711 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4713 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-
-
-def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~817')} if ((_w8 if type((_w8 := E.get('s_v~814'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~818')} if ((_w11 if type((_w11 := E.get('t_v~815'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~819')} if ((_w14 if type((_w14 := E.get('h_v~816'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~815'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~821'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~818'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~822'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~819'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~823'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~820'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~821'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~821'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~818'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~822'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~819'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~823'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~820'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~818'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~815'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~822'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~821'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~818'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~822'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~819'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~823'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~820'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~819'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~815'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~823'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~821'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~818'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~822'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~819'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~823'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~820'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~820'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~815'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4717 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4709 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4718(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4710(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return [E.get('card~809')]
+    return max(0, ((((_w1 if type((_w1 := E.get('price~815'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~821'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~818'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~822'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~819'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~823'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~820'))) is int else num(_w7)))))
 
 
-def x_4719(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+x_4711 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4713 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4715 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+
+
+def x_4717(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~809'), 'keep': True}
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~815'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~821'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~818'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~822'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~819'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~823'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~820'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~821')} if ((_w8 if type((_w8 := E.get('s_v~818'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~822')} if ((_w11 if type((_w11 := E.get('t_v~819'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~823')} if ((_w14 if type((_w14 := E.get('h_v~820'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4720 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4721 = x_4718  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4719 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4720(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~809'), 'keep': False}
+    return [E.get('card~813')]
 
 
-x_4723 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:133
-x_4725 = x_4501  # rules_data/terraforming_mars/flow.yaml:31
+def x_4721(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~813'), 'keep': True}
 
 
-def x_4726(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+x_4722 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4723 = x_4720  # rules_data/terraforming_mars/definitions/turns.yaml:132
+
+
+def x_4724(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~813'), 'keep': False}
+
+
+x_4725 = x_4534  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4727 = x_4501  # rules_data/terraforming_mars/flow.yaml:31
+
+
+def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     return ctx.state.get('passed')
 
 
-def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     return (FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))
 
 
-def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def x_4731(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_820 if type(_h1) is type(v_k_820) is int else AR('+', _h1, v_k_820)), len(ctx.state['players'])) for v_k_820 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4729, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_824 if type(_h1) is type(v_k_824) is int else AR('+', _h1, v_k_824)), len(ctx.state['players'])) for v_k_824 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4731, ctx.stamps.get('first_player', 0),), compute)
 
 
-def x_4730(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     if E is None:
         E = ctx.env()
     return (not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))
 
 
-def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def x_4734(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     if E is None:
         E = ctx.env()
     return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken'))
 
 
-def x_4733(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def x_4735(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken')
 
 
-def x_4735(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def x_4737(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
-    return any([(FLD(ctx, K[11], v_c_822) != None) for v_c_822 in items_of(PL(ctx, E.get('you')).get('corporation'))])
+    return any([(FLD(ctx, K[11], v_c_826) != None) for v_c_826 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
-x_4736 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:33
+x_4738 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:33
 
 
-def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def x_4740(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[11], E.get('c~823'))
+    return FLD(ctx, K[11], E.get('c~827'))
 
 
-def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     return ctx.state.get('turn_actions')
 
 
-def x_4743(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def x_4745(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) < 2)
+    return ((_w1 if type((_w1 := E.get('done~825'))) is int else num(_w1)) < 2)
 
 
-x_4744 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4746 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4746(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def x_4748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('card~825'))
-
-
-def x_4748(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    if E is None:
-        E = ctx.env()
-    return MODV(ctx, 'card_cost', {'card': E.get('card~826')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~826'))) is str else 0), 0)
-
-
-def x_4749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    if E is None:
-        E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~826')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~826'))) is str else []))) else False) else 0), None)
+    return FLD(ctx, K[12], E.get('card~829'))
 
 
 def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~826')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~826'))) is str else []))) else False) else 0), None)
+    return MODV(ctx, 'card_cost', {'card': E.get('card~830')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~830'))) is str else 0), 0)
 
 
-def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return (E.get('sv~828') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~830')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~830'))) is str else []))) else False) else 0), None)
 
 
-def x_4752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return (E.get('tv~829') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~830')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~830'))) is str else []))) else False) else 0), None)
 
 
-x_4753 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def x_4754(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~830'))) is type((_w2 := E.get('t_v~831'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~832'))) is int else AR('+', _w3, _w4)) == 0)
+    return (E.get('sv~832') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4755(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4754(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~827'))) is int else num(_w4)))
+    return (E.get('tv~833') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4756 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4755 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4756(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~830'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~831'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~832'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~827'))) is int else num(_w22)))
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~834'))) is type((_w2 := E.get('t_v~835'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~836'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4757(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~827'))) is type((_w5 := E.get('s_v~830'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~830'))) if ((_w7 if type((_w7 := E.get('s_v~830'))) is int else num(_w7)) > 0) else 0))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~831'))) is int else num(_w4)))
 
 
-def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4758 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+
+
+def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~827'))) is type((_w5 := E.get('t_v~831'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~831'))) if ((_w7 if type((_w7 := E.get('t_v~831'))) is int else num(_w7)) > 0) else 0))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~834'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~835'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~836'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~831'))) is int else num(_w22)))
 
 
 def x_4761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~827'))) is type((_w5 := E.get('h_v~832'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~832'))) if ((_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~831'))) is type((_w5 := E.get('s_v~834'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~834'))) if ((_w7 if type((_w7 := E.get('s_v~834'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~833'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~833'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~830'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~834'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~831'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~835'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~832'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~830'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~827'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~834'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~833'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~830'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~834'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~831'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~835'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~832'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~831'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~827'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~835'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~833'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~830'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~834'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~831'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~835'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~832'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~832'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~827'))) is int else num(_w53)))) else False))) else False)
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~831'))) is type((_w5 := E.get('t_v~835'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~835'))) if ((_w7 if type((_w7 := E.get('t_v~835'))) is int else num(_w7)) > 0) else 0))
 
 
-x_4763 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
-
-
-def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)))))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~831'))) is type((_w5 := E.get('h_v~836'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~836'))) if ((_w7 if type((_w7 := E.get('h_v~836'))) is int else num(_w7)) > 0) else 0))
 
 
-x_4765 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4767 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4769 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-
-
-def x_4771(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~833')} if ((_w8 if type((_w8 := E.get('s_v~830'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~834')} if ((_w11 if type((_w11 := E.get('t_v~831'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~835')} if ((_w14 if type((_w14 := E.get('h_v~832'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~831'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~837'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~834'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~838'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~835'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~839'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~836'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~837'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~837'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~834'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~838'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~835'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~839'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~836'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~834'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~831'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~838'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~837'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~834'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~838'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~835'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~839'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~836'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~835'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~831'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~839'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~837'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~834'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~838'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~835'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~839'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~836'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~836'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~831'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4775 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
+x_4765 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4776(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_4766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return [E.get('card~825')]
+    return max(0, ((((_w1 if type((_w1 := E.get('price~831'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~837'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~834'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~838'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~835'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~839'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~836'))) is int else num(_w7)))))
 
 
-def x_4777(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+x_4767 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4769 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4771 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+
+
+def x_4773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~825'))) is str else None) != None)
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~831'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~837'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~834'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~838'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~835'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~839'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~836'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~837')} if ((_w8 if type((_w8 := E.get('s_v~834'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~838')} if ((_w11 if type((_w11 := E.get('t_v~835'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~839')} if ((_w14 if type((_w14 := E.get('h_v~836'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4778(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+x_4777 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
+
+
+def x_4778(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~825'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~825'), 0))
+    return [E.get('card~829')]
 
 
-def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def x_4779(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('card~825'))
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~829'))) is str else None) != None)
 
 
-def x_4782(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~825'))) is str else None) == 'event')
+    return (_w2.get(E.get('card~829'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~829'), 0))
 
 
-def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('events')
+    return FLD(ctx, K[13], E.get('card~829'))
 
 
-x_4784 = x_4776  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~829'))) is str else None) == 'event')
 
 
 def x_4785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('events')
+
+
+x_4786 = x_4778  # rules_data/terraforming_mars/definitions/cards.yaml:139
+
+
+def x_4787(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+    if E is None:
+        E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
-x_4786 = x_4776  # rules_data/terraforming_mars/definitions/cards.yaml:139
+x_4788 = x_4778  # rules_data/terraforming_mars/definitions/cards.yaml:139
 
 
-def x_4789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4791(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~825'))) is str else [])
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~829'))) is str else [])
 
 
-def x_4790(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~825'))) is str else 0)
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~829'))) is str else 0)
 
 
-x_4793 = x_4741  # rules_data/terraforming_mars/definitions/turns.yaml:37
-
-
-def x_4795(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return {'act': 'play', 'card': E.get('card~824')}
-
-
-x_4796 = x_4446  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4795 = x_4743  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
 def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~836'))) is str else None) != 'conversion')
+    return {'act': 'play', 'card': E.get('card~828')}
 
 
-def x_4799(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+x_4798 = x_4446  # rules_data/terraforming_mars/definitions/turns.yaml:36
+
+
+def x_4799(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('a~837'))
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~840'))) is str else None) != 'conversion')
 
 
-def x_4800(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4801(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None) == 'megacredits')
+    return FLD(ctx, K[8], E.get('a~841'))
 
 
-def x_4801(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4802(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~837')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0), 0)
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~841'))) is str else None) == 'megacredits')
 
 
-def x_4805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4803(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return (E.get('sv~840') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~841')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~841'))) is str else 0), 0)
 
 
-def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4807(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('tv~841') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~844') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4807 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def x_4808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~842'))) is type((_w2 := E.get('t_v~843'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~844'))) is int else AR('+', _w3, _w4)) == 0)
+    return (E.get('tv~845') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4809(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4809 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+
+
+def x_4810(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~839'))) is int else num(_w4)))
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~846'))) is type((_w2 := E.get('t_v~847'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~848'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-x_4810 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def x_4812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4811(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~842'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~843'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~844'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~839'))) is int else num(_w22)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~843'))) is int else num(_w4)))
 
 
-def x_4813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4812 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+
+
+def x_4814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~839'))) is type((_w5 := E.get('s_v~842'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~842'))) if ((_w7 if type((_w7 := E.get('s_v~842'))) is int else num(_w7)) > 0) else 0))
-
-
-def x_4814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~839'))) is type((_w5 := E.get('t_v~843'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~843'))) if ((_w7 if type((_w7 := E.get('t_v~843'))) is int else num(_w7)) > 0) else 0))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~846'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~847'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~848'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~843'))) is int else num(_w22)))
 
 
 def x_4815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~839'))) is type((_w5 := E.get('h_v~844'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~844'))) if ((_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~843'))) is type((_w5 := E.get('s_v~846'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~846'))) if ((_w7 if type((_w7 := E.get('s_v~846'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~845'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~845'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~842'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~846'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~843'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~847'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~844'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~842'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~839'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~846'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~845'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~842'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~846'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~843'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~847'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~844'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~843'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~839'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~847'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~845'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~842'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~846'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~843'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~847'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~844'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~844'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~839'))) is int else num(_w53)))) else False))) else False)
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~843'))) is type((_w5 := E.get('t_v~847'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~847'))) if ((_w7 if type((_w7 := E.get('t_v~847'))) is int else num(_w7)) > 0) else 0))
 
 
-x_4817 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
-
-
-def x_4818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4817(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)))))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~843'))) is type((_w5 := E.get('h_v~848'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~848'))) if ((_w7 if type((_w7 := E.get('h_v~848'))) is int else num(_w7)) > 0) else 0))
 
 
-x_4819 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4821 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4823 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-
-
-def x_4825(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~845')} if ((_w8 if type((_w8 := E.get('s_v~842'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~846')} if ((_w11 if type((_w11 := E.get('t_v~843'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~847')} if ((_w14 if type((_w14 := E.get('h_v~844'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~843'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~849'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~846'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~850'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~847'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~851'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~848'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~849'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~849'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~846'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~850'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~847'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~851'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~848'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~846'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~843'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~850'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~849'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~846'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~850'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~847'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~851'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~848'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~847'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~843'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~851'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~849'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~846'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~850'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~847'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~851'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~848'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~848'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~843'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4827 = x_4801  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_4819 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4828(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4820(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None)
+    return max(0, ((((_w1 if type((_w1 := E.get('price~843'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~849'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~846'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~850'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~847'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~851'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~848'))) is int else num(_w7)))))
 
 
-def x_4829(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_4821 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4823 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4825 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+
+
+def x_4827(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~849'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~849'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~848'))) is int else num(_w4)))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~843'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~849'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~846'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~850'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~847'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~851'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~848'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~849')} if ((_w8 if type((_w8 := E.get('s_v~846'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~850')} if ((_w11 if type((_w11 := E.get('t_v~847'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~851')} if ((_w14 if type((_w14 := E.get('h_v~848'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4830(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_4829 = x_4803  # rules_data/terraforming_mars/definitions/turns.yaml:74
+
+
+def x_4830(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~849'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~849'), 0))
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~841'))) is str else None)
 
 
-def x_4832(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_4831(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('a~837'))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~853'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~853'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~852'))) is int else num(_w4)))
 
 
-def x_4833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4832(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~837'))) is str else None) == 'standard_project')
+    return (_w2.get(E.get('r~853'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~853'), 0))
 
 
-def x_4836(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4834(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0)
+    return FLD(ctx, K[9], E.get('a~841'))
 
 
-x_4839 = x_4741  # rules_data/terraforming_mars/definitions/turns.yaml:40
-
-
-def x_4841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~836')}
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~841'))) is str else None) == 'standard_project')
 
 
-x_4842 = x_4446  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~841'))) is str else 0)
+
+
+x_4841 = x_4743  # rules_data/terraforming_mars/definitions/turns.yaml:40
 
 
 def x_4843(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~850'))) is str else None) == 'conversion')
+    return {'act': 'project', 'id': E.get('a~840')}
 
 
-def x_4845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+x_4844 = x_4446  # rules_data/terraforming_mars/definitions/turns.yaml:36
+
+
+def x_4845(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('a~851'))
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~854'))) is str else None) == 'conversion')
 
 
-def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None) == 'megacredits')
+    return FLD(ctx, K[8], E.get('a~855'))
 
 
-def x_4847(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~851')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0), 0)
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~855'))) is str else None) == 'megacredits')
 
 
-def x_4851(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4849(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return (E.get('sv~854') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~855')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~855'))) is str else 0), 0)
 
 
-def x_4852(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4853(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('tv~855') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~858') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4853 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def x_4854(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4854(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~856'))) is type((_w2 := E.get('t_v~857'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~858'))) is int else AR('+', _w3, _w4)) == 0)
+    return (E.get('tv~859') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4855(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4855 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+
+
+def x_4856(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~853'))) is int else num(_w4)))
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~860'))) is type((_w2 := E.get('t_v~861'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~862'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-x_4856 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def x_4858(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4857(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~856'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~857'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~858'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~853'))) is int else num(_w22)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~857'))) is int else num(_w4)))
 
 
-def x_4859(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4858 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+
+
+def x_4860(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('s_v~856'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~856'))) if ((_w7 if type((_w7 := E.get('s_v~856'))) is int else num(_w7)) > 0) else 0))
-
-
-def x_4860(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('t_v~857'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~857'))) if ((_w7 if type((_w7 := E.get('t_v~857'))) is int else num(_w7)) > 0) else 0))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~860'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~861'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~862'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~857'))) is int else num(_w22)))
 
 
 def x_4861(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('h_v~858'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~858'))) if ((_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~857'))) is type((_w5 := E.get('s_v~860'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~860'))) if ((_w7 if type((_w7 := E.get('s_v~860'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4862(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~859'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~859'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~856'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~860'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~857'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~861'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~858'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~856'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~853'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~860'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~859'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~856'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~860'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~857'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~861'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~858'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~857'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~853'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~861'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~859'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~856'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~860'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~857'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~861'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~858'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~858'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~853'))) is int else num(_w53)))) else False))) else False)
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~857'))) is type((_w5 := E.get('t_v~861'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~861'))) if ((_w7 if type((_w7 := E.get('t_v~861'))) is int else num(_w7)) > 0) else 0))
 
 
-x_4863 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
-
-
-def x_4864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4863(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)))))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~857'))) is type((_w5 := E.get('h_v~862'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~862'))) if ((_w7 if type((_w7 := E.get('h_v~862'))) is int else num(_w7)) > 0) else 0))
 
 
-x_4865 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4867 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4869 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-
-
-def x_4871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~859')} if ((_w8 if type((_w8 := E.get('s_v~856'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~860')} if ((_w11 if type((_w11 := E.get('t_v~857'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~861')} if ((_w14 if type((_w14 := E.get('h_v~858'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~857'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~860'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~864'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~861'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~865'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~862'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~863'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~863'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~860'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~864'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~861'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~865'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~862'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~860'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~857'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~864'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~863'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~860'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~864'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~861'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~865'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~862'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~861'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~857'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~865'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~863'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~860'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~864'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~861'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~865'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~862'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~862'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~857'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4873 = x_4847  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_4865 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4874(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4866(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)
+    return max(0, ((((_w1 if type((_w1 := E.get('price~857'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~860'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~864'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~861'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~865'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~862'))) is int else num(_w7)))))
 
 
-def x_4875(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_4867 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4869 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4871 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+
+
+def x_4873(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~863'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~863'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~862'))) is int else num(_w4)))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~857'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~863'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~860'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~864'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~861'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~865'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~862'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~863')} if ((_w8 if type((_w8 := E.get('s_v~860'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~864')} if ((_w11 if type((_w11 := E.get('t_v~861'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~865')} if ((_w14 if type((_w14 := E.get('h_v~862'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4876(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_4875 = x_4849  # rules_data/terraforming_mars/definitions/turns.yaml:74
+
+
+def x_4876(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~863'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~863'), 0))
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~855'))) is str else None)
 
 
-def x_4878(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_4877(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('a~851'))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~867'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~867'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~866'))) is int else num(_w4)))
 
 
-def x_4879(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~851'))) is str else None) == 'standard_project')
+    return (_w2.get(E.get('r~867'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~867'), 0))
 
 
-def x_4882(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4880(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0)
+    return FLD(ctx, K[9], E.get('a~855'))
 
 
-x_4885 = x_4741  # rules_data/terraforming_mars/definitions/turns.yaml:42
-
-
-def x_4887(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4881(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return {'act': 'convert', 'id': E.get('a~850')}
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~855'))) is str else None) == 'standard_project')
 
 
-def x_4888(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4884(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~855'))) is str else 0)
+
+
+x_4887 = x_4743  # rules_data/terraforming_mars/definitions/turns.yaml:42
+
+
+def x_4889(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
+    return {'act': 'convert', 'id': E.get('a~854')}
+
+
+def x_4890(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'milestones')
 
 
-def x_4890(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def x_4892(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
-    return (True if ((FN['count'](ctx, None, ctx.state.get('milestones')) < 3)) and ((not (E.get('m~865') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~865'), _w1)))) and (FLD(ctx, K[14], E.get('m~865'))) else False)
+    return (True if ((FN['count'](ctx, None, ctx.state.get('milestones')) < 3)) and ((not (E.get('m~869') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~869'), _w1)))) and (FLD(ctx, K[14], E.get('m~869'))) else False)
 
 
-def x_4895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4897(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~868') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~872') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4896(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4898(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~869') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~873') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4897 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4899 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4898(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4900(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~870'))) is type((_w2 := E.get('t_v~871'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~872'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~874'))) is type((_w2 := E.get('t_v~875'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~876'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4899(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4901(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~867'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~871'))) is int else num(_w4)))
 
 
-x_4900 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4902 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4902(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4904(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~870'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~871'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~872'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~867'))) is int else num(_w22)))
-
-
-def x_4903(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~867'))) is type((_w5 := E.get('s_v~870'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~870'))) if ((_w7 if type((_w7 := E.get('s_v~870'))) is int else num(_w7)) > 0) else 0))
-
-
-def x_4904(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~867'))) is type((_w5 := E.get('t_v~871'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~871'))) if ((_w7 if type((_w7 := E.get('t_v~871'))) is int else num(_w7)) > 0) else 0))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~874'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~875'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~876'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~871'))) is int else num(_w22)))
 
 
 def x_4905(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~867'))) is type((_w5 := E.get('h_v~872'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~872'))) if ((_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~871'))) is type((_w5 := E.get('s_v~874'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~874'))) if ((_w7 if type((_w7 := E.get('s_v~874'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4906(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~873'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~873'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~870'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~874'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~871'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~875'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~872'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~870'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~867'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~874'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~873'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~870'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~874'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~871'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~875'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~872'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~871'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~867'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~875'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~873'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~870'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~874'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~871'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~875'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~872'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~872'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~867'))) is int else num(_w53)))) else False))) else False)
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~871'))) is type((_w5 := E.get('t_v~875'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~875'))) if ((_w7 if type((_w7 := E.get('t_v~875'))) is int else num(_w7)) > 0) else 0))
 
 
-x_4907 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
-
-
-def x_4908(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4907(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)))))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~871'))) is type((_w5 := E.get('h_v~876'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~876'))) if ((_w7 if type((_w7 := E.get('h_v~876'))) is int else num(_w7)) > 0) else 0))
 
 
-x_4909 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4911 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4913 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-
-
-def x_4915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4908(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~873')} if ((_w8 if type((_w8 := E.get('s_v~870'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~874')} if ((_w11 if type((_w11 := E.get('t_v~871'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~875')} if ((_w14 if type((_w14 := E.get('h_v~872'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~871'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~877'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~874'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~878'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~875'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~879'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~876'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~877'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~877'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~874'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~878'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~875'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~879'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~876'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~874'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~871'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~878'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~877'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~874'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~878'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~875'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~879'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~876'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~875'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~871'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~879'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~877'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~874'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~878'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~875'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~879'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~876'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~876'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~871'))) is int else num(_w53)))) else False))) else False)
 
 
-def x_4917(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+x_4909 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+
+
+def x_4910(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('m~865'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~865'), None))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~871'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~877'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~874'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~878'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~875'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~879'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~876'))) is int else num(_w7)))))
 
 
-x_4921 = x_4741  # rules_data/terraforming_mars/definitions/turns.yaml:43
+x_4911 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4913 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4915 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4923(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return {'act': 'milestone', 'id': E.get('m~864')}
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~871'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~877'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~874'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~878'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~875'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~879'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~876'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~877')} if ((_w8 if type((_w8 := E.get('s_v~874'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~878')} if ((_w11 if type((_w11 := E.get('t_v~875'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~879')} if ((_w14 if type((_w14 := E.get('h_v~876'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4924(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4919(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('m~869'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~869'), None))
+
+
+x_4923 = x_4743  # rules_data/terraforming_mars/definitions/turns.yaml:43
+
+
+def x_4925(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
+    return {'act': 'milestone', 'id': E.get('m~868')}
+
+
+def x_4926(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'awards')
 
 
-def x_4926(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_4928(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4926, E.get('a~877'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~877') in _w1 if type((_w1 := [(v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)) for v_f_878 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~877'), _w1)))) else False))
+    return MEMO(ctx, (4928, E.get('a~881'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~881') in _w1 if type((_w1 := [(v_f_882.get('id', None) if type(v_f_882) is dict else KEY(v_f_882, 'id', None)) for v_f_882 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~881'), _w1)))) else False))
 
 
-def x_4927(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
+def x_4929(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
     return (_w1.get(FN['count'](ctx, None, ctx.state.get('awards')), None) if type((_w1 := K[15])) is dict else KEY(_w1, FN['count'](ctx, None, ctx.state.get('awards')), None))
 
 
-def x_4931(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4933(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~881') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~885') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4932(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~882') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~886') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4933 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4935 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~883'))) is type((_w2 := E.get('t_v~884'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~885'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~887'))) is type((_w2 := E.get('t_v~888'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~889'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~880'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~884'))) is int else num(_w4)))
 
 
-x_4936 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4938 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4940(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~883'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~884'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~885'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~880'))) is int else num(_w22)))
-
-
-def x_4939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~880'))) is type((_w5 := E.get('s_v~883'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~883'))) if ((_w7 if type((_w7 := E.get('s_v~883'))) is int else num(_w7)) > 0) else 0))
-
-
-def x_4940(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~880'))) is type((_w5 := E.get('t_v~884'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~884'))) if ((_w7 if type((_w7 := E.get('t_v~884'))) is int else num(_w7)) > 0) else 0))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~887'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~888'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~889'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~884'))) is int else num(_w22)))
 
 
 def x_4941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~880'))) is type((_w5 := E.get('h_v~885'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~885'))) if ((_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~884'))) is type((_w5 := E.get('s_v~887'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~887'))) if ((_w7 if type((_w7 := E.get('s_v~887'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~886'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~886'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~883'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~887'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~884'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~888'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~885'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~883'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~880'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~887'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~886'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~883'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~887'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~884'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~888'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~885'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~884'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~880'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~888'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~886'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~883'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~887'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~884'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~888'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~885'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~885'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~880'))) is int else num(_w53)))) else False))) else False)
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~884'))) is type((_w5 := E.get('t_v~888'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~888'))) if ((_w7 if type((_w7 := E.get('t_v~888'))) is int else num(_w7)) > 0) else 0))
 
 
-x_4943 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
-
-
-def x_4944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)))))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~884'))) is type((_w5 := E.get('h_v~889'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~889'))) if ((_w7 if type((_w7 := E.get('h_v~889'))) is int else num(_w7)) > 0) else 0))
 
 
-x_4945 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4947 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4949 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-
-
-def x_4951(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~886')} if ((_w8 if type((_w8 := E.get('s_v~883'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~887')} if ((_w11 if type((_w11 := E.get('t_v~884'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~888')} if ((_w14 if type((_w14 := E.get('h_v~885'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~884'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~890'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~887'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~891'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~888'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~892'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~889'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~890'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~890'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~887'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~891'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~888'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~892'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~889'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~887'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~884'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~891'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~890'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~887'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~891'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~888'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~892'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~889'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~888'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~884'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~892'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~890'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~887'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~891'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~888'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~892'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~889'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~889'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~884'))) is int else num(_w53)))) else False))) else False)
 
 
-def x_4953(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+x_4945 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+
+
+def x_4946(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return max(0, ((((_w1 if type((_w1 := E.get('price~884'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~890'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~887'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~891'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~888'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~892'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~889'))) is int else num(_w7)))))
+
+
+x_4947 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4949 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4951 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+
+
+def x_4953(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~884'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~890'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~887'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~891'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~888'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~892'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~889'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~890')} if ((_w8 if type((_w8 := E.get('s_v~887'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~891')} if ((_w11 if type((_w11 := E.get('t_v~888'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~892')} if ((_w14 if type((_w14 := E.get('h_v~889'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+
+
+def x_4955(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     return ctx.state.get('awards')
 
 
-def x_4954(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def x_4956(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     if E is None:
         E = ctx.env()
-    return [{'id': E.get('a~877'), 'by': E.get('you')}]
+    return [{'id': E.get('a~881'), 'by': E.get('you')}]
 
 
-x_4957 = x_4741  # rules_data/terraforming_mars/definitions/turns.yaml:45
-
-
-def x_4959(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return {'act': 'award', 'id': E.get('a~876')}
-
-
-x_4960 = x_4785  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4959 = x_4743  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
 def x_4961(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~889'))) - 1))
+    return {'act': 'award', 'id': E.get('a~880')}
 
 
-def x_4964(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+x_4962 = x_4787  # rules_data/terraforming_mars/definitions/turns.yaml:36
+
+
+def x_4963(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return (not (E.get('card~892') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~892'), _w2)))
+    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~893'))) - 1))
 
 
-def x_4965(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4966(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+    if E is None:
+        E = ctx.env()
+    return (not (E.get('card~896') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~896'), _w2)))
+
+
+def x_4967(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
 
 
-def x_4966(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
-    return [E.get('card~892')]
+    return [E.get('card~896')]
 
 
-def x_4968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4970(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~891'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~892')))) is dict else KEY(_w1, E.get('k~891'), None)))) is dict else KEY(_w2, 'cost', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~895'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~896')))) is dict else KEY(_w1, E.get('k~895'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
-def x_4969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~891'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~892')))) is dict else KEY(_w1, E.get('k~891'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~895'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~896')))) is dict else KEY(_w1, E.get('k~895'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-x_4972 = x_4741  # rules_data/terraforming_mars/definitions/turns.yaml:48
-
-
-def x_4974(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    if E is None:
-        E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('card~889'), 'index': E.get('k~890')}
-
-
-x_4975 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4974 = x_4743  # rules_data/terraforming_mars/definitions/turns.yaml:48
 
 
 def x_4976(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~893'))) - 1))
+    return {'act': 'card_action', 'card': E.get('card~893'), 'index': E.get('k~894')}
 
 
-def x_4979(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+x_4977 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:36
+
+
+def x_4978(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return (not (E.get('c~896') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~896'), _w2)))
+    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~897'))) - 1))
 
 
-x_4980 = x_4965  # rules_data/terraforming_mars/definitions/cards.yaml:306
-
-
-def x_4981(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_4981(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     if E is None:
         E = ctx.env()
-    return [E.get('c~896')]
+    return (not (E.get('c~900') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~900'), _w2)))
 
 
-def x_4983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+x_4982 = x_4967  # rules_data/terraforming_mars/definitions/cards.yaml:306
+
+
+def x_4983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~895'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~896')))) is dict else KEY(_w1, E.get('k~895'), None)))) is dict else KEY(_w2, 'cost', None))
+    return [E.get('c~900')]
 
 
-def x_4984(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4985(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~895'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~896')))) is dict else KEY(_w1, E.get('k~895'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~899'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~900')))) is dict else KEY(_w1, E.get('k~899'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
-x_4987 = x_4741  # rules_data/terraforming_mars/definitions/turns.yaml:51
-
-
-def x_4989(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4986(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('c~893'), 'index': E.get('k~894')}
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~899'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~900')))) is dict else KEY(_w1, E.get('k~899'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-def x_4990(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+x_4989 = x_4743  # rules_data/terraforming_mars/definitions/turns.yaml:51
+
+
+def x_4991(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return (E.get('done~821') == 0)
-
-
-x_4991 = x_4726  # rules_data/terraforming_mars/definitions/turns.yaml:53
+    return {'act': 'card_action', 'card': E.get('c~897'), 'index': E.get('k~898')}
 
 
 def x_4992(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     if E is None:
         E = ctx.env()
+    return (E.get('done~825') == 0)
+
+
+x_4993 = x_4728  # rules_data/terraforming_mars/definitions/turns.yaml:53
+
+
+def x_4994(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+    if E is None:
+        E = ctx.env()
     return [E.get('you')]
 
 
-def x_4996(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def x_4998(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('done~825'))) is int else num(_w1)) > 0)
 
 
-def x_5003(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_5005(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('b~898'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~898'), 0))
+    return (_w2.get(E.get('b~902'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~902'), 0))
 
 
-def x_5004(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_5006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('a~897'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~897'), 0))
+    return (_w2.get(E.get('a~901'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~901'), 0))
 
 
-x_5005 = x_5004  # rules_data/terraforming_mars/definitions/resources.yaml:69
+x_5007 = x_5006  # rules_data/terraforming_mars/definitions/resources.yaml:69
 
 
-def x_5009(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def x_5011(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     if E is None:
         E = ctx.env()
     return (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))
 
 
-def x_5010(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_5012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~900'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~900'), 0))
+    return (_w2.get(E.get('r~904'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~904'), 0))
 
 
-def x_5011(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_5013(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~903'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~905'))) is int else num(_w2)))
 
 
-x_5012 = x_4643  # rules_data/terraforming_mars/definitions/resources.yaml:74
+x_5014 = x_4645  # rules_data/terraforming_mars/definitions/resources.yaml:74
 
 
-def x_5013(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_5015(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~902'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~902'), 0))
+    return (_w2.get(E.get('r~906'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~906'), 0))
 
 
-def x_5014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_5016(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~902'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~902'), 0))
+    return (_w2.get(E.get('r~906'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~906'), 0))
 
 
-x_5015 = x_4965  # rules_data/terraforming_mars/definitions/turns.yaml:195
-x_5017 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:195
+x_5017 = x_4967  # rules_data/terraforming_mars/definitions/turns.yaml:206
+x_5019 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:206
 
 
-def x_5019(ctx, E=None):  # 
+def x_5021(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
-        return (True if (all(((_w1 if type((_w1 := (_h1.get(v_p_903, 0) if type(_h1) is dict else KEY(_h1, v_p_903, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_903, NOREC).get('max', 0) if type(v_p_903) is str else 0))) is int else num(_w2))) for v_p_903 in IDS(ctx, 'parameters'))) and (((_w3 if type((_w3 := len(ctx.state['players']))) is int else num(_w3)) > 1)) else False)
-    return MEMO(ctx, (5019, ctx.stamps.get('params', 0),), compute)
+        return (True if (all(((_w1 if type((_w1 := (_h1.get(v_p_907, 0) if type(_h1) is dict else KEY(_h1, v_p_907, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_907, NOREC).get('max', 0) if type(v_p_907) is str else 0))) is int else num(_w2))) for v_p_907 in IDS(ctx, 'parameters'))) and (((_w3 if type((_w3 := len(ctx.state['players']))) is int else num(_w3)) > 1)) else False)
+    return MEMO(ctx, (5021, ctx.stamps.get('params', 0),), compute)
 
 
-def x_5020(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def x_5022(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_904 if type(_h1) is type(v_k_904) is int else AR('+', _h1, v_k_904)), len(ctx.state['players'])) for v_k_904 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (5020, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_908 if type(_h1) is type(v_k_908) is int else AR('+', _h1, v_k_908)), len(ctx.state['players'])) for v_k_908 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (5022, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_5023 = x_4446  # rules_data/terraforming_mars/definitions/turns.yaml:161
+x_5025 = x_4446  # rules_data/terraforming_mars/definitions/turns.yaml:172
 
 
-def x_5024(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def x_5026(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:172
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~906'))) is str else None) == 'conversion')) and ((E.get('a~906') == 'plants_to_greenery')) else False)
+    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~910'))) is str else None) == 'conversion')) and ((E.get('a~910') == 'plants_to_greenery')) else False)
 
 
-def x_5026(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_5028(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('a~907'))
+    return FLD(ctx, K[8], E.get('a~911'))
 
 
-def x_5027(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_5029(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~911'))) is str else None) == 'megacredits')
 
 
-def x_5028(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_5030(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~907')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~911')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~911'))) is str else 0), 0)
 
 
-def x_5032(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_5034(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~910') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~914') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_5033(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_5035(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~911') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~915') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_5034 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_5036 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_5035(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_5037(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~912'))) is type((_w2 := E.get('t_v~913'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~914'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~916'))) is type((_w2 := E.get('t_v~917'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~918'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_5036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_5038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~909'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~913'))) is int else num(_w4)))
 
 
-x_5037 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_5039 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_5039(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_5041(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~912'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~913'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~914'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~909'))) is int else num(_w22)))
-
-
-def x_5040(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~909'))) is type((_w5 := E.get('s_v~912'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~912'))) if ((_w7 if type((_w7 := E.get('s_v~912'))) is int else num(_w7)) > 0) else 0))
-
-
-def x_5041(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~909'))) is type((_w5 := E.get('t_v~913'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~913'))) if ((_w7 if type((_w7 := E.get('t_v~913'))) is int else num(_w7)) > 0) else 0))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~916'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~917'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~918'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~913'))) is int else num(_w22)))
 
 
 def x_5042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~909'))) is type((_w5 := E.get('h_v~914'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~914'))) if ((_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~913'))) is type((_w5 := E.get('s_v~916'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~916'))) if ((_w7 if type((_w7 := E.get('s_v~916'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_5043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~915'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~915'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~912'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~916'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~913'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~917'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~914'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~912'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~909'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~916'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~915'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~912'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~916'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~913'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~917'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~914'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~913'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~909'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~917'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~915'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~912'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~916'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~913'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~917'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~914'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~914'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~909'))) is int else num(_w53)))) else False))) else False)
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~913'))) is type((_w5 := E.get('t_v~917'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~917'))) if ((_w7 if type((_w7 := E.get('t_v~917'))) is int else num(_w7)) > 0) else 0))
 
 
-x_5044 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
-
-
-def x_5045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_5044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)))))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~913'))) is type((_w5 := E.get('h_v~918'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~918'))) if ((_w7 if type((_w7 := E.get('h_v~918'))) is int else num(_w7)) > 0) else 0))
 
 
-x_5046 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_5048 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_5050 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-
-
-def x_5052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~915')} if ((_w8 if type((_w8 := E.get('s_v~912'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~916')} if ((_w11 if type((_w11 := E.get('t_v~913'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~917')} if ((_w14 if type((_w14 := E.get('h_v~914'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~913'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~919'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~916'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~920'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~917'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~921'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~918'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~919'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~919'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~916'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~920'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~917'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~921'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~918'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~916'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~913'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~920'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~919'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~916'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~920'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~917'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~921'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~918'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~917'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~913'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~921'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~919'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~916'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~920'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~917'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~921'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~918'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~918'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~913'))) is int else num(_w53)))) else False))) else False)
 
 
-x_5054 = x_5028  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_5046 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_5055(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_5047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None)
+    return max(0, ((((_w1 if type((_w1 := E.get('price~913'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~919'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~916'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~920'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~917'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~921'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~918'))) is int else num(_w7)))))
 
 
-def x_5056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_5048 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_5050 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_5052 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+
+
+def x_5054(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~919'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~919'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~918'))) is int else num(_w4)))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~913'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~919'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~916'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~920'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~917'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~921'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~918'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~919')} if ((_w8 if type((_w8 := E.get('s_v~916'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~920')} if ((_w11 if type((_w11 := E.get('t_v~917'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~921')} if ((_w14 if type((_w14 := E.get('h_v~918'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_5057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_5056 = x_5030  # rules_data/terraforming_mars/definitions/turns.yaml:74
+
+
+def x_5057(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~919'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~919'), 0))
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~911'))) is str else None)
 
 
-def x_5059(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_5058(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('a~907'))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~923'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~923'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~922'))) is int else num(_w4)))
 
 
-def x_5060(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_5059(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~907'))) is str else None) == 'standard_project')
+    return (_w2.get(E.get('r~923'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~923'), 0))
 
 
-def x_5063(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_5061(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0)
+    return FLD(ctx, K[9], E.get('a~911'))
 
 
-def x_5064(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def x_5062(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return {'act': 'convert', 'id': E.get('a~906')}
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~911'))) is str else None) == 'standard_project')
 
 
-x_5068 = x_5009  # 
-
-
-def x_5069(ctx, E=None):  # 
-    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_921, lambda E: FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None)))) for v_p_921 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_922 for v_p_922 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_922, lambda E: FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_923, lambda E: FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None)))) for v_q_923 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_924, lambda E: FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None)))) for v_p_924 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_924, lambda E: FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_925, lambda E: FLD(ctx, K[18], (v_f_920.get('id', None) if type(v_f_920) is dict else KEY(v_f_920, 'id', None)))) for v_q_925 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_920 in items_of(ctx.state.get('awards'))])
-
-
-def x_5070(ctx, E=None):  # 
+def x_5065(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('milestones')
-        return (5 * len([v_m_926 for v_m_926 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_926, None) if type(_h1) is dict else KEY(_h1, v_m_926, None)) == E.get('you'))]))
-    return MEMO(ctx, (5070, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~911'))) is str else 0)
+
+
+def x_5066(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:172
+    if E is None:
+        E = ctx.env()
+    return {'act': 'convert', 'id': E.get('a~910')}
+
+
+x_5070 = x_5011  # 
 
 
 def x_5071(ctx, E=None):  # 
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('board')
-        return len([v_s_927 for v_s_927 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_927, {}) if type(_h1) is dict else KEY(_h1, v_s_927, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (5071, E.get('you'), ctx.stamps.get('board', 0),), compute)
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_924.get('id', None) if type(v_f_924) is dict else KEY(v_f_924, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_925, lambda E: FLD(ctx, K[18], (v_f_924.get('id', None) if type(v_f_924) is dict else KEY(v_f_924, 'id', None)))) for v_p_925 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_926 for v_p_926 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_926, lambda E: FLD(ctx, K[18], (v_f_924.get('id', None) if type(v_f_924) is dict else KEY(v_f_924, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_927, lambda E: FLD(ctx, K[18], (v_f_924.get('id', None) if type(v_f_924) is dict else KEY(v_f_924, 'id', None)))) for v_q_927 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_924.get('id', None) if type(v_f_924) is dict else KEY(v_f_924, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_928, lambda E: FLD(ctx, K[18], (v_f_924.get('id', None) if type(v_f_924) is dict else KEY(v_f_924, 'id', None)))) for v_p_928 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_928, lambda E: FLD(ctx, K[18], (v_f_924.get('id', None) if type(v_f_924) is dict else KEY(v_f_924, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_929, lambda E: FLD(ctx, K[18], (v_f_924.get('id', None) if type(v_f_924) is dict else KEY(v_f_924, 'id', None)))) for v_q_929 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_924 in items_of(ctx.state.get('awards'))])
 
 
 def x_5072(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('board')
-        return sum([len([v_x_929 for v_x_929 in ADJ(ctx, 'spaces', v_s_928) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_928 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_928, {}) if type(_h1) is dict else KEY(_h1, v_s_928, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (5072, E.get('you'), ctx.stamps.get('board', 0),), compute)
+        _h1 = ctx.state.get('milestones')
+        return (5 * len([v_m_930 for v_m_930 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_930, None) if type(_h1) is dict else KEY(_h1, v_m_930, None)) == E.get('you'))]))
+    return MEMO(ctx, (5072, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
 
 
 def x_5073(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_930) for v_c_930 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+    def compute():
+        _h1 = ctx.state.get('board')
+        return len([v_s_931 for v_s_931 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_931, {}) if type(_h1) is dict else KEY(_h1, v_s_931, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (5073, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_5074(ctx, E=None):  # 
-    _h1 = ctx.state.get('params')
-    return ((K[20] if all(((_w1 if type((_w1 := (_h1.get(v_p_931, 0) if type(_h1) is dict else KEY(_h1, v_p_931, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_931, NOREC).get('max', 0) if type(v_p_931) is str else 0))) is int else num(_w2))) for v_p_931 in IDS(ctx, 'parameters')) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_932 for v_p_932 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_932] if type(v_p_932) is int and 0 <= v_p_932 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_933] if type(v_q_933) is int and 0 <= v_q_933 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_933 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('board')
+        return sum([len([v_x_933 for v_x_933 in ADJ(ctx, 'spaces', v_s_932) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_933, {}) if type(_h1) is dict else KEY(_h1, v_x_933, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_933, {}) if type(_h1) is dict else KEY(_h1, v_x_933, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_933, {}) if type(_h1) is dict else KEY(_h1, v_x_933, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_932 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_932, {}) if type(_h1) is dict else KEY(_h1, v_s_932, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (5074, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-x_5075 = x_4741  # 
+def x_5075(ctx, E=None):  # 
+    if E is None:
+        E = ctx.env()
+    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_934) for v_c_934 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
 
 
 def x_5076(ctx, E=None):  # 
+    _h1 = ctx.state.get('params')
+    return ((K[20] if all(((_w1 if type((_w1 := (_h1.get(v_p_935, 0) if type(_h1) is dict else KEY(_h1, v_p_935, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_935, NOREC).get('max', 0) if type(v_p_935) is str else 0))) is int else num(_w2))) for v_p_935 in IDS(ctx, 'parameters')) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_936 for v_p_936 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_936] if type(v_p_936) is int and 0 <= v_p_936 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_937] if type(v_q_937) is int and 0 <= v_q_937 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_937 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+
+
+x_5077 = x_4743  # 
+
+
+def x_5078(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
-        return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_935, 0) if type(_h1) is dict else KEY(_h1, v_p_935, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_935, NOREC).get('max', 0) if type(v_p_935) is str else 0))) is int else num(_w2))) for v_p_935 in IDS(ctx, 'parameters')), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None)
-    return MEMO(ctx, (5076, ctx.stamps.get('params', 0),), compute)
+        return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_939, 0) if type(_h1) is dict else KEY(_h1, v_p_939, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_939, NOREC).get('max', 0) if type(v_p_939) is str else 0))) is int else num(_w2))) for v_p_939 in IDS(ctx, 'parameters')), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None)
+    return MEMO(ctx, (5078, ctx.stamps.get('params', 0),), compute)
 
 
 def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
@@ -3254,8 +3254,8 @@ def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
     return t_3(ctx, k, s, E)
 
 
@@ -3265,7 +3265,7 @@ def d_1(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~752', 1, True)
     return True
 
 
@@ -3275,7 +3275,7 @@ def d_2(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
     return True
 
 
@@ -3285,8 +3285,8 @@ def t_3(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sold~750', 0, True)
-    LOCAL(ctx, E, 'more~751', True, True)
+    LOCAL(ctx, E, 'sold~754', 0, True)
+    LOCAL(ctx, E, 'more~755', True, True)
     return t_6(ctx, k, s, E)
 
 
@@ -3296,7 +3296,7 @@ def d_4(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:284
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sold~750', 0, True)
+    LOCAL(ctx, E, 'sold~754', 0, True)
     return True
 
 
@@ -3306,7 +3306,7 @@ def d_5(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:285
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~751', True, True)
+    LOCAL(ctx, E, 'more~755', True, True)
     return True
 
 
@@ -3339,12 +3339,12 @@ def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('sell~752')]), '-=', True, K[23])
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~752')]), '+=', True, K[24])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+        SET(ctx, 'hand', c, key, ([E.get('sell~756')]), '-=', True, K[23])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~756')]), '+=', True, K[24])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
-    ASSIGN(ctx, 12, E, 'sold~750', 1)
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[25])
+    ASSIGN(ctx, 12, E, 'sold~754', 1)
     return True
 
 
@@ -3356,7 +3356,7 @@ def d_9(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('sell~752')]), '-=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('sell~756')]), '-=', True, K[23])
     return True
 
 
@@ -3366,7 +3366,7 @@ def d_10(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~752')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~756')]), '+=', True, K[24])
     return True
 
 
@@ -3376,9 +3376,9 @@ def d_11(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[25])
     return True
 
 
@@ -3388,7 +3388,7 @@ def d_12(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 12, E, 'sold~750', 1)
+    ASSIGN(ctx, 12, E, 'sold~754', 1)
     return True
 
 
@@ -3398,10 +3398,10 @@ def d_13(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not (((_w1 if type((_w1 := E.get('sold~750'))) is int else num(_w1)) > 0)):
+    if not (((_w1 if type((_w1 := E.get('sold~754'))) is int else num(_w1)) > 0)):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'more~751', False)
+    LOCAL(ctx, E, 'more~755', False)
     return True
 
 
@@ -3411,7 +3411,7 @@ def d_14(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not (((_w1 if type((_w1 := E.get('sold~750'))) is int else num(_w1)) > 0)):
+    if not (((_w1 if type((_w1 := E.get('sold~754'))) is int else num(_w1)) > 0)):
         return False
     return True
 
@@ -3422,7 +3422,7 @@ def d_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~751', False)
+    LOCAL(ctx, E, 'more~755', False)
     return True
 
 
@@ -3432,11 +3432,11 @@ def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[27])
     return True
 
 
@@ -3449,7 +3449,7 @@ def d_18(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
     return True
 
 
@@ -3459,9 +3459,9 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[27])
     return True
 
 
@@ -3471,8 +3471,8 @@ def t_20(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'p~752', 'temperature', True)
+    LOCAL(ctx, E, 'n~753', 1, True)
     return t_23(ctx, k, s, E)
 
 
@@ -3482,7 +3482,7 @@ def d_21(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
+    LOCAL(ctx, E, 'p~752', 'temperature', True)
     return True
 
 
@@ -3492,7 +3492,7 @@ def d_22(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'n~753', 1, True)
     return True
 
 
@@ -3507,7 +3507,7 @@ def t_23(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
             return k()
         return t_24(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~749')))
+    return nxt(num(E.get('n~753')))
 
 
 def t_24(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -3527,9 +3527,9 @@ def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~748'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~752'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[28])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)), '+=', False, K[28])
     return t_27(ctx, k, s, E)
 
 
@@ -3539,9 +3539,9 @@ def d_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~748'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~752'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[28])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)), '+=', False, K[28])
     return True
 
 
@@ -3564,7 +3564,7 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -3579,7 +3579,7 @@ def d_29(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~752'))) is str else None) != None)):
         if not d_30(ctx, E):
             return False
     return True
@@ -3591,7 +3591,7 @@ def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -3606,7 +3606,7 @@ def d_31(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
     return True
@@ -3631,17 +3631,17 @@ def t_33(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_47(ctx, E)))
-    old = E.get('b~750', MISSING)
+    old = E.get('b~754', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~750', old)
+        UNSET(ctx, E, 'b~754', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~750', item, True)
+            LOCAL(ctx, E, 'b~754', item, True)
             if x_48(ctx, E):
                 return t_34(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3655,7 +3655,7 @@ def t_34(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -3664,7 +3664,7 @@ def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')}):
         return False
     return True
 
@@ -3675,7 +3675,7 @@ def t_36(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    LOCAL(ctx, E, 't~752', 'ocean', True)
     return t_38(ctx, k, s, E)
 
 
@@ -3685,7 +3685,7 @@ def d_37(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    LOCAL(ctx, E, 't~752', 'ocean', True)
     return True
 
 
@@ -3706,10 +3706,10 @@ def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_55(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_56(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_57(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    LOCAL(ctx, E, 'mine~756', x_55(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_56(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_57(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return t_44(ctx, k, s, E)
 
@@ -3720,7 +3720,7 @@ def d_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_55(ctx, E), True)
+    LOCAL(ctx, E, 'mine~756', x_55(ctx, E), True)
     return True
 
 
@@ -3730,7 +3730,7 @@ def d_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~757', x_56(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_56(ctx, E), True)
     return True
 
 
@@ -3740,7 +3740,7 @@ def d_42(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~763', x_57(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_57(ctx, E), True)
     return True
 
 
@@ -3750,7 +3750,7 @@ def d_43(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return True
 
@@ -3768,8 +3768,8 @@ def t_45(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
-    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
+    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
     return t_48(ctx, k, s, E)
 
 
@@ -3779,7 +3779,7 @@ def d_46(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
+    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
     return True
 
 
@@ -3789,7 +3789,7 @@ def d_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
+    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
     return True
 
 
@@ -3799,10 +3799,10 @@ def t_48(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~766'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~770'))
     if c is not None:
         SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[33])
     return t_51(ctx, k, s, E)
 
 
@@ -3812,7 +3812,7 @@ def d_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~766'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~770'))
     if c is not None:
         SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[31])
     return True
@@ -3824,7 +3824,7 @@ def d_50(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[33])
     return True
 
 
@@ -3853,7 +3853,7 @@ def t_52(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~765'), 'space': E.get('s~766'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -3875,19 +3875,19 @@ def t_54(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~766')))))
-    old = E.get('x~767', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~770')))))
+    old = E.get('x~771', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~767', old)
+        UNSET(ctx, E, 'x~771', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~767', item, True)
-            if ((E.get('x~767') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~767'), _w1))):
+            LOCAL(ctx, E, 'x~771', item, True)
+            if ((E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))):
                 return t_55(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -3918,7 +3918,7 @@ def d_57(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~765'), 'space': E.get('s~766'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
         return False
     return True
 
@@ -3929,7 +3929,7 @@ def t_58(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:4
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'greenery', True)
+    LOCAL(ctx, E, 't~752', 'greenery', True)
     return t_60(ctx, k, s, E)
 
 
@@ -3939,7 +3939,7 @@ def d_59(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'greenery', True)
+    LOCAL(ctx, E, 't~752', 'greenery', True)
     return True
 
 
@@ -3960,10 +3960,10 @@ def t_61(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_79(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_80(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_81(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    LOCAL(ctx, E, 'mine~756', x_79(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_80(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_81(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return t_66(ctx, k, s, E)
 
@@ -4004,15 +4004,15 @@ def t_80(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~768', 1, True)
-        LOCAL(ctx, E, 'r~769', 'megacredits', True)
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+        LOCAL(ctx, E, 'n~772', 1, True)
+        LOCAL(ctx, E, 'r~773', 'megacredits', True)
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[27])
+            SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[27])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~748', 'city', True)
+    LOCAL(ctx, E, 't~752', 'city', True)
     return t_82(ctx, r1, s, E)
 
 
@@ -4022,7 +4022,7 @@ def d_81(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'city', True)
+    LOCAL(ctx, E, 't~752', 'city', True)
     return True
 
 
@@ -4043,10 +4043,10 @@ def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_102(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_103(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_104(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    LOCAL(ctx, E, 'mine~756', x_102(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_103(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_104(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return t_88(ctx, k, s, E)
 
@@ -4085,7 +4085,7 @@ def d_102(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 1, True)
+    LOCAL(ctx, E, 'n~772', 1, True)
     return True
 
 
@@ -4095,7 +4095,7 @@ def d_103(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
+    LOCAL(ctx, E, 'r~773', 'megacredits', True)
     return True
 
 
@@ -4105,9 +4105,9 @@ def d_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[27])
     return True
 
 
@@ -4117,7 +4117,7 @@ def t_105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'greenery', True)
+    LOCAL(ctx, E, 't~752', 'greenery', True)
     return t_107(ctx, k, s, E)
 
 
@@ -4141,10 +4141,10 @@ def t_108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_129(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_130(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_131(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    LOCAL(ctx, E, 'mine~756', x_129(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_130(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_131(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return t_113(ctx, k, s, E)
 
@@ -4199,11 +4199,11 @@ def d_143(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 2, True)
+    LOCAL(ctx, E, 'r~753', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[25])
     return True
 
 
@@ -4213,7 +4213,7 @@ def d_144(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'n~752', 2, True)
     return True
 
 
@@ -4223,7 +4223,7 @@ def d_145(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'steel', True)
+    LOCAL(ctx, E, 'r~753', 'steel', True)
     return True
 
 
@@ -4240,7 +4240,7 @@ def d_151(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~752', 1, True)
     if not d_153(ctx, E):
         return False
     return True
@@ -4255,7 +4255,7 @@ def d_153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~752'))
     while left > 0:
         left -= 1
         if not d_154(ctx, E):
@@ -4373,11 +4373,11 @@ def d_164(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[25])
     return True
 
 
@@ -4392,7 +4392,7 @@ def d_168(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'n~752', 2, True)
     if not d_170(ctx, E):
         return False
     return True
@@ -4407,7 +4407,7 @@ def d_170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~752'))
     while left > 0:
         left -= 1
         if not d_171(ctx, E):
@@ -4474,7 +4474,7 @@ def d_181(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~752', 1, True)
     if not d_183(ctx, E):
         return False
     return True
@@ -4489,7 +4489,7 @@ def d_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~752'))
     while left > 0:
         left -= 1
         if not d_184(ctx, E):
@@ -4560,16 +4560,16 @@ def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'plants', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[25])
+    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'r~755', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[25])
     return True
 
 
@@ -4582,7 +4582,7 @@ def d_200(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    LOCAL(ctx, E, 'r~753', 'plants', True)
     return True
 
 
@@ -4595,7 +4595,7 @@ def d_202(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'n~754', 1, True)
     return True
 
 
@@ -4605,7 +4605,7 @@ def d_203(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'titanium', True)
+    LOCAL(ctx, E, 'r~755', 'titanium', True)
     return True
 
 
@@ -4615,9 +4615,9 @@ def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[25])
     return True
 
 
@@ -4627,11 +4627,11 @@ def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'plants', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[25])
     return True
 
 
@@ -4654,11 +4654,11 @@ def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 2, True)
+    LOCAL(ctx, E, 'r~753', 'plants', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[25])
     return True
 
 
@@ -4761,7 +4761,7 @@ def d_309(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~752', 1, True)
     if not d_311(ctx, E):
         return False
     return True
@@ -4776,7 +4776,7 @@ def d_311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~752'))
     while left > 0:
         left -= 1
         if not d_312(ctx, E):
@@ -4843,7 +4843,7 @@ def d_322(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~752', 1, True)
     if not d_324(ctx, E):
         return False
     return True
@@ -4858,7 +4858,7 @@ def d_324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~752'))
     while left > 0:
         left -= 1
         if not d_325(ctx, E):
@@ -4925,11 +4925,11 @@ def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[25])
     return True
 
 
@@ -4942,7 +4942,7 @@ def d_337(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    LOCAL(ctx, E, 'r~753', 'titanium', True)
     return True
 
 
@@ -4963,11 +4963,11 @@ def d_347(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 2, True)
+    LOCAL(ctx, E, 'r~753', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[25])
     return True
 
 
@@ -4982,7 +4982,7 @@ def d_3622(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 10, True)
+    LOCAL(ctx, E, 'n~752', 10, True)
     if not d_3624(ctx, E):
         return False
     return True
@@ -4994,7 +4994,7 @@ def d_3623(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 10, True)
+    LOCAL(ctx, E, 'n~752', 10, True)
     return True
 
 
@@ -5004,7 +5004,7 @@ def d_3624(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~752'))
     while left > 0:
         left -= 1
         if not d_3625(ctx, E):
@@ -5071,11 +5071,11 @@ def d_3635(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 4, True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[25])
     return True
 
 
@@ -5085,7 +5085,7 @@ def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'n~752', 4, True)
     return True
 
 
@@ -5099,11 +5099,11 @@ def d_3639(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 4, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~754', 4, True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[25])
     return True
 
 
@@ -5113,7 +5113,7 @@ def d_3640(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 4, True)
+    LOCAL(ctx, E, 'n~754', 4, True)
     return True
 
 
@@ -5123,7 +5123,7 @@ def d_3641(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
     return True
 
 
@@ -5136,16 +5136,16 @@ def d_3643(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 2, True)
+    LOCAL(ctx, E, 'r~753', 'plants', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[27])
+    LOCAL(ctx, E, 'n~754', 3, True)
+    LOCAL(ctx, E, 'r~755', 'plants', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[25])
     return True
 
 
@@ -5160,7 +5160,7 @@ def d_3647(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'n~754', 3, True)
     return True
 
 
@@ -5170,7 +5170,7 @@ def d_3648(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'plants', True)
+    LOCAL(ctx, E, 'r~755', 'plants', True)
     return True
 
 
@@ -5183,11 +5183,11 @@ def d_3650(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 3, True)
+    LOCAL(ctx, E, 'r~753', 'heat', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[27])
     return True
 
 
@@ -5197,7 +5197,7 @@ def d_3651(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'n~752', 3, True)
     return True
 
 
@@ -5207,7 +5207,7 @@ def d_3652(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'heat', True)
+    LOCAL(ctx, E, 'r~753', 'heat', True)
     return True
 
 
@@ -5220,11 +5220,11 @@ def d_3654(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 20, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 20, True)
+    LOCAL(ctx, E, 'r~753', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[25])
     return True
 
 
@@ -5234,7 +5234,7 @@ def d_3655(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 20, True)
+    LOCAL(ctx, E, 'n~752', 20, True)
     return True
 
 
@@ -5248,11 +5248,11 @@ def d_3658(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~754', 2, True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[25])
     return True
 
 
@@ -5262,7 +5262,7 @@ def d_3659(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'n~754', 2, True)
     return True
 
 
@@ -5276,7 +5276,7 @@ def d_3662(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'n~752', 3, True)
     if not d_3664(ctx, E):
         return False
     return True
@@ -5291,7 +5291,7 @@ def d_3664(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~752'))
     while left > 0:
         left -= 1
         if not d_3665(ctx, E):
@@ -5358,16 +5358,16 @@ def d_3675(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 5, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 5, True)
+    LOCAL(ctx, E, 'r~753', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[25])
+    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'r~755', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[27])
     return True
 
 
@@ -5377,7 +5377,7 @@ def d_3676(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 5, True)
+    LOCAL(ctx, E, 'n~752', 5, True)
     return True
 
 
@@ -5392,7 +5392,7 @@ def d_3680(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'steel', True)
+    LOCAL(ctx, E, 'r~755', 'steel', True)
     return True
 
 
@@ -5402,9 +5402,9 @@ def d_3681(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[27])
     return True
 
 
@@ -5414,11 +5414,11 @@ def d_3682(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 1, True)
-    LOCAL(ctx, E, 'r~754', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    LOCAL(ctx, E, 'n~757', 1, True)
+    LOCAL(ctx, E, 'r~758', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[27])
     return True
 
 
@@ -5428,7 +5428,7 @@ def d_3683(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 1, True)
+    LOCAL(ctx, E, 'n~757', 1, True)
     return True
 
 
@@ -5438,7 +5438,7 @@ def d_3684(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', 'steel', True)
+    LOCAL(ctx, E, 'r~758', 'steel', True)
     return True
 
 
@@ -5448,9 +5448,9 @@ def d_3685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[27])
     return True
 
 
@@ -5460,11 +5460,11 @@ def d_3686(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 10, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 10, True)
+    LOCAL(ctx, E, 'r~753', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[25])
     return True
 
 
@@ -5479,7 +5479,7 @@ def t_3690(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'city', True)
+    LOCAL(ctx, E, 't~752', 'city', True)
     return t_3692(ctx, k, s, E)
 
 
@@ -5503,10 +5503,10 @@ def t_3693(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_4201(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_4202(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_4203(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    LOCAL(ctx, E, 'mine~756', x_4201(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_4202(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_4203(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return t_3698(ctx, k, s, E)
 
@@ -5570,11 +5570,11 @@ def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 1, True)
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+    LOCAL(ctx, E, 'n~772', 1, True)
+    LOCAL(ctx, E, 'r~773', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[27])
     return True
 
 
@@ -5601,11 +5601,11 @@ def d_3719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 3, True)
-    LOCAL(ctx, E, 'r~771', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
+    LOCAL(ctx, E, 'n~774', 3, True)
+    LOCAL(ctx, E, 'r~775', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~775'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~774'), '+=', False, K[25])
     return True
 
 
@@ -5615,7 +5615,7 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 3, True)
+    LOCAL(ctx, E, 'n~774', 3, True)
     return True
 
 
@@ -5625,7 +5625,7 @@ def d_3721(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~771', 'megacredits', True)
+    LOCAL(ctx, E, 'r~775', 'megacredits', True)
     return True
 
 
@@ -5635,9 +5635,9 @@ def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~775'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~774'), '+=', False, K[25])
     return True
 
 
@@ -5647,11 +5647,11 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~772', 2, True)
-    LOCAL(ctx, E, 'r~773', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    LOCAL(ctx, E, 'n~776', 2, True)
+    LOCAL(ctx, E, 'r~777', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~777'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~776'), '+=', False, K[27])
     return True
 
 
@@ -5661,7 +5661,7 @@ def d_3724(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~772', 2, True)
+    LOCAL(ctx, E, 'n~776', 2, True)
     return True
 
 
@@ -5671,7 +5671,7 @@ def d_3725(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~773', 'megacredits', True)
+    LOCAL(ctx, E, 'r~777', 'megacredits', True)
     return True
 
 
@@ -5681,9 +5681,9 @@ def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~777'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~776'), '+=', False, K[27])
     return True
 
 
@@ -5702,7 +5702,7 @@ def t_3731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
     if not ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'n~752', 3, True)
     return t_3734(ctx, k, s, E)
 
 
@@ -5726,9 +5726,9 @@ def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
-    LOCAL(ctx, E, 'sv~750', 0, True)
-    LOCAL(ctx, E, 'tv~751', 0, True)
+    LOCAL(ctx, E, 'price~753', E.get('n~752'), True)
+    LOCAL(ctx, E, 'sv~754', 0, True)
+    LOCAL(ctx, E, 'tv~755', 0, True)
     return t_3738(ctx, k, s, E)
 
 
@@ -5738,7 +5738,7 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
+    LOCAL(ctx, E, 'price~753', E.get('n~752'), True)
     return True
 
 
@@ -5748,7 +5748,7 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~750', 0, True)
+    LOCAL(ctx, E, 'sv~754', 0, True)
     return True
 
 
@@ -5758,7 +5758,7 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~751', 0, True)
+    LOCAL(ctx, E, 'tv~755', 0, True)
     return True
 
 
@@ -5768,9 +5768,9 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~752', x_4250(ctx, E), True)
-    LOCAL(ctx, E, 't_v~753', x_4251(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~754', x_4252(ctx, E), True)
+    LOCAL(ctx, E, 's_v~756', x_4250(ctx, E), True)
+    LOCAL(ctx, E, 't_v~757', x_4251(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~758', x_4252(ctx, E), True)
     return t_3742(ctx, k, s, E)
 
 
@@ -5780,7 +5780,7 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~752', x_4250(ctx, E), True)
+    LOCAL(ctx, E, 's_v~756', x_4250(ctx, E), True)
     return True
 
 
@@ -5790,7 +5790,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~753', x_4251(ctx, E), True)
+    LOCAL(ctx, E, 't_v~757', x_4251(ctx, E), True)
     return True
 
 
@@ -5800,7 +5800,7 @@ def d_3741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~754', x_4252(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~758', x_4252(ctx, E), True)
     return True
 
 
@@ -5826,7 +5826,7 @@ def d_3743(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~753'), '-=', False, K[25])
     return True
 
 
@@ -5849,7 +5849,7 @@ def d_3745(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~753'), '-=', False, K[25])
     return True
 
 
@@ -5893,13 +5893,13 @@ def d_3749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4263(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~759'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~760'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~761'), '-=', False, K[25])
     return True
 
 
@@ -5923,7 +5923,7 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~759'), '-=', False, K[25])
     return True
 
 
@@ -5935,7 +5935,7 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~760'), '-=', False, K[25])
     return True
 
 
@@ -5947,7 +5947,7 @@ def d_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~761'), '-=', False, K[25])
     return True
 
 
@@ -5957,8 +5957,8 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', 'tr', True)
-    LOCAL(ctx, E, 'n~759', 1, True)
+    LOCAL(ctx, E, 't~762', 'tr', True)
+    LOCAL(ctx, E, 'n~763', 1, True)
     if not d_3757(ctx, E):
         return False
     return True
@@ -5970,7 +5970,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', 'tr', True)
+    LOCAL(ctx, E, 't~762', 'tr', True)
     return True
 
 
@@ -5980,7 +5980,7 @@ def d_3756(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', 1, True)
+    LOCAL(ctx, E, 'n~763', 1, True)
     return True
 
 
@@ -5990,11 +5990,11 @@ def d_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~758'))) is str else None) == 'game')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~762'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~758'))
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~762'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~759'), '+=', False, K[35])
+            SET(ctx, 'game_tracks', c, key, E.get('n~763'), '+=', False, K[35])
     else:
         if not d_3759(ctx, E):
             return False
@@ -6007,9 +6007,9 @@ def d_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~758'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~762'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~759'), '+=', False, K[35])
+        SET(ctx, 'game_tracks', c, key, E.get('n~763'), '+=', False, K[35])
     return True
 
 
@@ -6019,9 +6019,9 @@ def d_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~758'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~762'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~759'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~763'), '+=', False, K[29])
     if not d_3761(ctx, E):
         return False
     return True
@@ -6033,9 +6033,9 @@ def d_3760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~758'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~762'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~759'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~763'), '+=', False, K[29])
     return True
 
 
@@ -6045,7 +6045,7 @@ def d_3761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((True if ((E.get('t~758') == 'tr')) and (((_w1 if type((_w1 := E.get('n~759'))) is int else num(_w1)) > 0)) else False)):
+    if ((True if ((E.get('t~762') == 'tr')) and (((_w1 if type((_w1 := E.get('n~763'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -6062,16 +6062,16 @@ def d_3763(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[27])
+    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[27])
     return True
 
 
@@ -6089,12 +6089,12 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
-    LOCAL(ctx, E, 'k~756', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    LOCAL(ctx, E, 'n~758', 1, True)
+    LOCAL(ctx, E, 'r~759', 'megacredits', True)
+    LOCAL(ctx, E, 'k~760', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~759'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~758'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~760'))) is int else num(_w2)))), '+=', False, K[27])
     return True
 
 
@@ -6104,7 +6104,7 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'n~758', 1, True)
     return True
 
 
@@ -6114,7 +6114,7 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    LOCAL(ctx, E, 'r~759', 'megacredits', True)
     return True
 
 
@@ -6124,7 +6124,7 @@ def d_3773(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~756', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
+    LOCAL(ctx, E, 'k~760', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
     return True
 
 
@@ -6134,9 +6134,9 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~759'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~758'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~760'))) is int else num(_w2)))), '+=', False, K[27])
     return True
 
 
@@ -6146,11 +6146,11 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'heat', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[27])
     return True
 
 
@@ -6165,11 +6165,11 @@ def d_3779(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'heat', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'r~755', 'heat', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[27])
     return True
 
 
@@ -6182,7 +6182,7 @@ def d_3781(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'heat', True)
+    LOCAL(ctx, E, 'r~755', 'heat', True)
     return True
 
 
@@ -6195,7 +6195,7 @@ def t_3783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'ocean', True)
+    LOCAL(ctx, E, 't~756', 'ocean', True)
     return t_3785(ctx, k, s, E)
 
 
@@ -6205,7 +6205,7 @@ def d_3784(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'ocean', True)
+    LOCAL(ctx, E, 't~756', 'ocean', True)
     return True
 
 
@@ -6226,10 +6226,10 @@ def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_4313(ctx, E), True)
-    LOCAL(ctx, E, 'empty~761', x_4314(ctx, E), True)
-    LOCAL(ctx, E, 'legal~767', x_4315(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
+    LOCAL(ctx, E, 'mine~760', x_4313(ctx, E), True)
+    LOCAL(ctx, E, 'empty~765', x_4314(ctx, E), True)
+    LOCAL(ctx, E, 'legal~771', x_4315(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~771')) > 0)):
         return False
     return t_3791(ctx, k, s, E)
 
@@ -6240,7 +6240,7 @@ def d_3787(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_4313(ctx, E), True)
+    LOCAL(ctx, E, 'mine~760', x_4313(ctx, E), True)
     return True
 
 
@@ -6250,7 +6250,7 @@ def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~761', x_4314(ctx, E), True)
+    LOCAL(ctx, E, 'empty~765', x_4314(ctx, E), True)
     return True
 
 
@@ -6260,7 +6260,7 @@ def d_3789(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~767', x_4315(ctx, E), True)
+    LOCAL(ctx, E, 'legal~771', x_4315(ctx, E), True)
     return True
 
 
@@ -6270,7 +6270,7 @@ def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('legal~771')) > 0)):
         return False
     return True
 
@@ -6288,8 +6288,8 @@ def t_3792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
+    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
     return t_3795(ctx, k, s, E)
 
 
@@ -6299,7 +6299,7 @@ def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
+    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
     return True
 
 
@@ -6309,7 +6309,7 @@ def d_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
     return True
 
 
@@ -6319,10 +6319,10 @@ def t_3795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~770'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~774'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4321(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[33])
     return t_3798(ctx, k, s, E)
 
 
@@ -6332,7 +6332,7 @@ def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~770'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~774'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4321(ctx, E), '=', False, K[31])
     return True
@@ -6344,7 +6344,7 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[33])
     return True
 
 
@@ -6373,7 +6373,7 @@ def t_3799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -6395,19 +6395,19 @@ def t_3801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~770')))))
-    old = E.get('x~771', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~774')))))
+    old = E.get('x~775', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~771', old)
+        UNSET(ctx, E, 'x~775', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~771', item, True)
-            if ((E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))):
+            LOCAL(ctx, E, 'x~775', item, True)
+            if ((E.get('x~775') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~775'), _w1))):
                 return t_3802(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6438,7 +6438,7 @@ def d_3804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
         return False
     return True
 
@@ -6467,8 +6467,8 @@ def t_3821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oceans', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'p~752', 'oceans', True)
+    LOCAL(ctx, E, 'n~753', 1, True)
     return t_3824(ctx, k, s, E)
 
 
@@ -6478,7 +6478,7 @@ def d_3822(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oceans', True)
+    LOCAL(ctx, E, 'p~752', 'oceans', True)
     return True
 
 
@@ -6504,11 +6504,11 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 2, True)
-    LOCAL(ctx, E, 'r~752', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    LOCAL(ctx, E, 'n~755', 2, True)
+    LOCAL(ctx, E, 'r~756', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~755'), '+=', False, K[25])
     return True
 
 
@@ -6518,7 +6518,7 @@ def d_3838(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 2, True)
+    LOCAL(ctx, E, 'n~755', 2, True)
     return True
 
 
@@ -6528,7 +6528,7 @@ def d_3839(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'megacredits', True)
+    LOCAL(ctx, E, 'r~756', 'megacredits', True)
     return True
 
 
@@ -6538,9 +6538,9 @@ def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~755'), '+=', False, K[25])
     return True
 
 
@@ -6550,8 +6550,8 @@ def t_3841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oxygen', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'p~752', 'oxygen', True)
+    LOCAL(ctx, E, 'n~753', 1, True)
     return t_3844(ctx, k, s, E)
 
 
@@ -6561,7 +6561,7 @@ def d_3842(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oxygen', True)
+    LOCAL(ctx, E, 'p~752', 'oxygen', True)
     return True
 
 
@@ -6587,11 +6587,11 @@ def t_3857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~936', K[21], True)
+    LOCAL(ctx, E, 'costs~940', K[21], True)
     if not d_3859(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'costs~936', ((_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
+    LOCAL(ctx, E, 'costs~940', ((_w1 + _w2 if type((_w1 := E.get('costs~940'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
     return t_3866(ctx, k, s, E)
 
 
@@ -6601,7 +6601,7 @@ def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~936', K[21], True)
+    LOCAL(ctx, E, 'costs~940', K[21], True)
     return True
 
 
@@ -6639,7 +6639,7 @@ def d_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3862, E, 'costs~936', x_4393(ctx, E))
+    ASSIGN(ctx, 3862, E, 'costs~940', x_4393(ctx, E))
     SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
     SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
@@ -6651,7 +6651,7 @@ def d_3862(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3862, E, 'costs~936', x_4393(ctx, E))
+    ASSIGN(ctx, 3862, E, 'costs~940', x_4393(ctx, E))
     return True
 
 
@@ -6672,7 +6672,7 @@ def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~936', ((_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
+    LOCAL(ctx, E, 'costs~940', ((_w1 + _w2 if type((_w1 := E.get('costs~940'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
     return True
 
 
@@ -6705,17 +6705,17 @@ def t_3867(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(K[36]))
-    old = E.get('k~937', MISSING)
+    old = E.get('k~941', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'k~937', old)
+        UNSET(ctx, E, 'k~941', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'k~937', item, True)
+            LOCAL(ctx, E, 'k~941', item, True)
             return t_3868(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6728,8 +6728,8 @@ def t_3868(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~947', x_4402(ctx, E), True)
-    LOCAL(ctx, E, 'order~948', ((E.get('free~947') if (E.get('k~937') == 0) else FN['reversed'](ctx, None, E.get('free~947')))), True)
+    LOCAL(ctx, E, 'free~951', x_4402(ctx, E), True)
+    LOCAL(ctx, E, 'order~952', ((E.get('free~951') if (E.get('k~941') == 0) else FN['reversed'](ctx, None, E.get('free~951')))), True)
     return t_3871(ctx, k, s, E)
 
 
@@ -6739,7 +6739,7 @@ def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~947', x_4402(ctx, E), True)
+    LOCAL(ctx, E, 'free~951', x_4402(ctx, E), True)
     return True
 
 
@@ -6749,7 +6749,7 @@ def d_3870(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'order~948', ((E.get('free~947') if (E.get('k~937') == 0) else FN['reversed'](ctx, None, E.get('free~947')))), True)
+    LOCAL(ctx, E, 'order~952', ((E.get('free~951') if (E.get('k~941') == 0) else FN['reversed'](ctx, None, E.get('free~951')))), True)
     return True
 
 
@@ -6759,7 +6759,7 @@ def t_3871(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, E.get('order~948')) > 0)):
+    if ((FN['count'](ctx, None, E.get('order~952')) > 0)):
         return t_3872(ctx, k, s, E)
     return k()
 
@@ -6772,13 +6772,13 @@ def t_3872(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'ring~963', x_4421(ctx, E), True)
+        LOCAL(ctx, E, 'ring~967', x_4421(ctx, E), True)
         return t_3887(ctx, k, s, E)
 
     ctx.steps += 3
-    LOCAL(ctx, E, 'at~949', x_4405(ctx, E), True)
-    LOCAL(ctx, E, 't~950', 'city', True)
-    LOCAL(ctx, E, 's~951', E.get('at~949'), True)
+    LOCAL(ctx, E, 'at~953', x_4405(ctx, E), True)
+    LOCAL(ctx, E, 't~954', 'city', True)
+    LOCAL(ctx, E, 's~955', E.get('at~953'), True)
     return t_3876(ctx, r1, s, E)
 
 
@@ -6788,7 +6788,7 @@ def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~949', x_4405(ctx, E), True)
+    LOCAL(ctx, E, 'at~953', x_4405(ctx, E), True)
     return True
 
 
@@ -6798,7 +6798,7 @@ def d_3874(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~950', 'city', True)
+    LOCAL(ctx, E, 't~954', 'city', True)
     return True
 
 
@@ -6808,7 +6808,7 @@ def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~951', E.get('at~949'), True)
+    LOCAL(ctx, E, 's~955', E.get('at~953'), True)
     return True
 
 
@@ -6818,10 +6818,10 @@ def t_3876(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~951'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~955'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4409(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~951'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~955'), '=', False, K[33])
     return t_3879(ctx, k, s, E)
 
 
@@ -6831,7 +6831,7 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~951'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~955'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4409(ctx, E), '=', False, K[31])
     return True
@@ -6843,7 +6843,7 @@ def d_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~951'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~955'), '=', False, K[33])
     return True
 
 
@@ -6872,7 +6872,7 @@ def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~950'), 'space': E.get('s~951'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~954'), 'space': E.get('s~955'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -6894,19 +6894,19 @@ def t_3882(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~951')))))
-    old = E.get('x~952', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~955')))))
+    old = E.get('x~956', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~952', old)
+        UNSET(ctx, E, 'x~956', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~952', item, True)
-            if ((E.get('x~952') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~952'), _w1))):
+            LOCAL(ctx, E, 'x~956', item, True)
+            if ((E.get('x~956') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~956'), _w1))):
                 return t_3883(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6937,7 +6937,7 @@ def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~950'), 'space': E.get('s~951'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~954'), 'space': E.get('s~955'), 'by': E.get('you')}):
         return False
     return True
 
@@ -6948,7 +6948,7 @@ def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'ring~963', x_4421(ctx, E), True)
+    LOCAL(ctx, E, 'ring~967', x_4421(ctx, E), True)
     return True
 
 
@@ -6958,7 +6958,7 @@ def t_3887(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, E.get('ring~963')) > 0)):
+    if ((FN['count'](ctx, None, E.get('ring~967')) > 0)):
         return t_3888(ctx, k, s, E)
     return k()
 
@@ -6969,8 +6969,8 @@ def t_3888(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~964', 'greenery', True)
-    LOCAL(ctx, E, 's~965', x_4424(ctx, E), True)
+    LOCAL(ctx, E, 't~968', 'greenery', True)
+    LOCAL(ctx, E, 's~969', x_4424(ctx, E), True)
     return t_3891(ctx, k, s, E)
 
 
@@ -6980,7 +6980,7 @@ def d_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~964', 'greenery', True)
+    LOCAL(ctx, E, 't~968', 'greenery', True)
     return True
 
 
@@ -6990,7 +6990,7 @@ def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~965', x_4424(ctx, E), True)
+    LOCAL(ctx, E, 's~969', x_4424(ctx, E), True)
     return True
 
 
@@ -7000,10 +7000,10 @@ def t_3891(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~965'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~969'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4426(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~965'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~969'), '=', False, K[33])
     return t_3894(ctx, k, s, E)
 
 
@@ -7013,7 +7013,7 @@ def d_3892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~965'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~969'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4426(ctx, E), '=', False, K[31])
     return True
@@ -7025,7 +7025,7 @@ def d_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~965'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~969'), '=', False, K[33])
     return True
 
 
@@ -7054,7 +7054,7 @@ def t_3895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~964'), 'space': E.get('s~965'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~968'), 'space': E.get('s~969'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -7076,19 +7076,19 @@ def t_3897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~965')))))
-    old = E.get('x~966', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~969')))))
+    old = E.get('x~970', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~966', old)
+        UNSET(ctx, E, 'x~970', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~966', item, True)
-            if ((E.get('x~966') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~966'), _w1))):
+            LOCAL(ctx, E, 'x~970', item, True)
+            if ((E.get('x~970') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~970'), _w1))):
                 return t_3898(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -7119,7 +7119,7 @@ def d_3900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~964'), 'space': E.get('s~965'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~968'), 'space': E.get('s~969'), 'by': E.get('you')}):
         return False
     return True
 
@@ -7155,17 +7155,17 @@ def t_3902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation'))))
-    old = E.get('c~967', MISSING)
+    old = E.get('c~971', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~967', old)
+        UNSET(ctx, E, 'c~971', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~967', item, True)
+            LOCAL(ctx, E, 'c~971', item, True)
             return t_3903(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -7178,7 +7178,7 @@ def t_3903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~967')
+    value = E.get('c~971')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -7213,7 +7213,7 @@ def t_3905(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     return k()
 
 
-def t_3906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def t_3906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7237,41 +7237,41 @@ def t_3906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return nxt(0)
 
 
-def t_3907(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def t_3907(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:170
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~972', True, True)
+    LOCAL(ctx, E, 'more~976', True, True)
     return t_3909(ctx, k, s, E)
 
 
-def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:170
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~972', True, True)
+    LOCAL(ctx, E, 'more~976', True, True)
     return True
 
 
-def t_3909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
+def t_3909(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if E.get('more~972'):
+        if E.get('more~976'):
             return t_3910(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_3910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def t_3910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:172
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7284,17 +7284,17 @@ def t_3911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~974', E.get('a~973'), True)
+    LOCAL(ctx, E, 'a~978', E.get('a~977'), True)
     return t_3913(ctx, k, s, E)
 
 
-def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
+def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:173
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~974', E.get('a~973'), True)
+    LOCAL(ctx, E, 'a~978', E.get('a~977'), True)
     return True
 
 
@@ -7335,7 +7335,7 @@ def t_3915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~974'))) is str else None) == 'megacredits')):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~978'))) is str else None) == 'megacredits')):
         return t_3916(ctx, k, s, E)
     return d_3938(ctx, E) and k()
 
@@ -7346,7 +7346,7 @@ def t_3916(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~975', x_4451(ctx, E), True)
+    LOCAL(ctx, E, 'n~979', x_4451(ctx, E), True)
     return t_3918(ctx, k, s, E)
 
 
@@ -7356,7 +7356,7 @@ def d_3917(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~975', x_4451(ctx, E), True)
+    LOCAL(ctx, E, 'n~979', x_4451(ctx, E), True)
     return True
 
 
@@ -7366,9 +7366,9 @@ def t_3918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~976', E.get('n~975'), True)
-    LOCAL(ctx, E, 'sv~977', 0, True)
-    LOCAL(ctx, E, 'tv~978', 0, True)
+    LOCAL(ctx, E, 'price~980', E.get('n~979'), True)
+    LOCAL(ctx, E, 'sv~981', 0, True)
+    LOCAL(ctx, E, 'tv~982', 0, True)
     return t_3922(ctx, k, s, E)
 
 
@@ -7378,7 +7378,7 @@ def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~976', E.get('n~975'), True)
+    LOCAL(ctx, E, 'price~980', E.get('n~979'), True)
     return True
 
 
@@ -7388,7 +7388,7 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~977', 0, True)
+    LOCAL(ctx, E, 'sv~981', 0, True)
     return True
 
 
@@ -7398,7 +7398,7 @@ def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~978', 0, True)
+    LOCAL(ctx, E, 'tv~982', 0, True)
     return True
 
 
@@ -7408,9 +7408,9 @@ def t_3922(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~979', x_4455(ctx, E), True)
-    LOCAL(ctx, E, 't_v~980', x_4456(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~981', x_4457(ctx, E), True)
+    LOCAL(ctx, E, 's_v~983', x_4455(ctx, E), True)
+    LOCAL(ctx, E, 't_v~984', x_4456(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~985', x_4457(ctx, E), True)
     return t_3926(ctx, k, s, E)
 
 
@@ -7420,7 +7420,7 @@ def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~979', x_4455(ctx, E), True)
+    LOCAL(ctx, E, 's_v~983', x_4455(ctx, E), True)
     return True
 
 
@@ -7430,7 +7430,7 @@ def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~980', x_4456(ctx, E), True)
+    LOCAL(ctx, E, 't_v~984', x_4456(ctx, E), True)
     return True
 
 
@@ -7440,7 +7440,7 @@ def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~981', x_4457(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~985', x_4457(ctx, E), True)
     return True
 
 
@@ -7466,7 +7466,7 @@ def d_3927(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~976'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~980'), '-=', False, K[25])
     return True
 
 
@@ -7489,7 +7489,7 @@ def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~976'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~980'), '-=', False, K[25])
     return True
 
 
@@ -7533,13 +7533,13 @@ def d_3933(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4468(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~982'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~986'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~983'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~987'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~984'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~988'), '-=', False, K[25])
     return True
 
 
@@ -7563,7 +7563,7 @@ def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~982'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~986'), '-=', False, K[25])
     return True
 
 
@@ -7575,7 +7575,7 @@ def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~983'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~987'), '-=', False, K[25])
     return True
 
 
@@ -7587,7 +7587,7 @@ def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~984'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~988'), '-=', False, K[25])
     return True
 
 
@@ -7597,9 +7597,9 @@ def d_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~985', x_4477(ctx, E), True)
+    LOCAL(ctx, E, 'n~989', x_4477(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~986', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~974'))) is str else None)), True)
+    LOCAL(ctx, E, 'r~990', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~978'))) is str else None)), True)
     if not d_3941(ctx, E):
         return False
     return True
@@ -7611,7 +7611,7 @@ def d_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~985', x_4477(ctx, E), True)
+    LOCAL(ctx, E, 'n~989', x_4477(ctx, E), True)
     return True
 
 
@@ -7621,7 +7621,7 @@ def d_3940(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~986', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~974'))) is str else None)), True)
+    LOCAL(ctx, E, 'r~990', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~978'))) is str else None)), True)
     return True
 
 
@@ -7634,9 +7634,9 @@ def d_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4479(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~986'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~990'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~985'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~989'), '-=', False, K[25])
     return True
 
 
@@ -7657,9 +7657,9 @@ def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~986'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~990'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~985'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~989'), '-=', False, K[25])
     return True
 
 
@@ -7678,9 +7678,9 @@ def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~974'))) is str else None) == 'standard_project')):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~978'))) is str else None) == 'standard_project')):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~974'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~974'))) is str else 0))}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~978'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~978'))) is str else 0))}):
             return False
     return True
 
@@ -7691,18 +7691,18 @@ def d_3946(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~974'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~974'))) is str else 0))}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~978'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~978'))) is str else 0))}):
         return False
     return True
 
 
-def d_3947(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164
+def d_3947(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~972', False)
+    LOCAL(ctx, E, 'more~976', False)
     return True
 
 
@@ -7712,8 +7712,8 @@ def d_3948(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~968', 'generation', True)
-    LOCAL(ctx, E, 'n~969', 1, True)
+    LOCAL(ctx, E, 't~972', 'generation', True)
+    LOCAL(ctx, E, 'n~973', 1, True)
     if not d_3951(ctx, E):
         return False
     return True
@@ -7725,7 +7725,7 @@ def d_3949(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~968', 'generation', True)
+    LOCAL(ctx, E, 't~972', 'generation', True)
     return True
 
 
@@ -7735,7 +7735,7 @@ def d_3950(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~969', 1, True)
+    LOCAL(ctx, E, 'n~973', 1, True)
     return True
 
 
@@ -7745,11 +7745,11 @@ def d_3951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~968'))) is str else None) == 'game')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~972'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~968'))
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~972'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[35])
+            SET(ctx, 'game_tracks', c, key, E.get('n~973'), '+=', False, K[35])
     else:
         if not d_3953(ctx, E):
             return False
@@ -7762,9 +7762,9 @@ def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~968'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~972'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[35])
+        SET(ctx, 'game_tracks', c, key, E.get('n~973'), '+=', False, K[35])
     return True
 
 
@@ -7774,9 +7774,9 @@ def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~968'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~972'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~973'), '+=', False, K[29])
     if not d_3955(ctx, E):
         return False
     return True
@@ -7788,9 +7788,9 @@ def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~968'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~972'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~973'), '+=', False, K[29])
     return True
 
 
@@ -7800,7 +7800,7 @@ def d_3955(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((True if ((E.get('t~968') == 'tr')) and (((_w1 if type((_w1 := E.get('n~969'))) is int else num(_w1)) > 0)) else False)):
+    if ((True if ((E.get('t~972') == 'tr')) and (((_w1 if type((_w1 := E.get('n~973'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -7875,7 +7875,7 @@ def t_3961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
             SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
-        LOCAL(ctx, E, 'n~992', 10, True)
+        LOCAL(ctx, E, 'n~996', 10, True)
         if not d_3979(ctx, E):
             return False
         return t_3990(ctx, r2, s, E)
@@ -7966,7 +7966,7 @@ def t_3968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~989', E.get('corporation_card~988'), True)
+    LOCAL(ctx, E, 'c~993', E.get('corporation_card~992'), True)
     return t_3970(ctx, k, s, E)
 
 
@@ -7976,7 +7976,7 @@ def d_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~989', E.get('corporation_card~988'), True)
+    LOCAL(ctx, E, 'c~993', E.get('corporation_card~992'), True)
     return True
 
 
@@ -7988,12 +7988,12 @@ def t_3970(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~989')]), '=', False, K[40])
-    LOCAL(ctx, E, 'n~990', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~989'))) is str else 0)), True)
-    LOCAL(ctx, E, 'r~991', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~991'))
+        SET(ctx, 'corporation', c, key, ([E.get('c~993')]), '=', False, K[40])
+    LOCAL(ctx, E, 'n~994', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~993'))) is str else 0)), True)
+    LOCAL(ctx, E, 'r~995', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~995'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~990'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~994'), '+=', False, K[25])
     return t_3975(ctx, k, s, E)
 
 
@@ -8005,7 +8005,7 @@ def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~989')]), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~993')]), '=', False, K[40])
     return True
 
 
@@ -8015,7 +8015,7 @@ def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~990', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~989'))) is str else 0)), True)
+    LOCAL(ctx, E, 'n~994', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~993'))) is str else 0)), True)
     return True
 
 
@@ -8025,7 +8025,7 @@ def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~991', 'megacredits', True)
+    LOCAL(ctx, E, 'r~995', 'megacredits', True)
     return True
 
 
@@ -8035,9 +8035,9 @@ def d_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~991'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~995'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~990'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~994'), '+=', False, K[25])
     return True
 
 
@@ -8047,7 +8047,7 @@ def t_3975(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~989')
+    value = E.get('c~993')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -8089,7 +8089,7 @@ def d_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~992', 10, True)
+    LOCAL(ctx, E, 'n~996', 10, True)
     return True
 
 
@@ -8099,7 +8099,7 @@ def d_3979(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~992'))
+    left = num(E.get('n~996'))
     while left > 0:
         left -= 1
         if not d_3980(ctx, E):
@@ -8201,17 +8201,17 @@ def t_3990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
-    old = E.get('card~993', MISSING)
+    old = E.get('card~997', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~993', old)
+        UNSET(ctx, E, 'card~997', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~993', item, True)
+            LOCAL(ctx, E, 'card~997', item, True)
             return t_3991(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8235,11 +8235,11 @@ def t_3992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~993')]), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~997')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~994', 3, True)
+    LOCAL(ctx, E, 'n~998', 3, True)
     return t_3994(ctx, r1, s, E)
 
 
@@ -8249,7 +8249,7 @@ def d_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~994', 3, True)
+    LOCAL(ctx, E, 'n~998', 3, True)
     return True
 
 
@@ -8259,9 +8259,9 @@ def t_3994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~995', E.get('n~994'), True)
-    LOCAL(ctx, E, 'sv~996', 0, True)
-    LOCAL(ctx, E, 'tv~997', 0, True)
+    LOCAL(ctx, E, 'price~999', E.get('n~998'), True)
+    LOCAL(ctx, E, 'sv~1000', 0, True)
+    LOCAL(ctx, E, 'tv~1001', 0, True)
     return t_3998(ctx, k, s, E)
 
 
@@ -8271,7 +8271,7 @@ def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~995', E.get('n~994'), True)
+    LOCAL(ctx, E, 'price~999', E.get('n~998'), True)
     return True
 
 
@@ -8281,7 +8281,7 @@ def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~996', 0, True)
+    LOCAL(ctx, E, 'sv~1000', 0, True)
     return True
 
 
@@ -8291,7 +8291,7 @@ def d_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~997', 0, True)
+    LOCAL(ctx, E, 'tv~1001', 0, True)
     return True
 
 
@@ -8301,9 +8301,9 @@ def t_3998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~998', x_4543(ctx, E), True)
-    LOCAL(ctx, E, 't_v~999', x_4544(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~1000', x_4545(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1002', x_4543(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1003', x_4544(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1004', x_4545(ctx, E), True)
     return t_4002(ctx, k, s, E)
 
 
@@ -8313,7 +8313,7 @@ def d_3999(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~998', x_4543(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1002', x_4543(ctx, E), True)
     return True
 
 
@@ -8323,7 +8323,7 @@ def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~999', x_4544(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1003', x_4544(ctx, E), True)
     return True
 
 
@@ -8333,7 +8333,7 @@ def d_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~1000', x_4545(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1004', x_4545(ctx, E), True)
     return True
 
 
@@ -8359,7 +8359,7 @@ def d_4003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~995'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~999'), '-=', False, K[25])
     return True
 
 
@@ -8382,7 +8382,7 @@ def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~995'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~999'), '-=', False, K[25])
     return True
 
 
@@ -8426,13 +8426,13 @@ def d_4009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4556(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1001'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1005'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1002'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1006'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1003'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1007'), '-=', False, K[25])
     return True
 
 
@@ -8456,7 +8456,7 @@ def d_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1001'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1005'), '-=', False, K[25])
     return True
 
 
@@ -8468,7 +8468,7 @@ def d_4012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1002'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1006'), '-=', False, K[25])
     return True
 
 
@@ -8480,7 +8480,7 @@ def d_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1003'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1007'), '-=', False, K[25])
     return True
 
 
@@ -8492,7 +8492,7 @@ def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~993')]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~997')]), '+=', True, K[23])
     return True
 
 
@@ -8502,7 +8502,7 @@ def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~993')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~997')]), '+=', True, K[24])
     return True
 
 
@@ -8525,7 +8525,7 @@ def t_4017(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4041(ctx, k, s, E)
+        return t_4042(ctx, k, s, E)
 
     if not d_4018(ctx, E):
         return False
@@ -8671,10 +8671,12 @@ def t_4031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'packs~1009', x_4595(ctx, E), True)
-        LOCAL(ctx, E, 'shift~1010', x_4596(ctx, E), True)
+        LOCAL(ctx, E, 'packs~1013', x_4595(ctx, E), True)
+        LOCAL(ctx, E, 'shift~1014', x_4596(ctx, E), True)
         if not d_4039(ctx, E):
             return False
+        ctx.steps += 1
+        LOCAL(ctx, E, 'packs~1013', K[21])
         return k()
 
     return t_4032(ctx, r1, s, E)
@@ -8720,10 +8722,10 @@ def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, ([E.get('card~1007')]), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, ([E.get('card~1011')]), '-=', True, K[41])
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('card~1007')]), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~1011')]), '+=', True, K[39])
     return True
 
 
@@ -8735,7 +8737,7 @@ def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, ([E.get('card~1007')]), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, ([E.get('card~1011')]), '-=', True, K[41])
     return True
 
 
@@ -8747,69 +8749,79 @@ def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('card~1007')]), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~1011')]), '+=', True, K[39])
     return True
 
 
-def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'packs~1009', x_4595(ctx, E), True)
+    LOCAL(ctx, E, 'packs~1013', x_4595(ctx, E), True)
     return True
 
 
-def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shift~1010', x_4596(ctx, E), True)
+    LOCAL(ctx, E, 'shift~1014', x_4596(ctx, E), True)
     return True
 
 
-def d_4039(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def d_4039(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of((list(range(len(ctx.state['players']))))))
-    old = E.get('p~1011', MISSING)
+    old = E.get('p~1015', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~1011', item, True)
+        LOCAL(ctx, E, 'p~1015', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~1011')), 'pack'
+        c, key = SEAT(ctx, E.get('p~1015')), 'pack'
         if c is not None:
             SET(ctx, 'pack', c, key, x_4599(ctx, E), '=', False, K[41])
-    UNSET(ctx, E, 'p~1011', old)
+    UNSET(ctx, E, 'p~1015', old)
     return True
 
 
-def d_4040(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def d_4040(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~1011')), 'pack'
+    c, key = SEAT(ctx, E.get('p~1015')), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4599(ctx, E), '=', False, K[41])
     return True
 
 
-def t_4041(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
+def d_4041(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4600(ctx, E)))
+    LOCAL(ctx, E, 'packs~1013', K[21])
+    return True
+
+
+def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_4602(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -8821,13 +8833,13 @@ def t_4041(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4042(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4043(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4043(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8840,41 +8852,41 @@ def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
-    return t_4043(ctx, r1, s, E)
+    return t_4044(ctx, r1, s, E)
 
 
-def t_4043(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4044(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
-    old = E.get('card~1013', MISSING)
+    old = E.get('card~1017', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~1013', old)
+        UNSET(ctx, E, 'card~1017', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~1013', item, True)
-            return t_4044(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'card~1017', item, True)
+            return t_4045(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4044(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_4045(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4044, None, [], k)
+    return CHOOSE(ctx, 4045, None, [], k)
 
 
-def t_4045(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_4046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8884,44 +8896,34 @@ def t_4045(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~1013')]), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~1017')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~1014', 3, True)
-    return t_4047(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~1018', 3, True)
+    return t_4048(ctx, r1, s, E)
 
 
-def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4047(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~1014', 3, True)
+    LOCAL(ctx, E, 'n~1018', 3, True)
     return True
 
 
-def t_4047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4048(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~1015', E.get('n~1014'), True)
-    LOCAL(ctx, E, 'sv~1016', 0, True)
-    LOCAL(ctx, E, 'tv~1017', 0, True)
-    return t_4051(ctx, k, s, E)
-
-
-def d_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~1015', E.get('n~1014'), True)
-    return True
+    LOCAL(ctx, E, 'price~1019', E.get('n~1018'), True)
+    LOCAL(ctx, E, 'sv~1020', 0, True)
+    LOCAL(ctx, E, 'tv~1021', 0, True)
+    return t_4052(ctx, k, s, E)
 
 
 def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -8930,7 +8932,7 @@ def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~1016', 0, True)
+    LOCAL(ctx, E, 'price~1019', E.get('n~1018'), True)
     return True
 
 
@@ -8940,86 +8942,85 @@ def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~1017', 0, True)
+    LOCAL(ctx, E, 'sv~1020', 0, True)
     return True
 
 
-def t_4051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~1021', 0, True)
+    return True
+
+
+def t_4052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~1018', x_4606(ctx, E), True)
-    LOCAL(ctx, E, 't_v~1019', x_4607(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~1020', x_4608(ctx, E), True)
-    return t_4055(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~1022', x_4608(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1023', x_4609(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1024', x_4610(ctx, E), True)
+    return t_4056(ctx, k, s, E)
 
 
-def d_4052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~1018', x_4606(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1022', x_4608(ctx, E), True)
     return True
 
 
-def d_4053(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~1019', x_4607(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1023', x_4609(ctx, E), True)
     return True
 
 
-def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~1020', x_4608(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1024', x_4610(ctx, E), True)
     return True
 
 
-def t_4055(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4609(ctx, E):
-        return d_4056(ctx, E) and k()
-    return t_4059(ctx, k, s, E)
+    if x_4611(ctx, E):
+        return d_4057(ctx, E) and k()
+    return t_4060(ctx, k, s, E)
 
 
-def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4610(ctx, E):
+    if not x_4612(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~1015'), '-=', False, K[25])
-    return True
-
-
-def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4610(ctx, E):
-        return False
+        SET(ctx, 'stock', c, key, E.get('price~1019'), '-=', False, K[25])
     return True
 
 
@@ -9029,42 +9030,53 @@ def d_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~1015'), '-=', False, K[25])
+    if not x_4612(ctx, E):
+        return False
     return True
 
 
-def t_4059(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~1019'), '-=', False, K[25])
+    return True
+
+
+def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4613(ctx, E):
+    if not x_4615(ctx, E):
         return False
-    return t_4061(ctx, k, s, E)
+    return t_4062(ctx, k, s, E)
 
 
-def d_4060(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4613(ctx, E):
+    if not x_4615(ctx, E):
         return False
     return True
 
 
-def t_4061(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4062(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4061, None, [], k)
+    return CHOOSE(ctx, 4062, None, [], k)
 
 
-def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9072,20 +9084,20 @@ def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4619(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4621(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1021'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1025'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1022'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1026'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1023'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1027'), '-=', False, K[25])
     return True
 
 
-def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9093,19 +9105,7 @@ def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4619(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1021'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4621(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -9115,9 +9115,9 @@ def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1022'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1025'), '-=', False, K[25])
     return True
 
 
@@ -9127,13 +9127,25 @@ def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1023'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1026'), '-=', False, K[25])
     return True
 
 
-def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~1027'), '-=', False, K[25])
+    return True
+
+
+def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9141,159 +9153,159 @@ def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~1013')]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~1017')]), '+=', True, K[23])
     return True
 
 
-def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_4069(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~1013')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~1017')]), '+=', True, K[24])
     return True
 
 
-d_4069 = d_4016  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_4070 = d_4016  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def d_4070(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
+def d_4071(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4639(ctx, E), '=', False, K[34])
-    STMT(ctx, 4072)
+    SET(ctx, 'deck', ctx.state, 'deck', x_4641(ctx, E), '=', False, K[34])
+    STMT(ctx, 4073)
     return True
 
 
-def d_4071(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+def d_4072(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:182
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4639(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4641(ctx, E), '=', False, K[34])
     return True
 
 
-def d_4072(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+def d_4073(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:182
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 4072)
+    STMT(ctx, 4073)
     return True
 
 
-def d_4073(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+def d_4074(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_5000(ctx, E)))
+    items = list(items_of(x_5002(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_4074(ctx, E):
+        if not d_4075(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4074(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
+def d_4075(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~796', 1, True)
-    if not d_4076(ctx, E):
+    LOCAL(ctx, E, 'n~800', 1, True)
+    if not d_4077(ctx, E):
         return False
     return True
 
 
-def d_4075(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
+def d_4076(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~796', 1, True)
+    LOCAL(ctx, E, 'n~800', 1, True)
     return True
 
 
-def d_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_4077(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of((IDS(ctx, 'resources'))))
-    old = E.get('r~797', MISSING)
+    old = E.get('r~801', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'r~797', item, True)
-        if not d_4077(ctx, E):
+        LOCAL(ctx, E, 'r~801', item, True)
+        if not d_4078(ctx, E):
             return False
-    UNSET(ctx, E, 'r~797', old)
+    UNSET(ctx, E, 'r~801', old)
     return True
 
 
-def d_4077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~798', E.get('n~796'), True)
-    LOCAL(ctx, E, 'r~799', E.get('r~797'), True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~799'))
+    LOCAL(ctx, E, 'n~802', E.get('n~800'), True)
+    LOCAL(ctx, E, 'r~803', E.get('r~801'), True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~803'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~802'), '+=', False, K[27])
     return True
 
 
-def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~798', E.get('n~796'), True)
+    LOCAL(ctx, E, 'n~802', E.get('n~800'), True)
     return True
 
 
-def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~799', E.get('r~797'), True)
+    LOCAL(ctx, E, 'r~803', E.get('r~801'), True)
     return True
 
 
-def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~799'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~803'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~802'), '+=', False, K[27])
     return True
 
 
-def t_4081(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
+def t_4082(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_5000(ctx, E)))
+    items = list(items_of(x_5002(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -9305,58 +9317,58 @@ def t_4081(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4082(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4083(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4082(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def t_4083(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of((IDS(ctx, 'corporations'))))
-    old = E.get('c~800', MISSING)
+    old = E.get('c~804', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~800', old)
+        UNSET(ctx, E, 'c~804', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~800', item, True)
-            if (((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~800'))) is str else None) == True)):
-                return t_4083(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'c~804', item, True)
+            if (((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~804'))) is str else None) == True)):
+                return t_4084(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4083(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_4084(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~801', E.get('c~800'), True)
-    return t_4085(ctx, k, s, E)
+    LOCAL(ctx, E, 'c~805', E.get('c~804'), True)
+    return t_4086(ctx, k, s, E)
 
 
-def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def d_4085(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~801', E.get('c~800'), True)
+    LOCAL(ctx, E, 'c~805', E.get('c~804'), True)
     return True
 
 
-def t_4085(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_4086(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9364,16 +9376,16 @@ def t_4085(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~801')]), '=', False, K[40])
-    LOCAL(ctx, E, 'n~802', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0)), True)
-    LOCAL(ctx, E, 'r~803', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
+        SET(ctx, 'corporation', c, key, ([E.get('c~805')]), '=', False, K[40])
+    LOCAL(ctx, E, 'n~806', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~805'))) is str else 0)), True)
+    LOCAL(ctx, E, 'r~807', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~807'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
-    return t_4090(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~806'), '+=', False, K[25])
+    return t_4091(ctx, k, s, E)
 
 
-def d_4086(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9381,17 +9393,7 @@ def d_4086(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~801')]), '=', False, K[40])
-    return True
-
-
-def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~802', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0)), True)
+        SET(ctx, 'corporation', c, key, ([E.get('c~805')]), '=', False, K[40])
     return True
 
 
@@ -9401,29 +9403,39 @@ def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~803', 'megacredits', True)
+    LOCAL(ctx, E, 'n~806', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~805'))) is str else 0)), True)
     return True
 
 
-def d_4089(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_4089(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
+    LOCAL(ctx, E, 'r~807', 'megacredits', True)
+    return True
+
+
+def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~807'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~806'), '+=', False, K[25])
     return True
 
 
-def t_4090(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_4091(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~801')
+    value = E.get('c~805')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -9435,57 +9447,47 @@ def t_4090(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4091(ctx, after, None if s is None else brk, E)
+    return t_4092(ctx, after, None if s is None else brk, E)
 
 
-def t_4091(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_4092(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4659(ctx, E), k)
+    return DO(ctx, x_4661(ctx, E), k)
 
 
-def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def d_4093(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:194
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4661(ctx, E), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4663(ctx, E), '=', False, K[42])
     return True
 
 
-def d_4093(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_4094(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[42])
-    LOCAL(ctx, E, 't~804', 'generation', True)
-    LOCAL(ctx, E, 'n~805', 1, True)
-    if not d_4097(ctx, E):
+    LOCAL(ctx, E, 't~808', 'generation', True)
+    LOCAL(ctx, E, 'n~809', 1, True)
+    if not d_4098(ctx, E):
         return False
     return True
 
 
-def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
+def d_4095(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:200
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[42])
-    return True
-
-
-def d_4095(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~804', 'generation', True)
     return True
 
 
@@ -9495,24 +9497,17 @@ def d_4096(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~805', 1, True)
+    LOCAL(ctx, E, 't~808', 'generation', True)
     return True
 
 
-def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_4097(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~804'))) is str else None) == 'game')):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~804'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[35])
-    else:
-        if not d_4099(ctx, E):
-            return False
+    LOCAL(ctx, E, 'n~809', 1, True)
     return True
 
 
@@ -9522,35 +9517,40 @@ def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~804'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[35])
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~808'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~808'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~809'), '+=', False, K[35])
+    else:
+        if not d_4100(ctx, E):
+            return False
     return True
 
 
-def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~804'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[29])
-    if not d_4101(ctx, E):
-        return False
-    return True
-
-
-def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~804'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~808'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[29])
+        SET(ctx, 'game_tracks', c, key, E.get('n~809'), '+=', False, K[35])
+    return True
+
+
+def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~808'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~809'), '+=', False, K[29])
+    if not d_4102(ctx, E):
+        return False
     return True
 
 
@@ -9560,7 +9560,19 @@ def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((True if ((E.get('t~804') == 'tr')) and (((_w1 if type((_w1 := E.get('n~805'))) is int else num(_w1)) > 0)) else False)):
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~808'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~809'), '+=', False, K[29])
+    return True
+
+
+def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((True if ((E.get('t~808') == 'tr')) and (((_w1 if type((_w1 := E.get('n~809'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -9568,82 +9580,69 @@ def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_4102 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_4103 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def t_4103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
+def t_4104(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_4104(ctx, E):
+    if not d_4105(ctx, E):
         return False
-    return t_4118(ctx, k, s, E)
+    return t_4119(ctx, k, s, E)
 
 
-def d_4104(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+def d_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4675(ctx, E)))
+    items = list(items_of(x_4677(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_4105(ctx, E):
+        if not d_4106(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~807', 4, True)
-    if not d_4107(ctx, E):
+    LOCAL(ctx, E, 'n~811', 4, True)
+    if not d_4108(ctx, E):
         return False
     return True
 
 
-def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~807', 4, True)
+    LOCAL(ctx, E, 'n~811', 4, True)
     return True
 
 
-def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~807'))
+    left = num(E.get('n~811'))
     while left > 0:
         left -= 1
-        if not d_4108(ctx, E):
+        if not d_4109(ctx, E):
             return False
-    return True
-
-
-def d_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_4109(ctx, E):
-        return False
-    if not d_4114(ctx, E):
-        return False
     return True
 
 
@@ -9653,47 +9652,60 @@ def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_4110(ctx, E):
-            return False
+    if not d_4110(ctx, E):
+        return False
+    if not d_4115(ctx, E):
+        return False
     return True
 
 
 def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 4113)
-    return True
-
-
-d_4111 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_4112 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
-
-
-def d_4113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 4113)
-    return True
-
-
-d_4114 = d_3986  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_4115 = d_3987  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_4116 = d_3988  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_4117 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
-
-
-def t_4118(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4689(ctx, E)))
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        if not d_4111(ctx, E):
+            return False
+    return True
+
+
+def d_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    STMT(ctx, 4114)
+    return True
+
+
+d_4112 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_4113 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
+
+
+def d_4114(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 4114)
+    return True
+
+
+d_4115 = d_3986  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4116 = d_3987  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4117 = d_3988  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4118 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
+
+
+def t_4119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_4691(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -9705,13 +9717,13 @@ def t_4118(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4119(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4120(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9724,41 +9736,41 @@ def t_4119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
-    return t_4120(ctx, r1, s, E)
+    return t_4121(ctx, r1, s, E)
 
 
-def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4121(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
-    old = E.get('card~809', MISSING)
+    old = E.get('card~813', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~809', old)
+        UNSET(ctx, E, 'card~813', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~809', item, True)
-            return t_4121(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'card~813', item, True)
+            return t_4122(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4121(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4121, None, [], k)
+    return CHOOSE(ctx, 4122, None, [], k)
 
 
-def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_4123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9768,44 +9780,34 @@ def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~809')]), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~813')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~810', 3, True)
-    return t_4124(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~814', 3, True)
+    return t_4125(ctx, r1, s, E)
 
 
-def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4124(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~810', 3, True)
+    LOCAL(ctx, E, 'n~814', 3, True)
     return True
 
 
-def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4125(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~811', E.get('n~810'), True)
-    LOCAL(ctx, E, 'sv~812', 0, True)
-    LOCAL(ctx, E, 'tv~813', 0, True)
-    return t_4128(ctx, k, s, E)
-
-
-def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~811', E.get('n~810'), True)
-    return True
+    LOCAL(ctx, E, 'price~815', E.get('n~814'), True)
+    LOCAL(ctx, E, 'sv~816', 0, True)
+    LOCAL(ctx, E, 'tv~817', 0, True)
+    return t_4129(ctx, k, s, E)
 
 
 def d_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -9814,7 +9816,7 @@ def d_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~812', 0, True)
+    LOCAL(ctx, E, 'price~815', E.get('n~814'), True)
     return True
 
 
@@ -9824,86 +9826,85 @@ def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~813', 0, True)
+    LOCAL(ctx, E, 'sv~816', 0, True)
     return True
 
 
-def t_4128(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~817', 0, True)
+    return True
+
+
+def t_4129(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~814', x_4695(ctx, E), True)
-    LOCAL(ctx, E, 't_v~815', x_4696(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~816', x_4697(ctx, E), True)
-    return t_4132(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~818', x_4697(ctx, E), True)
+    LOCAL(ctx, E, 't_v~819', x_4698(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~820', x_4699(ctx, E), True)
+    return t_4133(ctx, k, s, E)
 
 
-def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~814', x_4695(ctx, E), True)
+    LOCAL(ctx, E, 's_v~818', x_4697(ctx, E), True)
     return True
 
 
-def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~815', x_4696(ctx, E), True)
+    LOCAL(ctx, E, 't_v~819', x_4698(ctx, E), True)
     return True
 
 
-def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~816', x_4697(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~820', x_4699(ctx, E), True)
     return True
 
 
-def t_4132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4133(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4698(ctx, E):
-        return d_4133(ctx, E) and k()
-    return t_4136(ctx, k, s, E)
+    if x_4700(ctx, E):
+        return d_4134(ctx, E) and k()
+    return t_4137(ctx, k, s, E)
 
 
-def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4699(ctx, E):
+    if not x_4701(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~811'), '-=', False, K[25])
-    return True
-
-
-def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4699(ctx, E):
-        return False
+        SET(ctx, 'stock', c, key, E.get('price~815'), '-=', False, K[25])
     return True
 
 
@@ -9913,42 +9914,53 @@ def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~811'), '-=', False, K[25])
+    if not x_4701(ctx, E):
+        return False
     return True
 
 
-def t_4136(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~815'), '-=', False, K[25])
+    return True
+
+
+def t_4137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4702(ctx, E):
+    if not x_4704(ctx, E):
         return False
-    return t_4138(ctx, k, s, E)
+    return t_4139(ctx, k, s, E)
 
 
-def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4702(ctx, E):
+    if not x_4704(ctx, E):
         return False
     return True
 
 
-def t_4138(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4138, None, [], k)
+    return CHOOSE(ctx, 4139, None, [], k)
 
 
-def d_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9956,20 +9968,20 @@ def d_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4708(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4710(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~817'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~821'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~818'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~822'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~819'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~823'), '-=', False, K[25])
     return True
 
 
-def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4141(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9977,19 +9989,7 @@ def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4708(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4141(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~817'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4710(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -9999,9 +9999,9 @@ def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~818'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~821'), '-=', False, K[25])
     return True
 
 
@@ -10011,13 +10011,25 @@ def d_4143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~819'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~822'), '-=', False, K[25])
     return True
 
 
-def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~823'), '-=', False, K[25])
+    return True
+
+
+def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10025,34 +10037,34 @@ def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~809')]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~813')]), '+=', True, K[23])
     return True
 
 
-def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_4146(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~809')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~813')]), '+=', True, K[24])
     return True
 
 
-d_4146 = d_4016  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_4147 = d_4016  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def t_4147(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
+def t_4148(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[43])
-    return t_4149(ctx, k, s, E)
+    return t_4150(ctx, k, s, E)
 
 
-def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10060,7 +10072,7 @@ def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4149(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def t_4150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10068,19 +10080,19 @@ def t_4149(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def nxt():
         if ((FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))):
-            return t_4150(ctx, nxt, k, E)
+            return t_4151(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def t_4151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4729(ctx, E)))
+    items = list(items_of(x_4731(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -10093,48 +10105,48 @@ def t_4150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'you', item, True)
             if ((not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))):
-                return t_4151(ctx, lambda i=i: nxt(i), brk, E)
+                return t_4152(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def t_4152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4163(ctx, k, s, E)
+        return t_4164(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'done~821', 0, True)
-    return t_4153(ctx, r1, s, E)
+    LOCAL(ctx, E, 'done~825', 0, True)
+    return t_4154(ctx, r1, s, E)
 
 
-def d_4152(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~821', 0, True)
+    LOCAL(ctx, E, 'done~825', 0, True)
     return True
 
 
-def t_4153(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def t_4154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken'))):
-        return t_4154(ctx, k, s, E)
+        return t_4155(ctx, k, s, E)
     return k()
 
 
-def t_4154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def t_4155(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10143,10 +10155,10 @@ def t_4154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
         SET(ctx, 'first_action_taken', c, key, True, '=', False, K[44])
-    return t_4156(ctx, k, s, E)
+    return t_4157(ctx, k, s, E)
 
 
-def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def d_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10158,30 +10170,15 @@ def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4156(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def t_4157(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4735(ctx, E):
-        return t_4157(ctx, k, s, E)
+    if x_4737(ctx, E):
+        return t_4158(ctx, k, s, E)
     return k()
-
-
-def t_4157(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        ASSIGN(ctx, 4161, E, 'done~821', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
-        return k()
-
-    return t_4158(ctx, r1, s, E)
 
 
 def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
@@ -10190,22 +10187,13 @@ def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation'))))
-    old = E.get('c~823', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'c~823', old)
+    def r1():
+        ctx.steps += 2
+        ASSIGN(ctx, 4162, E, 'done~825', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'c~823', item, True)
-            return t_4159(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
+    return t_4159(ctx, r1, s, E)
 
 
 def t_4159(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
@@ -10214,7 +10202,31 @@ def t_4159(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~823')
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation'))))
+    old = E.get('c~827', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'c~827', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'c~827', item, True)
+            return t_4160(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    value = E.get('c~827')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -10226,29 +10238,29 @@ def t_4159(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4160(ctx, after, None if s is None else brk, E)
+    return t_4161(ctx, after, None if s is None else brk, E)
 
 
-def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4161(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4738(ctx, E), k)
-
-
-def d_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 4161, E, 'done~821', 1)
-    return True
+    return DO(ctx, x_4740(ctx, E), k)
 
 
 def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 4162, E, 'done~825', 1)
+    return True
+
+
+def d_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10256,28 +10268,28 @@ def d_4162(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4163(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def t_4164(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if (((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) < 2)):
-            return t_4164(ctx, nxt, k, E)
+        if (((_w1 if type((_w1 := E.get('done~825'))) is int else num(_w1)) < 2)):
+            return t_4165(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4164(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def t_4165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4164, None, [], k)
+    return CHOOSE(ctx, 4165, None, [], k)
 
 
-def t_4165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def t_4166(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10285,26 +10297,26 @@ def t_4165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4199, E, 'done~821', 1)
+        ASSIGN(ctx, 4200, E, 'done~825', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'card~825', E.get('card~824'), True)
-    return t_4167(ctx, r1, s, E)
+    LOCAL(ctx, E, 'card~829', E.get('card~828'), True)
+    return t_4168(ctx, r1, s, E)
 
 
-def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~825', E.get('card~824'), True)
+    LOCAL(ctx, E, 'card~829', E.get('card~828'), True)
     return True
 
 
-def t_4167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def t_4168(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10314,70 +10326,60 @@ def t_4167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[23])
-        if not d_4191(ctx, E):
+            SET(ctx, 'hand', c, key, ([E.get('card~829')]), '-=', True, K[23])
+        if not d_4192(ctx, E):
             return False
-        return t_4193(ctx, r2, s, E)
+        return t_4194(ctx, r2, s, E)
 
     def r2():
-        if not d_4195(ctx, E):
+        if not d_4196(ctx, E):
             return False
         ctx.steps += 1
-        if not EMIT(ctx, 'played', {'card': E.get('card~825'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~825'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~825'))) is str else 0))}):
+        if not EMIT(ctx, 'played', {'card': E.get('card~829'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~829'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~829'))) is str else 0))}):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4746(ctx, E):
+    if not x_4748(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'card~826', E.get('card~825'), True)
-    return t_4170(ctx, r1, s, E)
+    LOCAL(ctx, E, 'card~830', E.get('card~829'), True)
+    return t_4171(ctx, r1, s, E)
 
 
-def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def d_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4746(ctx, E):
+    if not x_4748(ctx, E):
         return False
     return True
 
 
-def d_4169(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:135
+def d_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~826', E.get('card~825'), True)
+    LOCAL(ctx, E, 'card~830', E.get('card~829'), True)
     return True
 
 
-def t_4170(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def t_4171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~827', x_4748(ctx, E), True)
+    LOCAL(ctx, E, 'price~831', x_4750(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'sv~828', x_4749(ctx, E), True)
+    LOCAL(ctx, E, 'sv~832', x_4751(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'tv~829', x_4750(ctx, E), True)
-    return t_4174(ctx, k, s, E)
-
-
-def d_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~827', x_4748(ctx, E), True)
-    return True
+    LOCAL(ctx, E, 'tv~833', x_4752(ctx, E), True)
+    return t_4175(ctx, k, s, E)
 
 
 def d_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
@@ -10386,7 +10388,7 @@ def d_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~828', x_4749(ctx, E), True)
+    LOCAL(ctx, E, 'price~831', x_4750(ctx, E), True)
     return True
 
 
@@ -10396,86 +10398,85 @@ def d_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~829', x_4750(ctx, E), True)
+    LOCAL(ctx, E, 'sv~832', x_4751(ctx, E), True)
     return True
 
 
-def t_4174(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~833', x_4752(ctx, E), True)
+    return True
+
+
+def t_4175(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~830', x_4751(ctx, E), True)
-    LOCAL(ctx, E, 't_v~831', x_4752(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~832', x_4753(ctx, E), True)
-    return t_4178(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~834', x_4753(ctx, E), True)
+    LOCAL(ctx, E, 't_v~835', x_4754(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~836', x_4755(ctx, E), True)
+    return t_4179(ctx, k, s, E)
 
 
-def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~830', x_4751(ctx, E), True)
+    LOCAL(ctx, E, 's_v~834', x_4753(ctx, E), True)
     return True
 
 
-def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~831', x_4752(ctx, E), True)
+    LOCAL(ctx, E, 't_v~835', x_4754(ctx, E), True)
     return True
 
 
-def d_4177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~832', x_4753(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~836', x_4755(ctx, E), True)
     return True
 
 
-def t_4178(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4754(ctx, E):
-        return d_4179(ctx, E) and k()
-    return t_4182(ctx, k, s, E)
+    if x_4756(ctx, E):
+        return d_4180(ctx, E) and k()
+    return t_4183(ctx, k, s, E)
 
 
-def d_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4755(ctx, E):
+    if not x_4757(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[25])
-    return True
-
-
-def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4755(ctx, E):
-        return False
+        SET(ctx, 'stock', c, key, E.get('price~831'), '-=', False, K[25])
     return True
 
 
@@ -10485,42 +10486,53 @@ def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[25])
+    if not x_4757(ctx, E):
+        return False
     return True
 
 
-def t_4182(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~831'), '-=', False, K[25])
+    return True
+
+
+def t_4183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4758(ctx, E):
+    if not x_4760(ctx, E):
         return False
-    return t_4184(ctx, k, s, E)
+    return t_4185(ctx, k, s, E)
 
 
-def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4758(ctx, E):
+    if not x_4760(ctx, E):
         return False
     return True
 
 
-def t_4184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4185(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4184, None, [], k)
+    return CHOOSE(ctx, 4185, None, [], k)
 
 
-def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10528,20 +10540,20 @@ def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4764(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4766(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~837'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~838'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~839'), '-=', False, K[25])
     return True
 
 
-def d_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10549,19 +10561,7 @@ def d_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4764(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4766(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -10571,9 +10571,9 @@ def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~837'), '-=', False, K[25])
     return True
 
 
@@ -10583,13 +10583,25 @@ def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~838'), '-=', False, K[25])
     return True
 
 
-def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~839'), '-=', False, K[25])
+    return True
+
+
+def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10597,21 +10609,7 @@ def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[23])
-    return True
-
-
-def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~825'))) is str else None) != None)):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~825'))
-        if c is not None:
-            SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
+        SET(ctx, 'hand', c, key, ([E.get('card~829')]), '-=', True, K[23])
     return True
 
 
@@ -10621,19 +10619,33 @@ def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~825'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
+    if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~829'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~829'))
+        if c is not None:
+            SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
     return True
 
 
-def t_4193(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('card~825')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~829'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
+    return True
+
+
+def t_4194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    value = E.get('card~829')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -10645,35 +10657,16 @@ def t_4193(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4194(ctx, after, None if s is None else brk, E)
+    return t_4195(ctx, after, None if s is None else brk, E)
 
 
-def t_4194(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def t_4195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4781(ctx, E), k)
-
-
-def d_4195(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~825'))) is str else None) == 'event')):
-        ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'events'
-        if c is not None:
-            SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[47])
-    else:
-        ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tableau'
-        if c is not None:
-            SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[48])
-    return True
+    return DO(ctx, x_4783(ctx, E), k)
 
 
 def d_4196(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
@@ -10682,9 +10675,16 @@ def d_4196(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'events'
-    if c is not None:
-        SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[47])
+    if (((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~829'))) is str else None) == 'event')):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'events'
+        if c is not None:
+            SET(ctx, 'events', c, key, ([E.get('card~829')]), '+=', True, K[47])
+    else:
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tableau'
+        if c is not None:
+            SET(ctx, 'tableau', c, key, ([E.get('card~829')]), '+=', True, K[48])
     return True
 
 
@@ -10694,37 +10694,49 @@ def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tableau'
+    c, key = SEAT(ctx, E.get('you')), 'events'
     if c is not None:
-        SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[48])
+        SET(ctx, 'events', c, key, ([E.get('card~829')]), '+=', True, K[47])
     return True
 
 
-def d_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def d_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'played', {'card': E.get('card~825'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~825'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~825'))) is str else 0))}):
+    c, key = SEAT(ctx, E.get('you')), 'tableau'
+    if c is not None:
+        SET(ctx, 'tableau', c, key, ([E.get('card~829')]), '+=', True, K[48])
+    return True
+
+
+def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'played', {'card': E.get('card~829'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~829'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~829'))) is str else 0))}):
         return False
     return True
 
 
-def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4199, E, 'done~821', 1)
+    ASSIGN(ctx, 4200, E, 'done~825', 1)
     return True
 
 
-d_4200 = d_4162  # rules_data/terraforming_mars/definitions/turns.yaml:37
+d_4201 = d_4163  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
-def t_4201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def t_4202(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10732,107 +10744,97 @@ def t_4201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4237, E, 'done~821', 1)
+        ASSIGN(ctx, 4238, E, 'done~825', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~837', E.get('a~836'), True)
-    return t_4203(ctx, r1, s, E)
+    LOCAL(ctx, E, 'a~841', E.get('a~840'), True)
+    return t_4204(ctx, r1, s, E)
 
 
-def d_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def d_4203(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~837', E.get('a~836'), True)
+    LOCAL(ctx, E, 'a~841', E.get('a~840'), True)
     return True
 
 
-def t_4203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4234(ctx, r2, s, E)
+        return t_4235(ctx, r2, s, E)
 
     def r2():
-        if not d_4235(ctx, E):
+        if not d_4236(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4799(ctx, E):
+    if not x_4801(ctx, E):
         return False
-    return t_4205(ctx, r1, s, E)
+    return t_4206(ctx, r1, s, E)
 
 
-def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4205(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4799(ctx, E):
+    if not x_4801(ctx, E):
         return False
     return True
 
 
-def t_4205(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4206(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None) == 'megacredits')):
-        return t_4206(ctx, k, s, E)
-    return d_4228(ctx, E) and k()
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~841'))) is str else None) == 'megacredits')):
+        return t_4207(ctx, k, s, E)
+    return d_4229(ctx, E) and k()
 
 
-def t_4206(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~838', x_4801(ctx, E), True)
-    return t_4208(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~842', x_4803(ctx, E), True)
+    return t_4209(ctx, k, s, E)
 
 
-def d_4207(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4208(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~838', x_4801(ctx, E), True)
+    LOCAL(ctx, E, 'n~842', x_4803(ctx, E), True)
     return True
 
 
-def t_4208(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~839', E.get('n~838'), True)
-    LOCAL(ctx, E, 'sv~840', 0, True)
-    LOCAL(ctx, E, 'tv~841', 0, True)
-    return t_4212(ctx, k, s, E)
-
-
-def d_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~839', E.get('n~838'), True)
-    return True
+    LOCAL(ctx, E, 'price~843', E.get('n~842'), True)
+    LOCAL(ctx, E, 'sv~844', 0, True)
+    LOCAL(ctx, E, 'tv~845', 0, True)
+    return t_4213(ctx, k, s, E)
 
 
 def d_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -10841,7 +10843,7 @@ def d_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~840', 0, True)
+    LOCAL(ctx, E, 'price~843', E.get('n~842'), True)
     return True
 
 
@@ -10851,86 +10853,85 @@ def d_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~841', 0, True)
+    LOCAL(ctx, E, 'sv~844', 0, True)
     return True
 
 
-def t_4212(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~845', 0, True)
+    return True
+
+
+def t_4213(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~842', x_4805(ctx, E), True)
-    LOCAL(ctx, E, 't_v~843', x_4806(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~844', x_4807(ctx, E), True)
-    return t_4216(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~846', x_4807(ctx, E), True)
+    LOCAL(ctx, E, 't_v~847', x_4808(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~848', x_4809(ctx, E), True)
+    return t_4217(ctx, k, s, E)
 
 
-def d_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~842', x_4805(ctx, E), True)
+    LOCAL(ctx, E, 's_v~846', x_4807(ctx, E), True)
     return True
 
 
-def d_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~843', x_4806(ctx, E), True)
+    LOCAL(ctx, E, 't_v~847', x_4808(ctx, E), True)
     return True
 
 
-def d_4215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4216(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~844', x_4807(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~848', x_4809(ctx, E), True)
     return True
 
 
-def t_4216(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4217(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4808(ctx, E):
-        return d_4217(ctx, E) and k()
-    return t_4220(ctx, k, s, E)
+    if x_4810(ctx, E):
+        return d_4218(ctx, E) and k()
+    return t_4221(ctx, k, s, E)
 
 
-def d_4217(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4809(ctx, E):
+    if not x_4811(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~839'), '-=', False, K[25])
-    return True
-
-
-def d_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4809(ctx, E):
-        return False
+        SET(ctx, 'stock', c, key, E.get('price~843'), '-=', False, K[25])
     return True
 
 
@@ -10940,42 +10941,53 @@ def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~839'), '-=', False, K[25])
+    if not x_4811(ctx, E):
+        return False
     return True
 
 
-def t_4220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~843'), '-=', False, K[25])
+    return True
+
+
+def t_4221(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4812(ctx, E):
+    if not x_4814(ctx, E):
         return False
-    return t_4222(ctx, k, s, E)
+    return t_4223(ctx, k, s, E)
 
 
-def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4812(ctx, E):
+    if not x_4814(ctx, E):
         return False
     return True
 
 
-def t_4222(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4222, None, [], k)
+    return CHOOSE(ctx, 4223, None, [], k)
 
 
-def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4224(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10983,20 +10995,20 @@ def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4818(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4820(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~845'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~849'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~846'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~850'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~847'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~851'), '-=', False, K[25])
     return True
 
 
-def d_4224(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11004,19 +11016,7 @@ def d_4224(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4818(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~845'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4820(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -11026,9 +11026,9 @@ def d_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~846'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~849'), '-=', False, K[25])
     return True
 
 
@@ -11038,33 +11038,35 @@ def d_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~847'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~850'), '-=', False, K[25])
     return True
 
 
-def d_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~851'), '-=', False, K[25])
+    return True
+
+
+def d_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~848', x_4827(ctx, E), True)
+    LOCAL(ctx, E, 'n~852', x_4829(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~849', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None)), True)
-    if not d_4231(ctx, E):
+    LOCAL(ctx, E, 'r~853', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~841'))) is str else None)), True)
+    if not d_4232(ctx, E):
         return False
-    return True
-
-
-def d_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~848', x_4827(ctx, E), True)
     return True
 
 
@@ -11074,33 +11076,32 @@ def d_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~849', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None)), True)
+    LOCAL(ctx, E, 'n~852', x_4829(ctx, E), True)
     return True
 
 
-def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~853', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~841'))) is str else None)), True)
+    return True
+
+
+def d_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4829(ctx, E):
+    if not x_4831(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~849'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~853'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[25])
-    return True
-
-
-def d_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4829(ctx, E):
-        return False
+        SET(ctx, 'stock', c, key, E.get('n~852'), '-=', False, K[25])
     return True
 
 
@@ -11110,32 +11111,30 @@ def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~849'))
+    if not x_4831(ctx, E):
+        return False
+    return True
+
+
+def d_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~853'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~852'), '-=', False, K[25])
     return True
 
 
-def t_4234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def t_4235(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4832(ctx, E), k)
-
-
-def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~837'))) is str else None) == 'standard_project')):
-        ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~837'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0))}):
-            return False
-    return True
+    return DO(ctx, x_4834(ctx, E), k)
 
 
 def d_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
@@ -11144,25 +11143,38 @@ def d_4236(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~837'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0))}):
-        return False
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~841'))) is str else None) == 'standard_project')):
+        ctx.steps += 1
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~841'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~841'))) is str else 0))}):
+            return False
     return True
 
 
-def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4237, E, 'done~821', 1)
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~841'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~841'))) is str else 0))}):
+        return False
     return True
 
 
-d_4238 = d_4162  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 4238, E, 'done~825', 1)
+    return True
 
 
-def t_4239(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+d_4239 = d_4163  # rules_data/terraforming_mars/definitions/turns.yaml:40
+
+
+def t_4240(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11170,107 +11182,97 @@ def t_4239(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4275, E, 'done~821', 1)
+        ASSIGN(ctx, 4276, E, 'done~825', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~851', E.get('a~850'), True)
-    return t_4241(ctx, r1, s, E)
+    LOCAL(ctx, E, 'a~855', E.get('a~854'), True)
+    return t_4242(ctx, r1, s, E)
 
 
-def d_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def d_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~851', E.get('a~850'), True)
+    LOCAL(ctx, E, 'a~855', E.get('a~854'), True)
     return True
 
 
-def t_4241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4242(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4272(ctx, r2, s, E)
+        return t_4273(ctx, r2, s, E)
 
     def r2():
-        if not d_4273(ctx, E):
+        if not d_4274(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4845(ctx, E):
+    if not x_4847(ctx, E):
         return False
-    return t_4243(ctx, r1, s, E)
+    return t_4244(ctx, r1, s, E)
 
 
-def d_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4243(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4845(ctx, E):
+    if not x_4847(ctx, E):
         return False
     return True
 
 
-def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None) == 'megacredits')):
-        return t_4244(ctx, k, s, E)
-    return d_4266(ctx, E) and k()
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~855'))) is str else None) == 'megacredits')):
+        return t_4245(ctx, k, s, E)
+    return d_4267(ctx, E) and k()
 
 
-def t_4244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4245(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~852', x_4847(ctx, E), True)
-    return t_4246(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~856', x_4849(ctx, E), True)
+    return t_4247(ctx, k, s, E)
 
 
-def d_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~852', x_4847(ctx, E), True)
+    LOCAL(ctx, E, 'n~856', x_4849(ctx, E), True)
     return True
 
 
-def t_4246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4247(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~853', E.get('n~852'), True)
-    LOCAL(ctx, E, 'sv~854', 0, True)
-    LOCAL(ctx, E, 'tv~855', 0, True)
-    return t_4250(ctx, k, s, E)
-
-
-def d_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~853', E.get('n~852'), True)
-    return True
+    LOCAL(ctx, E, 'price~857', E.get('n~856'), True)
+    LOCAL(ctx, E, 'sv~858', 0, True)
+    LOCAL(ctx, E, 'tv~859', 0, True)
+    return t_4251(ctx, k, s, E)
 
 
 def d_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -11279,7 +11281,7 @@ def d_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~854', 0, True)
+    LOCAL(ctx, E, 'price~857', E.get('n~856'), True)
     return True
 
 
@@ -11289,86 +11291,85 @@ def d_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~855', 0, True)
+    LOCAL(ctx, E, 'sv~858', 0, True)
     return True
 
 
-def t_4250(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~859', 0, True)
+    return True
+
+
+def t_4251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~856', x_4851(ctx, E), True)
-    LOCAL(ctx, E, 't_v~857', x_4852(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~858', x_4853(ctx, E), True)
-    return t_4254(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~860', x_4853(ctx, E), True)
+    LOCAL(ctx, E, 't_v~861', x_4854(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~862', x_4855(ctx, E), True)
+    return t_4255(ctx, k, s, E)
 
 
-def d_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~856', x_4851(ctx, E), True)
+    LOCAL(ctx, E, 's_v~860', x_4853(ctx, E), True)
     return True
 
 
-def d_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~857', x_4852(ctx, E), True)
+    LOCAL(ctx, E, 't_v~861', x_4854(ctx, E), True)
     return True
 
 
-def d_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~858', x_4853(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~862', x_4855(ctx, E), True)
     return True
 
 
-def t_4254(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4255(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4854(ctx, E):
-        return d_4255(ctx, E) and k()
-    return t_4258(ctx, k, s, E)
+    if x_4856(ctx, E):
+        return d_4256(ctx, E) and k()
+    return t_4259(ctx, k, s, E)
 
 
-def d_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4855(ctx, E):
+    if not x_4857(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~853'), '-=', False, K[25])
-    return True
-
-
-def d_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4855(ctx, E):
-        return False
+        SET(ctx, 'stock', c, key, E.get('price~857'), '-=', False, K[25])
     return True
 
 
@@ -11378,42 +11379,53 @@ def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~853'), '-=', False, K[25])
+    if not x_4857(ctx, E):
+        return False
     return True
 
 
-def t_4258(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~857'), '-=', False, K[25])
+    return True
+
+
+def t_4259(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4858(ctx, E):
+    if not x_4860(ctx, E):
         return False
-    return t_4260(ctx, k, s, E)
+    return t_4261(ctx, k, s, E)
 
 
-def d_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4858(ctx, E):
+    if not x_4860(ctx, E):
         return False
     return True
 
 
-def t_4260(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4261(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4260, None, [], k)
+    return CHOOSE(ctx, 4261, None, [], k)
 
 
-def d_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4262(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11421,20 +11433,20 @@ def d_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4864(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4866(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~859'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~863'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~860'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~864'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~861'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~865'), '-=', False, K[25])
     return True
 
 
-def d_4262(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11442,19 +11454,7 @@ def d_4262(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4864(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~859'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4866(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -11464,9 +11464,9 @@ def d_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~860'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~863'), '-=', False, K[25])
     return True
 
 
@@ -11476,33 +11476,35 @@ def d_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~861'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~864'), '-=', False, K[25])
     return True
 
 
-def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~865'), '-=', False, K[25])
+    return True
+
+
+def d_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~862', x_4873(ctx, E), True)
+    LOCAL(ctx, E, 'n~866', x_4875(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~863', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)), True)
-    if not d_4269(ctx, E):
+    LOCAL(ctx, E, 'r~867', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~855'))) is str else None)), True)
+    if not d_4270(ctx, E):
         return False
-    return True
-
-
-def d_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~862', x_4873(ctx, E), True)
     return True
 
 
@@ -11512,33 +11514,32 @@ def d_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~863', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)), True)
+    LOCAL(ctx, E, 'n~866', x_4875(ctx, E), True)
     return True
 
 
-def d_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~867', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~855'))) is str else None)), True)
+    return True
+
+
+def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4875(ctx, E):
+    if not x_4877(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~863'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~867'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[25])
-    return True
-
-
-def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4875(ctx, E):
-        return False
+        SET(ctx, 'stock', c, key, E.get('n~866'), '-=', False, K[25])
     return True
 
 
@@ -11548,32 +11549,30 @@ def d_4271(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~863'))
+    if not x_4877(ctx, E):
+        return False
+    return True
+
+
+def d_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~867'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~866'), '-=', False, K[25])
     return True
 
 
-def t_4272(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def t_4273(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4878(ctx, E), k)
-
-
-def d_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~851'))) is str else None) == 'standard_project')):
-        ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~851'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0))}):
-            return False
-    return True
+    return DO(ctx, x_4880(ctx, E), k)
 
 
 def d_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
@@ -11582,25 +11581,38 @@ def d_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~851'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0))}):
-        return False
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~855'))) is str else None) == 'standard_project')):
+        ctx.steps += 1
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~855'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~855'))) is str else 0))}):
+            return False
     return True
 
 
-def d_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def d_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4275, E, 'done~821', 1)
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~855'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~855'))) is str else 0))}):
+        return False
     return True
 
 
-d_4276 = d_4162  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def d_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 4276, E, 'done~825', 1)
+    return True
 
 
-def t_4277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+d_4277 = d_4163  # rules_data/terraforming_mars/definitions/turns.yaml:42
+
+
+def t_4278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11608,26 +11620,26 @@ def t_4277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4303, E, 'done~821', 1)
+        ASSIGN(ctx, 4304, E, 'done~825', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'm~865', E.get('m~864'), True)
-    return t_4279(ctx, r1, s, E)
+    LOCAL(ctx, E, 'm~869', E.get('m~868'), True)
+    return t_4280(ctx, r1, s, E)
 
 
-def d_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4279(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~865', E.get('m~864'), True)
+    LOCAL(ctx, E, 'm~869', E.get('m~868'), True)
     return True
 
 
-def t_4279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def t_4280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11635,60 +11647,50 @@ def t_4279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~865'))
+        c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~869'))
         if c is not None:
             SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[49])
         return k()
 
     ctx.steps += 1
-    if not x_4890(ctx, E):
+    if not x_4892(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~866', 8, True)
-    return t_4282(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~870', 8, True)
+    return t_4283(ctx, r1, s, E)
 
 
-def d_4280(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def d_4281(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4890(ctx, E):
+    if not x_4892(ctx, E):
         return False
     return True
 
 
-def d_4281(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:88
+def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~866', 8, True)
+    LOCAL(ctx, E, 'n~870', 8, True)
     return True
 
 
-def t_4282(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4283(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~867', E.get('n~866'), True)
-    LOCAL(ctx, E, 'sv~868', 0, True)
-    LOCAL(ctx, E, 'tv~869', 0, True)
-    return t_4286(ctx, k, s, E)
-
-
-def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~867', E.get('n~866'), True)
-    return True
+    LOCAL(ctx, E, 'price~871', E.get('n~870'), True)
+    LOCAL(ctx, E, 'sv~872', 0, True)
+    LOCAL(ctx, E, 'tv~873', 0, True)
+    return t_4287(ctx, k, s, E)
 
 
 def d_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -11697,7 +11699,7 @@ def d_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~868', 0, True)
+    LOCAL(ctx, E, 'price~871', E.get('n~870'), True)
     return True
 
 
@@ -11707,86 +11709,85 @@ def d_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~869', 0, True)
+    LOCAL(ctx, E, 'sv~872', 0, True)
     return True
 
 
-def t_4286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~873', 0, True)
+    return True
+
+
+def t_4287(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~870', x_4895(ctx, E), True)
-    LOCAL(ctx, E, 't_v~871', x_4896(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~872', x_4897(ctx, E), True)
-    return t_4290(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~874', x_4897(ctx, E), True)
+    LOCAL(ctx, E, 't_v~875', x_4898(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~876', x_4899(ctx, E), True)
+    return t_4291(ctx, k, s, E)
 
 
-def d_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~870', x_4895(ctx, E), True)
+    LOCAL(ctx, E, 's_v~874', x_4897(ctx, E), True)
     return True
 
 
-def d_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4289(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~871', x_4896(ctx, E), True)
+    LOCAL(ctx, E, 't_v~875', x_4898(ctx, E), True)
     return True
 
 
-def d_4289(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~872', x_4897(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~876', x_4899(ctx, E), True)
     return True
 
 
-def t_4290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4898(ctx, E):
-        return d_4291(ctx, E) and k()
-    return t_4294(ctx, k, s, E)
+    if x_4900(ctx, E):
+        return d_4292(ctx, E) and k()
+    return t_4295(ctx, k, s, E)
 
 
-def d_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4899(ctx, E):
+    if not x_4901(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~867'), '-=', False, K[25])
-    return True
-
-
-def d_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4899(ctx, E):
-        return False
+        SET(ctx, 'stock', c, key, E.get('price~871'), '-=', False, K[25])
     return True
 
 
@@ -11796,42 +11797,53 @@ def d_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~867'), '-=', False, K[25])
+    if not x_4901(ctx, E):
+        return False
     return True
 
 
-def t_4294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4294(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~871'), '-=', False, K[25])
+    return True
+
+
+def t_4295(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4902(ctx, E):
+    if not x_4904(ctx, E):
         return False
-    return t_4296(ctx, k, s, E)
+    return t_4297(ctx, k, s, E)
 
 
-def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4902(ctx, E):
+    if not x_4904(ctx, E):
         return False
     return True
 
 
-def t_4296(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4296, None, [], k)
+    return CHOOSE(ctx, 4297, None, [], k)
 
 
-def d_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11839,20 +11851,20 @@ def d_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4908(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4910(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~873'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~877'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~874'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~878'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~875'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~879'), '-=', False, K[25])
     return True
 
 
-def d_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11860,19 +11872,7 @@ def d_4298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4908(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~873'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4910(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -11882,9 +11882,9 @@ def d_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~874'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~877'), '-=', False, K[25])
     return True
 
 
@@ -11894,38 +11894,50 @@ def d_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~875'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~878'), '-=', False, K[25])
     return True
 
 
-def d_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+def d_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~865'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~879'), '-=', False, K[25])
+    return True
+
+
+def d_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~869'))
     if c is not None:
         SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[49])
     return True
 
 
-def d_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4303, E, 'done~821', 1)
+    ASSIGN(ctx, 4304, E, 'done~825', 1)
     return True
 
 
-d_4304 = d_4162  # rules_data/terraforming_mars/definitions/turns.yaml:43
+d_4305 = d_4163  # rules_data/terraforming_mars/definitions/turns.yaml:43
 
 
-def t_4305(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def t_4306(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11933,26 +11945,26 @@ def t_4305(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4331, E, 'done~821', 1)
+        ASSIGN(ctx, 4332, E, 'done~825', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~877', E.get('a~876'), True)
-    return t_4307(ctx, r1, s, E)
+    LOCAL(ctx, E, 'a~881', E.get('a~880'), True)
+    return t_4308(ctx, r1, s, E)
 
 
-def d_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def d_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~877', E.get('a~876'), True)
+    LOCAL(ctx, E, 'a~881', E.get('a~880'), True)
     return True
 
 
-def t_4307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def t_4308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11960,58 +11972,48 @@ def t_4307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~877'), 'by': E.get('you')}]), '+=', True, K[51])
+        SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~881'), 'by': E.get('you')}]), '+=', True, K[51])
         return k()
 
     ctx.steps += 1
-    if not x_4926(ctx, E):
+    if not x_4928(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~879', x_4927(ctx, E), True)
-    return t_4310(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~883', x_4929(ctx, E), True)
+    return t_4311(ctx, r1, s, E)
 
 
-def d_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def d_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4926(ctx, E):
+    if not x_4928(ctx, E):
         return False
     return True
 
 
-def d_4309(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
+def d_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~879', x_4927(ctx, E), True)
+    LOCAL(ctx, E, 'n~883', x_4929(ctx, E), True)
     return True
 
 
-def t_4310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4311(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~880', E.get('n~879'), True)
-    LOCAL(ctx, E, 'sv~881', 0, True)
-    LOCAL(ctx, E, 'tv~882', 0, True)
-    return t_4314(ctx, k, s, E)
-
-
-def d_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~880', E.get('n~879'), True)
-    return True
+    LOCAL(ctx, E, 'price~884', E.get('n~883'), True)
+    LOCAL(ctx, E, 'sv~885', 0, True)
+    LOCAL(ctx, E, 'tv~886', 0, True)
+    return t_4315(ctx, k, s, E)
 
 
 def d_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -12020,7 +12022,7 @@ def d_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~881', 0, True)
+    LOCAL(ctx, E, 'price~884', E.get('n~883'), True)
     return True
 
 
@@ -12030,86 +12032,85 @@ def d_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~882', 0, True)
+    LOCAL(ctx, E, 'sv~885', 0, True)
     return True
 
 
-def t_4314(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~886', 0, True)
+    return True
+
+
+def t_4315(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~883', x_4931(ctx, E), True)
-    LOCAL(ctx, E, 't_v~884', x_4932(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~885', x_4933(ctx, E), True)
-    return t_4318(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~887', x_4933(ctx, E), True)
+    LOCAL(ctx, E, 't_v~888', x_4934(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~889', x_4935(ctx, E), True)
+    return t_4319(ctx, k, s, E)
 
 
-def d_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~883', x_4931(ctx, E), True)
+    LOCAL(ctx, E, 's_v~887', x_4933(ctx, E), True)
     return True
 
 
-def d_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~884', x_4932(ctx, E), True)
+    LOCAL(ctx, E, 't_v~888', x_4934(ctx, E), True)
     return True
 
 
-def d_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~885', x_4933(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~889', x_4935(ctx, E), True)
     return True
 
 
-def t_4318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4319(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4934(ctx, E):
-        return d_4319(ctx, E) and k()
-    return t_4322(ctx, k, s, E)
+    if x_4936(ctx, E):
+        return d_4320(ctx, E) and k()
+    return t_4323(ctx, k, s, E)
 
 
-def d_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4935(ctx, E):
+    if not x_4937(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~880'), '-=', False, K[25])
-    return True
-
-
-def d_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4935(ctx, E):
-        return False
+        SET(ctx, 'stock', c, key, E.get('price~884'), '-=', False, K[25])
     return True
 
 
@@ -12119,42 +12120,53 @@ def d_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~880'), '-=', False, K[25])
+    if not x_4937(ctx, E):
+        return False
     return True
 
 
-def t_4322(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~884'), '-=', False, K[25])
+    return True
+
+
+def t_4323(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4938(ctx, E):
+    if not x_4940(ctx, E):
         return False
-    return t_4324(ctx, k, s, E)
+    return t_4325(ctx, k, s, E)
 
 
-def d_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4938(ctx, E):
+    if not x_4940(ctx, E):
         return False
     return True
 
 
-def t_4324(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4325(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4324, None, [], k)
+    return CHOOSE(ctx, 4325, None, [], k)
 
 
-def d_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12162,20 +12174,20 @@ def d_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4944(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4946(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~886'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~890'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~887'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~891'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~888'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~892'), '-=', False, K[25])
     return True
 
 
-def d_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12183,19 +12195,7 @@ def d_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4944(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~886'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4946(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -12205,9 +12205,9 @@ def d_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~887'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~890'), '-=', False, K[25])
     return True
 
 
@@ -12217,36 +12217,48 @@ def d_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~891'), '-=', False, K[25])
+    return True
+
+
+def d_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~888'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~892'), '-=', False, K[25])
     return True
 
 
-def d_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def d_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~877'), 'by': E.get('you')}]), '+=', True, K[51])
+    SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~881'), 'by': E.get('you')}]), '+=', True, K[51])
     return True
 
 
-def d_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def d_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4331, E, 'done~821', 1)
+    ASSIGN(ctx, 4332, E, 'done~825', 1)
     return True
 
 
-d_4332 = d_4162  # rules_data/terraforming_mars/definitions/turns.yaml:45
+d_4333 = d_4163  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
-def t_4333(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def t_4334(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12254,24 +12266,14 @@ def t_4333(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4343, E, 'done~821', 1)
+        ASSIGN(ctx, 4344, E, 'done~825', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~891', E.get('k~890'), True)
-    LOCAL(ctx, E, 'card~892', E.get('card~889'), True)
-    return t_4336(ctx, r1, s, E)
-
-
-def d_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~891', E.get('k~890'), True)
-    return True
+    LOCAL(ctx, E, 'k~895', E.get('k~894'), True)
+    LOCAL(ctx, E, 'card~896', E.get('card~893'), True)
+    return t_4337(ctx, r1, s, E)
 
 
 def d_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
@@ -12280,37 +12282,47 @@ def d_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~892', E.get('card~889'), True)
+    LOCAL(ctx, E, 'k~895', E.get('k~894'), True)
     return True
 
 
-def t_4336(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def d_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'card~896', E.get('card~893'), True)
+    return True
+
+
+def t_4337(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4964(ctx, E):
+    if not x_4966(ctx, E):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('card~892')]), '+=', True, K[52])
-    return t_4339(ctx, k, s, E)
+        SET(ctx, 'used', c, key, ([E.get('card~896')]), '+=', True, K[52])
+    return t_4340(ctx, k, s, E)
 
 
-def d_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def d_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4964(ctx, E):
+    if not x_4966(ctx, E):
         return False
     return True
 
 
-def d_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def d_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12318,29 +12330,8 @@ def d_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('card~892')]), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('card~896')]), '+=', True, K[52])
     return True
-
-
-def t_4339(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    value = E.get('card~892')
-    old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
-
-    def after():
-        UNSET(ctx, E, 'this', old)
-        return k()
-
-    def brk():
-        UNSET(ctx, E, 'this', old)
-        return s()
-
-    return t_4340(ctx, after, None if s is None else brk, E)
 
 
 def t_4340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
@@ -12349,126 +12340,7 @@ def t_4340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    def r1():
-        return t_4342(ctx, k, s, E)
-
-    return t_4341(ctx, r1, s, E)
-
-
-def t_4341(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4968(ctx, E), k)
-
-
-def t_4342(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_4969(ctx, E), k)
-
-
-def d_4343(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    ASSIGN(ctx, 4343, E, 'done~821', 1)
-    return True
-
-
-d_4344 = d_4162  # rules_data/terraforming_mars/definitions/turns.yaml:48
-
-
-def t_4345(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 2
-        ASSIGN(ctx, 4355, E, 'done~821', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
-        return k()
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'k~895', E.get('k~894'), True)
-    LOCAL(ctx, E, 'c~896', E.get('c~893'), True)
-    return t_4348(ctx, r1, s, E)
-
-
-def d_4346(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~895', E.get('k~894'), True)
-    return True
-
-
-def d_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'c~896', E.get('c~893'), True)
-    return True
-
-
-def t_4348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4979(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = SEAT(ctx, E.get('you')), 'used'
-    if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('c~896')]), '+=', True, K[52])
-    return t_4351(ctx, k, s, E)
-
-
-def d_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4979(ctx, E):
-        return False
-    return True
-
-
-def d_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'used'
-    if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('c~896')]), '+=', True, K[52])
-    return True
-
-
-def t_4351(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    value = E.get('c~896')
+    value = E.get('card~896')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -12480,7 +12352,126 @@ def t_4351(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4352(ctx, after, None if s is None else brk, E)
+    return t_4341(ctx, after, None if s is None else brk, E)
+
+
+def t_4341(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_4343(ctx, k, s, E)
+
+    return t_4342(ctx, r1, s, E)
+
+
+def t_4342(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4970(ctx, E), k)
+
+
+def t_4343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4971(ctx, E), k)
+
+
+def d_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    ASSIGN(ctx, 4344, E, 'done~825', 1)
+    return True
+
+
+d_4345 = d_4163  # rules_data/terraforming_mars/definitions/turns.yaml:48
+
+
+def t_4346(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        ctx.steps += 2
+        ASSIGN(ctx, 4356, E, 'done~825', 1)
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        return k()
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'k~899', E.get('k~898'), True)
+    LOCAL(ctx, E, 'c~900', E.get('c~897'), True)
+    return t_4349(ctx, r1, s, E)
+
+
+def d_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~899', E.get('k~898'), True)
+    return True
+
+
+def d_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'c~900', E.get('c~897'), True)
+    return True
+
+
+def t_4349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4981(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = SEAT(ctx, E.get('you')), 'used'
+    if c is not None:
+        SET(ctx, 'used', c, key, ([E.get('c~900')]), '+=', True, K[52])
+    return t_4352(ctx, k, s, E)
+
+
+def d_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4981(ctx, E):
+        return False
+    return True
+
+
+def d_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = SEAT(ctx, E.get('you')), 'used'
+    if c is not None:
+        SET(ctx, 'used', c, key, ([E.get('c~900')]), '+=', True, K[52])
+    return True
 
 
 def t_4352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
@@ -12489,10 +12480,19 @@ def t_4352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    def r1():
-        return t_4354(ctx, k, s, E)
+    value = E.get('c~900')
+    old = E.get('this', MISSING)
+    LOCAL(ctx, E, 'this', value, True)
 
-    return t_4353(ctx, r1, s, E)
+    def after():
+        UNSET(ctx, E, 'this', old)
+        return k()
+
+    def brk():
+        UNSET(ctx, E, 'this', old)
+        return s()
+
+    return t_4353(ctx, after, None if s is None else brk, E)
 
 
 def t_4353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
@@ -12501,7 +12501,10 @@ def t_4353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4983(ctx, E), k)
+    def r1():
+        return t_4355(ctx, k, s, E)
+
+    return t_4354(ctx, r1, s, E)
 
 
 def t_4354(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
@@ -12510,44 +12513,42 @@ def t_4354(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4984(ctx, E), k)
+    return DO(ctx, x_4985(ctx, E), k)
 
 
-def d_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def t_4355(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4355, E, 'done~821', 1)
-    return True
+    return DO(ctx, x_4986(ctx, E), k)
 
 
-d_4356 = d_4162  # rules_data/terraforming_mars/definitions/turns.yaml:51
-
-
-def d_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
-    ctx.steps += 2
+def d_4356(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+    ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((E.get('done~821') == 0)):
-        return False
-    ctx.steps += 2
-    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[43])
-    LOCAL(ctx, E, 'done~821', 2)
+    ASSIGN(ctx, 4356, E, 'done~825', 1)
     return True
+
+
+d_4357 = d_4163  # rules_data/terraforming_mars/definitions/turns.yaml:51
 
 
 def d_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((E.get('done~821') == 0)):
+    if not ((E.get('done~825') == 0)):
         return False
+    ctx.steps += 2
+    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[43])
+    LOCAL(ctx, E, 'done~825', 2)
     return True
 
 
@@ -12557,7 +12558,8 @@ def d_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[43])
+    if not ((E.get('done~825') == 0)):
+        return False
     return True
 
 
@@ -12567,71 +12569,81 @@ def d_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~821', 2)
+    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[43])
     return True
 
 
-def d_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def d_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'done~825', 2)
+    return True
+
+
+def d_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not (((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) > 0)):
+    if not (((_w1 if type((_w1 := E.get('done~825'))) is int else num(_w1)) > 0)):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'done~821', 2)
+    LOCAL(ctx, E, 'done~825', 2)
     return True
 
 
-def d_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def d_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not (((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) > 0)):
+    if not (((_w1 if type((_w1 := E.get('done~825'))) is int else num(_w1)) > 0)):
         return False
     return True
 
 
-d_4363 = d_4360  # rules_data/terraforming_mars/definitions/turns.yaml:54
+d_4364 = d_4361  # rules_data/terraforming_mars/definitions/turns.yaml:54
 
 
-def d_4364(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
+def d_4365(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_5000(ctx, E)))
+    items = list(items_of(x_5002(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_4365(ctx, E):
+        if not d_4366(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4365(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4366(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~897', 'energy', True)
-    LOCAL(ctx, E, 'b~898', 'heat', True)
-    if not d_4368(ctx, E):
+    LOCAL(ctx, E, 'a~901', 'energy', True)
+    LOCAL(ctx, E, 'b~902', 'heat', True)
+    if not d_4369(ctx, E):
         return False
     ctx.steps += 4
-    LOCAL(ctx, E, 'n~899', 1, True)
-    LOCAL(ctx, E, 'r~900', 'megacredits', True)
-    LOCAL(ctx, E, 'k~901', x_5009(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
+    LOCAL(ctx, E, 'n~903', 1, True)
+    LOCAL(ctx, E, 'r~904', 'megacredits', True)
+    LOCAL(ctx, E, 'k~905', x_5011(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~904'))
     if c is not None:
-        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[25])
-    if not d_4375(ctx, E):
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~903'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~905'))) is int else num(_w2)))), '+=', False, K[25])
+    if not d_4376(ctx, E):
         return False
     ctx.steps += 2
     c, key = SEAT(ctx, E.get('you')), 'used'
@@ -12640,16 +12652,6 @@ def d_4365(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, False, '=', False, K[30])
-    return True
-
-
-def d_4366(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'a~897', 'energy', True)
     return True
 
 
@@ -12659,34 +12661,32 @@ def d_4367(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'b~898', 'heat', True)
+    LOCAL(ctx, E, 'a~901', 'energy', True)
     return True
 
 
-def d_4368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~898'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_5004(ctx, E), '+=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~897'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
-    return True
-
-
-def d_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def d_4368(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~898'))
+    LOCAL(ctx, E, 'b~902', 'heat', True)
+    return True
+
+
+def d_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~902'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_5004(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5006(ctx, E), '+=', False, K[25])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~901'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
 
 
@@ -12696,19 +12696,21 @@ def d_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~897'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~902'))
     if c is not None:
-        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5006(ctx, E), '+=', False, K[25])
     return True
 
 
-def d_4371(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~899', 1, True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~901'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
 
 
@@ -12718,7 +12720,7 @@ def d_4372(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~900', 'megacredits', True)
+    LOCAL(ctx, E, 'n~903', 1, True)
     return True
 
 
@@ -12728,39 +12730,29 @@ def d_4373(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~901', x_5009(ctx, E), True)
+    LOCAL(ctx, E, 'r~904', 'megacredits', True)
     return True
 
 
-def d_4374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_4374(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
+    LOCAL(ctx, E, 'k~905', x_5011(ctx, E), True)
+    return True
+
+
+def d_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~904'))
     if c is not None:
-        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[25])
-    return True
-
-
-def d_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of((IDS(ctx, 'resources'))))
-    old = E.get('r~902', MISSING)
-    for item in items:
-        LOCAL(ctx, E, 'r~902', item, True)
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~902'))
-        if c is not None:
-            SET(ctx, 'stock', c, key, x_5014(ctx, E), '+=', False, K[25])
-    UNSET(ctx, E, 'r~902', old)
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~903'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~905'))) is int else num(_w2)))), '+=', False, K[25])
     return True
 
 
@@ -12770,13 +12762,33 @@ def d_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~902'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_5014(ctx, E), '+=', False, K[25])
+    items = list(items_of((IDS(ctx, 'resources'))))
+    old = E.get('r~906', MISSING)
+    for item in items:
+        LOCAL(ctx, E, 'r~906', item, True)
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~906'))
+        if c is not None:
+            SET(ctx, 'stock', c, key, x_5016(ctx, E), '+=', False, K[25])
+    UNSET(ctx, E, 'r~906', old)
     return True
 
 
-def d_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
+def d_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~906'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_5016(ctx, E), '+=', False, K[25])
+    return True
+
+
+def d_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:206
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12788,7 +12800,7 @@ def d_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
+def d_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:206
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12800,13 +12812,13 @@ def d_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4379(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def t_4380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_5020(ctx, E)))
+    items = list(items_of(x_5022(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -12818,155 +12830,145 @@ def t_4379(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4380(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4381(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def t_4381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:170
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~905', True, True)
-    return t_4382(ctx, k, s, E)
+    LOCAL(ctx, E, 'more~909', True, True)
+    return t_4383(ctx, k, s, E)
 
 
-def d_4381(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def d_4382(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:170
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~905', True, True)
+    LOCAL(ctx, E, 'more~909', True, True)
     return True
 
 
-def t_4382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
+def t_4383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if E.get('more~905'):
-            return t_4383(ctx, nxt, k, E)
+        if E.get('more~909'):
+            return t_4384(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def t_4384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:172
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4383, None, [], k)
+    return CHOOSE(ctx, 4384, None, [], k)
 
 
-def t_4384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4385(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~907', E.get('a~906'), True)
-    return t_4386(ctx, k, s, E)
+    LOCAL(ctx, E, 'a~911', E.get('a~910'), True)
+    return t_4387(ctx, k, s, E)
 
 
-def d_4385(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
+def d_4386(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:173
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~907', E.get('a~906'), True)
+    LOCAL(ctx, E, 'a~911', E.get('a~910'), True)
     return True
 
 
-def t_4386(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4387(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4417(ctx, r2, s, E)
+        return t_4418(ctx, r2, s, E)
 
     def r2():
-        if not d_4418(ctx, E):
+        if not d_4419(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_5026(ctx, E):
+    if not x_5028(ctx, E):
         return False
-    return t_4388(ctx, r1, s, E)
+    return t_4389(ctx, r1, s, E)
 
 
-def d_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_5026(ctx, E):
+    if not x_5028(ctx, E):
         return False
     return True
 
 
-def t_4388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None) == 'megacredits')):
-        return t_4389(ctx, k, s, E)
-    return d_4411(ctx, E) and k()
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~911'))) is str else None) == 'megacredits')):
+        return t_4390(ctx, k, s, E)
+    return d_4412(ctx, E) and k()
 
 
-def t_4389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~908', x_5028(ctx, E), True)
-    return t_4391(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~912', x_5030(ctx, E), True)
+    return t_4392(ctx, k, s, E)
 
 
-def d_4390(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4391(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~908', x_5028(ctx, E), True)
+    LOCAL(ctx, E, 'n~912', x_5030(ctx, E), True)
     return True
 
 
-def t_4391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~909', E.get('n~908'), True)
-    LOCAL(ctx, E, 'sv~910', 0, True)
-    LOCAL(ctx, E, 'tv~911', 0, True)
-    return t_4395(ctx, k, s, E)
-
-
-def d_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~909', E.get('n~908'), True)
-    return True
+    LOCAL(ctx, E, 'price~913', E.get('n~912'), True)
+    LOCAL(ctx, E, 'sv~914', 0, True)
+    LOCAL(ctx, E, 'tv~915', 0, True)
+    return t_4396(ctx, k, s, E)
 
 
 def d_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
@@ -12975,7 +12977,7 @@ def d_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~910', 0, True)
+    LOCAL(ctx, E, 'price~913', E.get('n~912'), True)
     return True
 
 
@@ -12985,86 +12987,85 @@ def d_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~911', 0, True)
+    LOCAL(ctx, E, 'sv~914', 0, True)
     return True
 
 
-def t_4395(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~915', 0, True)
+    return True
+
+
+def t_4396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~912', x_5032(ctx, E), True)
-    LOCAL(ctx, E, 't_v~913', x_5033(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~914', x_5034(ctx, E), True)
-    return t_4399(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~916', x_5034(ctx, E), True)
+    LOCAL(ctx, E, 't_v~917', x_5035(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~918', x_5036(ctx, E), True)
+    return t_4400(ctx, k, s, E)
 
 
-def d_4396(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4397(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~912', x_5032(ctx, E), True)
+    LOCAL(ctx, E, 's_v~916', x_5034(ctx, E), True)
     return True
 
 
-def d_4397(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~913', x_5033(ctx, E), True)
+    LOCAL(ctx, E, 't_v~917', x_5035(ctx, E), True)
     return True
 
 
-def d_4398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~914', x_5034(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~918', x_5036(ctx, E), True)
     return True
 
 
-def t_4399(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_5035(ctx, E):
-        return d_4400(ctx, E) and k()
-    return t_4403(ctx, k, s, E)
+    if x_5037(ctx, E):
+        return d_4401(ctx, E) and k()
+    return t_4404(ctx, k, s, E)
 
 
-def d_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_5036(ctx, E):
+    if not x_5038(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~909'), '-=', False, K[25])
-    return True
-
-
-def d_4401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_5036(ctx, E):
-        return False
+        SET(ctx, 'stock', c, key, E.get('price~913'), '-=', False, K[25])
     return True
 
 
@@ -13074,42 +13075,53 @@ def d_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~909'), '-=', False, K[25])
+    if not x_5038(ctx, E):
+        return False
     return True
 
 
-def t_4403(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~913'), '-=', False, K[25])
+    return True
+
+
+def t_4404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_5039(ctx, E):
+    if not x_5041(ctx, E):
         return False
-    return t_4405(ctx, k, s, E)
+    return t_4406(ctx, k, s, E)
 
 
-def d_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_5039(ctx, E):
+    if not x_5041(ctx, E):
         return False
     return True
 
 
-def t_4405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4405, None, [], k)
+    return CHOOSE(ctx, 4406, None, [], k)
 
 
-def d_4406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13117,20 +13129,20 @@ def d_4406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_5045(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5047(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~915'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~919'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~916'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~920'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~917'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~921'), '-=', False, K[25])
     return True
 
 
-def d_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -13138,19 +13150,7 @@ def d_4407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_5045(ctx, E), '-=', False, K[25])
-    return True
-
-
-def d_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~915'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5047(ctx, E), '-=', False, K[25])
     return True
 
 
@@ -13160,9 +13160,9 @@ def d_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~916'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~919'), '-=', False, K[25])
     return True
 
 
@@ -13172,33 +13172,35 @@ def d_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~917'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~920'), '-=', False, K[25])
     return True
 
 
-def d_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~921'), '-=', False, K[25])
+    return True
+
+
+def d_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~918', x_5054(ctx, E), True)
+    LOCAL(ctx, E, 'n~922', x_5056(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~919', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None)), True)
-    if not d_4414(ctx, E):
+    LOCAL(ctx, E, 'r~923', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~911'))) is str else None)), True)
+    if not d_4415(ctx, E):
         return False
-    return True
-
-
-def d_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~918', x_5054(ctx, E), True)
     return True
 
 
@@ -13208,33 +13210,32 @@ def d_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~919', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None)), True)
+    LOCAL(ctx, E, 'n~922', x_5056(ctx, E), True)
     return True
 
 
-def d_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~923', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~911'))) is str else None)), True)
+    return True
+
+
+def d_4415(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_5056(ctx, E):
+    if not x_5058(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~919'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~923'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[25])
-    return True
-
-
-def d_4415(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_5056(ctx, E):
-        return False
+        SET(ctx, 'stock', c, key, E.get('n~922'), '-=', False, K[25])
     return True
 
 
@@ -13244,32 +13245,30 @@ def d_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~919'))
+    if not x_5058(ctx, E):
+        return False
+    return True
+
+
+def d_4417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~923'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~922'), '-=', False, K[25])
     return True
 
 
-def t_4417(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def t_4418(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_5059(ctx, E), k)
-
-
-def d_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~907'))) is str else None) == 'standard_project')):
-        ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~907'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0))}):
-            return False
-    return True
+    return DO(ctx, x_5061(ctx, E), k)
 
 
 def d_4419(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
@@ -13278,18 +13277,31 @@ def d_4419(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~907'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0))}):
-        return False
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~911'))) is str else None) == 'standard_project')):
+        ctx.steps += 1
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~911'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~911'))) is str else 0))}):
+            return False
     return True
 
 
-def d_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164
+def d_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~905', False)
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~911'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~911'))) is str else 0))}):
+        return False
+    return True
+
+
+def d_4421(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'more~909', False)
     return True
 
 
@@ -14064,28 +14076,28 @@ TRIALS = {
     4038: CPS(d_4038),
     4039: CPS(d_4039),
     4040: CPS(d_4040),
-    4041: t_4041,
+    4041: CPS(d_4041),
     4042: t_4042,
     4043: t_4043,
     4044: t_4044,
     4045: t_4045,
-    4046: CPS(d_4046),
-    4047: t_4047,
-    4048: CPS(d_4048),
+    4046: t_4046,
+    4047: CPS(d_4047),
+    4048: t_4048,
     4049: CPS(d_4049),
     4050: CPS(d_4050),
-    4051: t_4051,
-    4052: CPS(d_4052),
+    4051: CPS(d_4051),
+    4052: t_4052,
     4053: CPS(d_4053),
     4054: CPS(d_4054),
-    4055: t_4055,
-    4056: CPS(d_4056),
+    4055: CPS(d_4055),
+    4056: t_4056,
     4057: CPS(d_4057),
     4058: CPS(d_4058),
-    4059: t_4059,
-    4060: CPS(d_4060),
-    4061: t_4061,
-    4062: CPS(d_4062),
+    4059: CPS(d_4059),
+    4060: t_4060,
+    4061: CPS(d_4061),
+    4062: t_4062,
     4063: CPS(d_4063),
     4064: CPS(d_4064),
     4065: CPS(d_4065),
@@ -14104,18 +14116,18 @@ TRIALS = {
     4078: CPS(d_4078),
     4079: CPS(d_4079),
     4080: CPS(d_4080),
-    4081: t_4081,
+    4081: CPS(d_4081),
     4082: t_4082,
     4083: t_4083,
-    4084: CPS(d_4084),
-    4085: t_4085,
-    4086: CPS(d_4086),
+    4084: t_4084,
+    4085: CPS(d_4085),
+    4086: t_4086,
     4087: CPS(d_4087),
     4088: CPS(d_4088),
     4089: CPS(d_4089),
-    4090: t_4090,
+    4090: CPS(d_4090),
     4091: t_4091,
-    4092: CPS(d_4092),
+    4092: t_4092,
     4093: CPS(d_4093),
     4094: CPS(d_4094),
     4095: CPS(d_4095),
@@ -14126,8 +14138,8 @@ TRIALS = {
     4100: CPS(d_4100),
     4101: CPS(d_4101),
     4102: CPS(d_4102),
-    4103: t_4103,
-    4104: CPS(d_4104),
+    4103: CPS(d_4103),
+    4104: t_4104,
     4105: CPS(d_4105),
     4106: CPS(d_4106),
     4107: CPS(d_4107),
@@ -14141,28 +14153,28 @@ TRIALS = {
     4115: CPS(d_4115),
     4116: CPS(d_4116),
     4117: CPS(d_4117),
-    4118: t_4118,
+    4118: CPS(d_4118),
     4119: t_4119,
     4120: t_4120,
     4121: t_4121,
     4122: t_4122,
-    4123: CPS(d_4123),
-    4124: t_4124,
-    4125: CPS(d_4125),
+    4123: t_4123,
+    4124: CPS(d_4124),
+    4125: t_4125,
     4126: CPS(d_4126),
     4127: CPS(d_4127),
-    4128: t_4128,
-    4129: CPS(d_4129),
+    4128: CPS(d_4128),
+    4129: t_4129,
     4130: CPS(d_4130),
     4131: CPS(d_4131),
-    4132: t_4132,
-    4133: CPS(d_4133),
+    4132: CPS(d_4132),
+    4133: t_4133,
     4134: CPS(d_4134),
     4135: CPS(d_4135),
-    4136: t_4136,
-    4137: CPS(d_4137),
-    4138: t_4138,
-    4139: CPS(d_4139),
+    4136: CPS(d_4136),
+    4137: t_4137,
+    4138: CPS(d_4138),
+    4139: t_4139,
     4140: CPS(d_4140),
     4141: CPS(d_4141),
     4142: CPS(d_4142),
@@ -14170,45 +14182,45 @@ TRIALS = {
     4144: CPS(d_4144),
     4145: CPS(d_4145),
     4146: CPS(d_4146),
-    4147: t_4147,
-    4148: CPS(d_4148),
-    4149: t_4149,
+    4147: CPS(d_4147),
+    4148: t_4148,
+    4149: CPS(d_4149),
     4150: t_4150,
     4151: t_4151,
-    4152: CPS(d_4152),
-    4153: t_4153,
+    4152: t_4152,
+    4153: CPS(d_4153),
     4154: t_4154,
-    4155: CPS(d_4155),
-    4156: t_4156,
+    4155: t_4155,
+    4156: CPS(d_4156),
     4157: t_4157,
     4158: t_4158,
     4159: t_4159,
     4160: t_4160,
-    4161: CPS(d_4161),
+    4161: t_4161,
     4162: CPS(d_4162),
-    4163: t_4163,
+    4163: CPS(d_4163),
     4164: t_4164,
     4165: t_4165,
-    4166: CPS(d_4166),
-    4167: t_4167,
-    4168: CPS(d_4168),
+    4166: t_4166,
+    4167: CPS(d_4167),
+    4168: t_4168,
     4169: CPS(d_4169),
-    4170: t_4170,
-    4171: CPS(d_4171),
+    4170: CPS(d_4170),
+    4171: t_4171,
     4172: CPS(d_4172),
     4173: CPS(d_4173),
-    4174: t_4174,
-    4175: CPS(d_4175),
+    4174: CPS(d_4174),
+    4175: t_4175,
     4176: CPS(d_4176),
     4177: CPS(d_4177),
-    4178: t_4178,
-    4179: CPS(d_4179),
+    4178: CPS(d_4178),
+    4179: t_4179,
     4180: CPS(d_4180),
     4181: CPS(d_4181),
-    4182: t_4182,
-    4183: CPS(d_4183),
-    4184: t_4184,
-    4185: CPS(d_4185),
+    4182: CPS(d_4182),
+    4183: t_4183,
+    4184: CPS(d_4184),
+    4185: t_4185,
     4186: CPS(d_4186),
     4187: CPS(d_4187),
     4188: CPS(d_4188),
@@ -14216,37 +14228,37 @@ TRIALS = {
     4190: CPS(d_4190),
     4191: CPS(d_4191),
     4192: CPS(d_4192),
-    4193: t_4193,
+    4193: CPS(d_4193),
     4194: t_4194,
-    4195: CPS(d_4195),
+    4195: t_4195,
     4196: CPS(d_4196),
     4197: CPS(d_4197),
     4198: CPS(d_4198),
     4199: CPS(d_4199),
     4200: CPS(d_4200),
-    4201: t_4201,
-    4202: CPS(d_4202),
-    4203: t_4203,
-    4204: CPS(d_4204),
-    4205: t_4205,
+    4201: CPS(d_4201),
+    4202: t_4202,
+    4203: CPS(d_4203),
+    4204: t_4204,
+    4205: CPS(d_4205),
     4206: t_4206,
-    4207: CPS(d_4207),
-    4208: t_4208,
-    4209: CPS(d_4209),
+    4207: t_4207,
+    4208: CPS(d_4208),
+    4209: t_4209,
     4210: CPS(d_4210),
     4211: CPS(d_4211),
-    4212: t_4212,
-    4213: CPS(d_4213),
+    4212: CPS(d_4212),
+    4213: t_4213,
     4214: CPS(d_4214),
     4215: CPS(d_4215),
-    4216: t_4216,
-    4217: CPS(d_4217),
+    4216: CPS(d_4216),
+    4217: t_4217,
     4218: CPS(d_4218),
     4219: CPS(d_4219),
-    4220: t_4220,
-    4221: CPS(d_4221),
-    4222: t_4222,
-    4223: CPS(d_4223),
+    4220: CPS(d_4220),
+    4221: t_4221,
+    4222: CPS(d_4222),
+    4223: t_4223,
     4224: CPS(d_4224),
     4225: CPS(d_4225),
     4226: CPS(d_4226),
@@ -14257,34 +14269,34 @@ TRIALS = {
     4231: CPS(d_4231),
     4232: CPS(d_4232),
     4233: CPS(d_4233),
-    4234: t_4234,
-    4235: CPS(d_4235),
+    4234: CPS(d_4234),
+    4235: t_4235,
     4236: CPS(d_4236),
     4237: CPS(d_4237),
     4238: CPS(d_4238),
-    4239: t_4239,
-    4240: CPS(d_4240),
-    4241: t_4241,
-    4242: CPS(d_4242),
-    4243: t_4243,
+    4239: CPS(d_4239),
+    4240: t_4240,
+    4241: CPS(d_4241),
+    4242: t_4242,
+    4243: CPS(d_4243),
     4244: t_4244,
-    4245: CPS(d_4245),
-    4246: t_4246,
-    4247: CPS(d_4247),
+    4245: t_4245,
+    4246: CPS(d_4246),
+    4247: t_4247,
     4248: CPS(d_4248),
     4249: CPS(d_4249),
-    4250: t_4250,
-    4251: CPS(d_4251),
+    4250: CPS(d_4250),
+    4251: t_4251,
     4252: CPS(d_4252),
     4253: CPS(d_4253),
-    4254: t_4254,
-    4255: CPS(d_4255),
+    4254: CPS(d_4254),
+    4255: t_4255,
     4256: CPS(d_4256),
     4257: CPS(d_4257),
-    4258: t_4258,
-    4259: CPS(d_4259),
-    4260: t_4260,
-    4261: CPS(d_4261),
+    4258: CPS(d_4258),
+    4259: t_4259,
+    4260: CPS(d_4260),
+    4261: t_4261,
     4262: CPS(d_4262),
     4263: CPS(d_4263),
     4264: CPS(d_4264),
@@ -14295,32 +14307,32 @@ TRIALS = {
     4269: CPS(d_4269),
     4270: CPS(d_4270),
     4271: CPS(d_4271),
-    4272: t_4272,
-    4273: CPS(d_4273),
+    4272: CPS(d_4272),
+    4273: t_4273,
     4274: CPS(d_4274),
     4275: CPS(d_4275),
     4276: CPS(d_4276),
-    4277: t_4277,
-    4278: CPS(d_4278),
-    4279: t_4279,
-    4280: CPS(d_4280),
+    4277: CPS(d_4277),
+    4278: t_4278,
+    4279: CPS(d_4279),
+    4280: t_4280,
     4281: CPS(d_4281),
-    4282: t_4282,
-    4283: CPS(d_4283),
+    4282: CPS(d_4282),
+    4283: t_4283,
     4284: CPS(d_4284),
     4285: CPS(d_4285),
-    4286: t_4286,
-    4287: CPS(d_4287),
+    4286: CPS(d_4286),
+    4287: t_4287,
     4288: CPS(d_4288),
     4289: CPS(d_4289),
-    4290: t_4290,
-    4291: CPS(d_4291),
+    4290: CPS(d_4290),
+    4291: t_4291,
     4292: CPS(d_4292),
     4293: CPS(d_4293),
-    4294: t_4294,
-    4295: CPS(d_4295),
-    4296: t_4296,
-    4297: CPS(d_4297),
+    4294: CPS(d_4294),
+    4295: t_4295,
+    4296: CPS(d_4296),
+    4297: t_4297,
     4298: CPS(d_4298),
     4299: CPS(d_4299),
     4300: CPS(d_4300),
@@ -14328,27 +14340,27 @@ TRIALS = {
     4302: CPS(d_4302),
     4303: CPS(d_4303),
     4304: CPS(d_4304),
-    4305: t_4305,
-    4306: CPS(d_4306),
-    4307: t_4307,
-    4308: CPS(d_4308),
+    4305: CPS(d_4305),
+    4306: t_4306,
+    4307: CPS(d_4307),
+    4308: t_4308,
     4309: CPS(d_4309),
-    4310: t_4310,
-    4311: CPS(d_4311),
+    4310: CPS(d_4310),
+    4311: t_4311,
     4312: CPS(d_4312),
     4313: CPS(d_4313),
-    4314: t_4314,
-    4315: CPS(d_4315),
+    4314: CPS(d_4314),
+    4315: t_4315,
     4316: CPS(d_4316),
     4317: CPS(d_4317),
-    4318: t_4318,
-    4319: CPS(d_4319),
+    4318: CPS(d_4318),
+    4319: t_4319,
     4320: CPS(d_4320),
     4321: CPS(d_4321),
-    4322: t_4322,
-    4323: CPS(d_4323),
-    4324: t_4324,
-    4325: CPS(d_4325),
+    4322: CPS(d_4322),
+    4323: t_4323,
+    4324: CPS(d_4324),
+    4325: t_4325,
     4326: CPS(d_4326),
     4327: CPS(d_4327),
     4328: CPS(d_4328),
@@ -14356,29 +14368,29 @@ TRIALS = {
     4330: CPS(d_4330),
     4331: CPS(d_4331),
     4332: CPS(d_4332),
-    4333: t_4333,
-    4334: CPS(d_4334),
+    4333: CPS(d_4333),
+    4334: t_4334,
     4335: CPS(d_4335),
-    4336: t_4336,
-    4337: CPS(d_4337),
+    4336: CPS(d_4336),
+    4337: t_4337,
     4338: CPS(d_4338),
-    4339: t_4339,
+    4339: CPS(d_4339),
     4340: t_4340,
     4341: t_4341,
     4342: t_4342,
-    4343: CPS(d_4343),
+    4343: t_4343,
     4344: CPS(d_4344),
-    4345: t_4345,
-    4346: CPS(d_4346),
+    4345: CPS(d_4345),
+    4346: t_4346,
     4347: CPS(d_4347),
-    4348: t_4348,
-    4349: CPS(d_4349),
+    4348: CPS(d_4348),
+    4349: t_4349,
     4350: CPS(d_4350),
-    4351: t_4351,
+    4351: CPS(d_4351),
     4352: t_4352,
     4353: t_4353,
     4354: t_4354,
-    4355: CPS(d_4355),
+    4355: t_4355,
     4356: CPS(d_4356),
     4357: CPS(d_4357),
     4358: CPS(d_4358),
@@ -14402,34 +14414,34 @@ TRIALS = {
     4376: CPS(d_4376),
     4377: CPS(d_4377),
     4378: CPS(d_4378),
-    4379: t_4379,
+    4379: CPS(d_4379),
     4380: t_4380,
-    4381: CPS(d_4381),
-    4382: t_4382,
+    4381: t_4381,
+    4382: CPS(d_4382),
     4383: t_4383,
     4384: t_4384,
-    4385: CPS(d_4385),
-    4386: t_4386,
-    4387: CPS(d_4387),
-    4388: t_4388,
+    4385: t_4385,
+    4386: CPS(d_4386),
+    4387: t_4387,
+    4388: CPS(d_4388),
     4389: t_4389,
-    4390: CPS(d_4390),
-    4391: t_4391,
-    4392: CPS(d_4392),
+    4390: t_4390,
+    4391: CPS(d_4391),
+    4392: t_4392,
     4393: CPS(d_4393),
     4394: CPS(d_4394),
-    4395: t_4395,
-    4396: CPS(d_4396),
+    4395: CPS(d_4395),
+    4396: t_4396,
     4397: CPS(d_4397),
     4398: CPS(d_4398),
-    4399: t_4399,
-    4400: CPS(d_4400),
+    4399: CPS(d_4399),
+    4400: t_4400,
     4401: CPS(d_4401),
     4402: CPS(d_4402),
-    4403: t_4403,
-    4404: CPS(d_4404),
-    4405: t_4405,
-    4406: CPS(d_4406),
+    4403: CPS(d_4403),
+    4404: t_4404,
+    4405: CPS(d_4405),
+    4406: t_4406,
     4407: CPS(d_4407),
     4408: CPS(d_4408),
     4409: CPS(d_4409),
@@ -14440,10 +14452,11 @@ TRIALS = {
     4414: CPS(d_4414),
     4415: CPS(d_4415),
     4416: CPS(d_4416),
-    4417: t_4417,
-    4418: CPS(d_4418),
+    4417: CPS(d_4417),
+    4418: t_4418,
     4419: CPS(d_4419),
     4420: CPS(d_4420),
+    4421: CPS(d_4421),
 }
 
 
@@ -14937,109 +14950,107 @@ CODE = {
     4597: x_4597,
     4598: x_4598,
     4599: x_4599,
-    4600: x_4600,
-    4601: x_4601,
-    4606: x_4606,
-    4607: x_4607,
+    4602: x_4602,
+    4603: x_4603,
     4608: x_4608,
     4609: x_4609,
     4610: x_4610,
     4611: x_4611,
+    4612: x_4612,
     4613: x_4613,
-    4614: x_4614,
     4615: x_4615,
     4616: x_4616,
     4617: x_4617,
     4618: x_4618,
     4619: x_4619,
     4620: x_4620,
+    4621: x_4621,
     4622: x_4622,
     4624: x_4624,
     4626: x_4626,
     4628: x_4628,
-    4629: x_4629,
     4630: x_4630,
     4631: x_4631,
     4632: x_4632,
     4633: x_4633,
     4634: x_4634,
+    4635: x_4635,
     4636: x_4636,
-    5000: x_5000,
     4638: x_4638,
-    4639: x_4639,
+    5002: x_5002,
     4640: x_4640,
-    4643: x_4643,
-    4646: x_4646,
-    4649: x_4649,
-    4650: x_4650,
+    4641: x_4641,
+    4642: x_4642,
+    4645: x_4645,
+    4648: x_4648,
+    4651: x_4651,
     4652: x_4652,
-    4653: x_4653,
     4654: x_4654,
+    4655: x_4655,
     4656: x_4656,
-    4659: x_4659,
-    4660: x_4660,
+    4658: x_4658,
     4661: x_4661,
     4662: x_4662,
     4663: x_4663,
-    4666: x_4666,
-    4667: x_4667,
+    4664: x_4664,
+    4665: x_4665,
+    4668: x_4668,
     4669: x_4669,
     4671: x_4671,
-    4672: x_4672,
+    4673: x_4673,
     4674: x_4674,
-    4675: x_4675,
-    4678: x_4678,
-    4679: x_4679,
+    4676: x_4676,
+    4677: x_4677,
     4680: x_4680,
     4681: x_4681,
+    4682: x_4682,
     4683: x_4683,
-    4684: x_4684,
     4685: x_4685,
     4686: x_4686,
     4687: x_4687,
     4688: x_4688,
     4689: x_4689,
     4690: x_4690,
-    4695: x_4695,
-    4696: x_4696,
+    4691: x_4691,
+    4692: x_4692,
     4697: x_4697,
     4698: x_4698,
     4699: x_4699,
     4700: x_4700,
+    4701: x_4701,
     4702: x_4702,
-    4703: x_4703,
     4704: x_4704,
     4705: x_4705,
     4706: x_4706,
     4707: x_4707,
     4708: x_4708,
     4709: x_4709,
+    4710: x_4710,
     4711: x_4711,
     4713: x_4713,
     4715: x_4715,
     4717: x_4717,
-    4718: x_4718,
     4719: x_4719,
     4720: x_4720,
     4721: x_4721,
     4722: x_4722,
     4723: x_4723,
+    4724: x_4724,
     4725: x_4725,
-    4726: x_4726,
+    4727: x_4727,
     4728: x_4728,
-    4729: x_4729,
     4730: x_4730,
+    4731: x_4731,
     4732: x_4732,
-    4733: x_4733,
+    4734: x_4734,
     4735: x_4735,
-    4736: x_4736,
+    4737: x_4737,
     4738: x_4738,
-    4741: x_4741,
+    4740: x_4740,
     4743: x_4743,
-    4744: x_4744,
+    4745: x_4745,
     4746: x_4746,
     4748: x_4748,
-    4749: x_4749,
     4750: x_4750,
     4751: x_4751,
     4752: x_4752,
@@ -15047,206 +15058,206 @@ CODE = {
     4754: x_4754,
     4755: x_4755,
     4756: x_4756,
+    4757: x_4757,
     4758: x_4758,
-    4759: x_4759,
     4760: x_4760,
     4761: x_4761,
     4762: x_4762,
     4763: x_4763,
     4764: x_4764,
     4765: x_4765,
+    4766: x_4766,
     4767: x_4767,
     4769: x_4769,
     4771: x_4771,
-    4775: x_4775,
-    4776: x_4776,
+    4773: x_4773,
     4777: x_4777,
     4778: x_4778,
-    4781: x_4781,
-    4782: x_4782,
+    4779: x_4779,
+    4780: x_4780,
     4783: x_4783,
     4784: x_4784,
     4785: x_4785,
     4786: x_4786,
-    4789: x_4789,
-    4790: x_4790,
-    4793: x_4793,
+    4787: x_4787,
+    4788: x_4788,
+    4791: x_4791,
+    4792: x_4792,
     4795: x_4795,
-    4796: x_4796,
     4797: x_4797,
+    4798: x_4798,
     4799: x_4799,
-    4800: x_4800,
     4801: x_4801,
-    4805: x_4805,
-    4806: x_4806,
+    4802: x_4802,
+    4803: x_4803,
     4807: x_4807,
     4808: x_4808,
     4809: x_4809,
     4810: x_4810,
+    4811: x_4811,
     4812: x_4812,
-    4813: x_4813,
     4814: x_4814,
     4815: x_4815,
     4816: x_4816,
     4817: x_4817,
     4818: x_4818,
     4819: x_4819,
+    4820: x_4820,
     4821: x_4821,
     4823: x_4823,
     4825: x_4825,
     4827: x_4827,
-    4828: x_4828,
     4829: x_4829,
     4830: x_4830,
+    4831: x_4831,
     4832: x_4832,
-    4833: x_4833,
-    4836: x_4836,
-    4839: x_4839,
+    4834: x_4834,
+    4835: x_4835,
+    4838: x_4838,
     4841: x_4841,
-    4842: x_4842,
     4843: x_4843,
+    4844: x_4844,
     4845: x_4845,
-    4846: x_4846,
     4847: x_4847,
-    4851: x_4851,
-    4852: x_4852,
+    4848: x_4848,
+    4849: x_4849,
     4853: x_4853,
     4854: x_4854,
     4855: x_4855,
     4856: x_4856,
+    4857: x_4857,
     4858: x_4858,
-    4859: x_4859,
     4860: x_4860,
     4861: x_4861,
     4862: x_4862,
     4863: x_4863,
     4864: x_4864,
     4865: x_4865,
+    4866: x_4866,
     4867: x_4867,
     4869: x_4869,
     4871: x_4871,
     4873: x_4873,
-    4874: x_4874,
     4875: x_4875,
     4876: x_4876,
+    4877: x_4877,
     4878: x_4878,
-    4879: x_4879,
-    4882: x_4882,
-    4885: x_4885,
+    4880: x_4880,
+    4881: x_4881,
+    4884: x_4884,
     4887: x_4887,
-    4888: x_4888,
+    4889: x_4889,
     4890: x_4890,
-    4895: x_4895,
-    4896: x_4896,
+    4892: x_4892,
     4897: x_4897,
     4898: x_4898,
     4899: x_4899,
     4900: x_4900,
+    4901: x_4901,
     4902: x_4902,
-    4903: x_4903,
     4904: x_4904,
     4905: x_4905,
     4906: x_4906,
     4907: x_4907,
     4908: x_4908,
     4909: x_4909,
+    4910: x_4910,
     4911: x_4911,
     4913: x_4913,
     4915: x_4915,
     4917: x_4917,
-    4921: x_4921,
+    4919: x_4919,
     4923: x_4923,
-    4924: x_4924,
+    4925: x_4925,
     4926: x_4926,
-    4927: x_4927,
-    4931: x_4931,
-    4932: x_4932,
+    4928: x_4928,
+    4929: x_4929,
     4933: x_4933,
     4934: x_4934,
     4935: x_4935,
     4936: x_4936,
+    4937: x_4937,
     4938: x_4938,
-    4939: x_4939,
     4940: x_4940,
     4941: x_4941,
     4942: x_4942,
     4943: x_4943,
     4944: x_4944,
     4945: x_4945,
+    4946: x_4946,
     4947: x_4947,
     4949: x_4949,
     4951: x_4951,
     4953: x_4953,
-    4954: x_4954,
-    4957: x_4957,
+    4955: x_4955,
+    4956: x_4956,
     4959: x_4959,
-    4960: x_4960,
     4961: x_4961,
-    4964: x_4964,
-    4965: x_4965,
+    4962: x_4962,
+    4963: x_4963,
     4966: x_4966,
+    4967: x_4967,
     4968: x_4968,
-    4969: x_4969,
-    4972: x_4972,
+    4970: x_4970,
+    4971: x_4971,
     4974: x_4974,
-    4975: x_4975,
     4976: x_4976,
-    4979: x_4979,
-    4980: x_4980,
+    4977: x_4977,
+    4978: x_4978,
     4981: x_4981,
+    4982: x_4982,
     4983: x_4983,
-    4984: x_4984,
-    4987: x_4987,
+    4985: x_4985,
+    4986: x_4986,
     4989: x_4989,
-    4990: x_4990,
     4991: x_4991,
     4992: x_4992,
-    4996: x_4996,
-    5003: x_5003,
-    5004: x_5004,
+    4993: x_4993,
+    4994: x_4994,
+    4998: x_4998,
     5005: x_5005,
-    5009: x_5009,
-    5010: x_5010,
+    5006: x_5006,
+    5007: x_5007,
     5011: x_5011,
     5012: x_5012,
     5013: x_5013,
     5014: x_5014,
     5015: x_5015,
+    5016: x_5016,
     5017: x_5017,
     5019: x_5019,
-    5020: x_5020,
-    5023: x_5023,
-    5024: x_5024,
+    5021: x_5021,
+    5022: x_5022,
+    5025: x_5025,
     5026: x_5026,
-    5027: x_5027,
     5028: x_5028,
-    5032: x_5032,
-    5033: x_5033,
+    5029: x_5029,
+    5030: x_5030,
     5034: x_5034,
     5035: x_5035,
     5036: x_5036,
     5037: x_5037,
+    5038: x_5038,
     5039: x_5039,
-    5040: x_5040,
     5041: x_5041,
     5042: x_5042,
     5043: x_5043,
     5044: x_5044,
     5045: x_5045,
     5046: x_5046,
+    5047: x_5047,
     5048: x_5048,
     5050: x_5050,
     5052: x_5052,
     5054: x_5054,
-    5055: x_5055,
     5056: x_5056,
     5057: x_5057,
+    5058: x_5058,
     5059: x_5059,
-    5060: x_5060,
-    5063: x_5063,
-    5064: x_5064,
-    5068: x_5068,
-    5069: x_5069,
+    5061: x_5061,
+    5062: x_5062,
+    5065: x_5065,
+    5066: x_5066,
     5070: x_5070,
     5071: x_5071,
     5072: x_5072,
@@ -15254,6 +15265,8 @@ CODE = {
     5074: x_5074,
     5075: x_5075,
     5076: x_5076,
+    5077: x_5077,
+    5078: x_5078,
 }
 AT = {
     15: 'rules_data/terraforming_mars/definitions/cards.yaml:286',
@@ -15387,9 +15400,9 @@ AT = {
     4439: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
     4441: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
     4442: 'rules_data/terraforming_mars/modules.yaml:47',
-    4443: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
-    4446: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
-    4447: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    4443: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    4446: 'rules_data/terraforming_mars/definitions/turns.yaml:172',
+    4447: 'rules_data/terraforming_mars/definitions/turns.yaml:172',
     4449: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
     4450: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
     4451: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
@@ -15410,7 +15423,7 @@ AT = {
     4482: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
     4483: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
     4486: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4487: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    4487: 'rules_data/terraforming_mars/definitions/turns.yaml:172',
     4493: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
     4494: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
     4496: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
@@ -15448,214 +15461,214 @@ AT = {
     4588: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
     4591: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
     4594: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4595: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4596: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4598: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
-    4599: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
-    4600: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
-    4606: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4607: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4609: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4610: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4613: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4614: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4615: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4595: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
+    4596: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    4598: 'rules_data/terraforming_mars/definitions/turns.yaml:160',
+    4599: 'rules_data/terraforming_mars/definitions/turns.yaml:160',
+    4602: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4608: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4609: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4611: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4612: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4615: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4616: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4617: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4619: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4626: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4629: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4630: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4633: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    5000: 'rules_data/terraforming_mars/flow.yaml:13',
-    4639: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
-    4643: 'rules_data/terraforming_mars/definitions/turns.yaml:177',
-    4646: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4649: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4650: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4653: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4654: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4656: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4659: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4660: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
-    4661: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
-    4663: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
-    4666: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4667: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4669: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4618: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4619: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4621: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4628: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4631: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4632: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4635: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    5002: 'rules_data/terraforming_mars/flow.yaml:13',
+    4641: 'rules_data/terraforming_mars/definitions/turns.yaml:182',
+    4645: 'rules_data/terraforming_mars/definitions/turns.yaml:188',
+    4648: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4651: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4652: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4655: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4656: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4658: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4661: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4662: 'rules_data/terraforming_mars/definitions/turns.yaml:194',
+    4663: 'rules_data/terraforming_mars/definitions/turns.yaml:194',
+    4665: 'rules_data/terraforming_mars/definitions/turns.yaml:200',
+    4668: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4669: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
     4671: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4675: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
-    4689: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
-    4695: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4696: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4698: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4699: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4702: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4703: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4704: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4673: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4677: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
+    4691: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
+    4697: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4698: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4700: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4701: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4704: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4705: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4706: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4708: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4715: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4718: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4719: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4722: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4726: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
-    4728: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
-    4729: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4730: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4732: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
-    4733: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
-    4735: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
-    4738: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4741: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
-    4743: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
-    4746: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
-    4748: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4749: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4707: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4708: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4710: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4717: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4720: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4721: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4724: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4728: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
+    4730: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
+    4731: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4732: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4734: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
+    4735: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
+    4737: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
+    4740: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4743: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
+    4745: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
+    4748: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
     4750: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4751: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4752: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4754: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4755: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4758: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4759: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4760: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4751: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4752: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4753: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4754: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4756: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4757: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4760: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4761: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4762: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4764: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4771: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4776: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    4777: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4778: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4781: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
-    4782: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4783: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4763: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4764: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4766: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4773: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4778: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    4779: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4780: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4783: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
+    4784: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
     4785: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4789: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4790: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4795: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4787: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4791: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4792: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
     4797: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4799: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4800: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4801: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4805: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4806: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4808: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4809: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4812: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4813: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4814: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4799: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4801: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4802: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4803: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4807: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4808: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4810: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4811: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4814: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4815: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4816: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4818: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4825: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4828: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4829: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4830: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4832: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    4833: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4836: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4841: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4817: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4818: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4820: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4827: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4830: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4831: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4832: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4834: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4835: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4838: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
     4843: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4845: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4846: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4847: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4851: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4852: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4854: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4855: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4858: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4859: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4860: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4845: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4847: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4848: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4849: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4853: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4854: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4856: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4857: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4860: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4861: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4862: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4864: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4871: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4874: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4875: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4876: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4878: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    4879: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4882: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4887: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4888: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4890: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
-    4895: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4896: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4898: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4899: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4902: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4903: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4904: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4863: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4864: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4866: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4873: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4876: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4877: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4878: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4880: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4881: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4884: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4889: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4890: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4892: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
+    4897: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4898: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4900: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4901: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4904: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4905: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4906: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4908: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4915: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4917: 'rules_data/terraforming_mars/definitions/turns.yaml:89',
-    4923: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4924: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4926: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4927: 'rules_data/terraforming_mars/definitions/turns.yaml:97',
-    4931: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4932: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4934: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4935: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4938: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4939: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4940: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4907: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4908: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4910: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4917: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4919: 'rules_data/terraforming_mars/definitions/turns.yaml:89',
+    4925: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4926: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4928: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    4929: 'rules_data/terraforming_mars/definitions/turns.yaml:97',
+    4933: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4934: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4936: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4937: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4940: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     4941: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4942: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4944: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4951: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4953: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
-    4954: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
-    4959: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4943: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4944: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4946: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4953: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4955: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
+    4956: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
     4961: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4964: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
-    4965: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4966: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4968: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4969: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4974: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4963: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4966: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
+    4967: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4968: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4970: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4971: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
     4976: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4979: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
-    4981: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4983: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4984: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4989: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4990: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
+    4978: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4981: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
+    4983: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4985: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4986: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4991: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4992: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
-    4996: 'rules_data/terraforming_mars/definitions/turns.yaml:54',
-    5003: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    5004: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    5009: 'rules_data/terraforming_mars/flow.yaml:42',
-    5010: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    5011: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    5013: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    5014: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    5020: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
-    5024: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
-    5026: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    5027: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    5028: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    5032: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    5033: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    5035: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    5036: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    5039: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    5040: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    5041: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4994: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
+    4998: 'rules_data/terraforming_mars/definitions/turns.yaml:54',
+    5005: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    5006: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    5011: 'rules_data/terraforming_mars/flow.yaml:42',
+    5012: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    5013: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    5015: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    5016: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    5022: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    5026: 'rules_data/terraforming_mars/definitions/turns.yaml:172',
+    5028: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    5029: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    5030: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    5034: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    5035: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    5037: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    5038: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    5041: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
     5042: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     5043: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    5045: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    5052: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    5055: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    5056: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    5057: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    5059: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    5060: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    5063: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    5064: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    5044: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5045: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5047: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    5054: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5057: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    5058: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    5059: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    5061: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    5062: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    5065: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    5066: 'rules_data/terraforming_mars/definitions/turns.yaml:172',
 }
 CODE['trials'] = TRIALS

@@ -60,9 +60,9 @@ def x_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~754'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~754'), 0) if type((_w1 := (ctx.state['players'][v_target_755] if type(v_target_755) is int and 0 <= v_target_755 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~754'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~753'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_755 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (2720, E.get('n~753'), E.get('r~754'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~758'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~758'), 0) if type((_w1 := (ctx.state['players'][v_target_759] if type(v_target_759) is int and 0 <= v_target_759 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~758'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~757'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_759 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (2720, E.get('n~757'), E.get('r~758'), ctx.stamps.get('prod', 0),), compute)
 
 
 x_2721 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -71,13 +71,13 @@ x_2721 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 def x_2722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~753'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~754'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~760'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~757'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~758'))) is str else 0))) is int else num(_w6)))
 
 
 def x_2723(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
+    return (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~760'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0))
 
 
 x_2725 = _C.x_2607  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -90,9 +90,9 @@ def x_2739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~762'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~762'), 0) if type((_w1 := (ctx.state['players'][v_target_763] if type(v_target_763) is int and 0 <= v_target_763 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~762'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~761'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_763 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (2739, E.get('n~761'), E.get('r~762'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~766'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~766'), 0) if type((_w1 := (ctx.state['players'][v_target_767] if type(v_target_767) is int and 0 <= v_target_767 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~766'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~765'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_767 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (2739, E.get('n~765'), E.get('r~766'), ctx.stamps.get('prod', 0),), compute)
 
 
 x_2740 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -101,19 +101,19 @@ x_2740 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 def x_2741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~762'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~764'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~762'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~761'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~762'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~766'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~768'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~766'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~765'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~766'))) is str else 0))) is int else num(_w6)))
 
 
 def x_2742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~762'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~764'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~762'), 0))
+    return (_w2.get(E.get('r~766'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~768'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~766'), 0))
 
 
 def x_2744(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~764')}
+    return {'target': E.get('target~768')}
 
 
 def t_2393(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/cards/071-140.yaml:561
@@ -122,13 +122,13 @@ def t_2393(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
     if not d_2396(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    LOCAL(ctx, E, 'n~754', 2, True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
     return t_2401(ctx, k, s, E, B)
 
 
@@ -160,16 +160,16 @@ def t_2402(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~757', E.get('n~750'), True)
-        LOCAL(ctx, E, 'r~758', E.get('r~751'), True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+        LOCAL(ctx, E, 'n~761', E.get('n~754'), True)
+        LOCAL(ctx, E, 'r~762', E.get('r~755'), True)
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~762'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~761'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~753', E.get('n~750'), True)
-    LOCAL(ctx, E, 'r~754', E.get('r~751'), True)
+    LOCAL(ctx, E, 'n~757', E.get('n~754'), True)
+    LOCAL(ctx, E, 'r~758', E.get('r~755'), True)
     return t_2405(ctx, r1, s, E, B)
 
 
@@ -179,7 +179,7 @@ def d_2403(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', E.get('n~750'), True)
+    LOCAL(ctx, E, 'n~757', E.get('n~754'), True)
     return True
 
 
@@ -189,7 +189,7 @@ def d_2404(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', E.get('r~751'), True)
+    LOCAL(ctx, E, 'r~758', E.get('r~755'), True)
     return True
 
 
@@ -235,9 +235,9 @@ def d_2409(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~756')).get('prod'), E.get('r~754'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~760')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~757'), '-=', False, K[0])
     return True
 
 
@@ -247,7 +247,7 @@ def d_2410(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', E.get('n~750'), True)
+    LOCAL(ctx, E, 'n~761', E.get('n~754'), True)
     return True
 
 
@@ -257,7 +257,7 @@ def d_2411(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~758', E.get('r~751'), True)
+    LOCAL(ctx, E, 'r~762', E.get('r~755'), True)
     return True
 
 
@@ -270,13 +270,13 @@ def t_2413(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', E.get('n~750'), True)
-    LOCAL(ctx, E, 'r~760', E.get('r~751'), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
+    LOCAL(ctx, E, 'n~763', E.get('n~754'), True)
+    LOCAL(ctx, E, 'r~764', E.get('r~755'), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~764'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~761', E.get('n~750'), True)
-    LOCAL(ctx, E, 'r~762', E.get('r~751'), True)
+        SET(ctx, 'prod', c, key, E.get('n~763'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~765', E.get('n~754'), True)
+    LOCAL(ctx, E, 'r~766', E.get('r~755'), True)
     return t_2419(ctx, k, s, E, B)
 
 
@@ -286,7 +286,7 @@ def d_2414(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', E.get('n~750'), True)
+    LOCAL(ctx, E, 'n~763', E.get('n~754'), True)
     return True
 
 
@@ -296,7 +296,7 @@ def d_2415(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~760', E.get('r~751'), True)
+    LOCAL(ctx, E, 'r~764', E.get('r~755'), True)
     return True
 
 
@@ -309,7 +309,7 @@ def d_2417(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~761', E.get('n~750'), True)
+    LOCAL(ctx, E, 'n~765', E.get('n~754'), True)
     return True
 
 
@@ -319,7 +319,7 @@ def d_2418(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~762', E.get('r~751'), True)
+    LOCAL(ctx, E, 'r~766', E.get('r~755'), True)
     return True
 
 
@@ -365,9 +365,9 @@ def d_2423(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~764')).get('prod'), E.get('r~762'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~768')).get('prod'), E.get('r~766'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~761'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~765'), '-=', False, K[0])
     return True
 
 
@@ -438,5 +438,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:554
-    'hackers': '{"id":"hackers","number":"125","name":{"en":"Hackers"},"type":"automated","cost":3,"vp":{"op":"lit","v":-1,"x":2708},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2709},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2394},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2710},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2395},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2711},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2397},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2712},"o":"-=","e":{"op":"var","n":"n~748","x":2713},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2398}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2396},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2714},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2399},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2715},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2400},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~752","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0}}}],"x":2716},"t":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"var","n":"n~750","x":2717},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2403},{"op":"let","v":"r~754","e":{"op":"var","n":"r~751","x":2718},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2404},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2719},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~755","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~755"}},"k":{"op":"var","n":"r~754"},"d":0},"b":{"op":"var","n":"n~753"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~754"},"f":"production_min","d":0}}}],"x":2720},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2407},{"op":"choose","alts":[{"gens":[{"v":"target~756","src":{"op":"core","n":"players","x":2721},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~754"},"d":0},"b":{"op":"var","n":"n~753"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~754"},"f":"production_min","d":0},"x":2722}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~754"},"d":0,"x":2723},"o":"-=","e":{"op":"var","n":"n~753","x":2724},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2409},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~756"}],"x":2725}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~753","x":2726},"r":{"op":"var","n":"r~754","x":2727}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2408}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2406},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2405},{"op":"let","v":"n~757","e":{"op":"var","n":"n~750","x":2728},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2410},{"op":"let","v":"r~758","e":{"op":"var","n":"r~751","x":2729},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2411},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":2730},"o":"+=","e":{"op":"var","n":"n~757","x":2731},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2412}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2402},"e":{"op":"seq","b":[{"op":"let","v":"n~759","e":{"op":"var","n":"n~750","x":2732},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2414},{"op":"let","v":"r~760","e":{"op":"var","n":"r~751","x":2733},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2415},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~760"},"d":0,"x":2734},"o":"+=","e":{"op":"var","n":"n~759","x":2735},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2416},{"op":"let","v":"n~761","e":{"op":"var","n":"n~750","x":2736},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2417},{"op":"let","v":"r~762","e":{"op":"var","n":"r~751","x":2737},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2418},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2738},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~763","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~763"}},"k":{"op":"var","n":"r~762"},"d":0},"b":{"op":"var","n":"n~761"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~762"},"f":"production_min","d":0}}}],"x":2739},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2421},{"op":"choose","alts":[{"gens":[{"v":"target~764","src":{"op":"core","n":"players","x":2740},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~764"}},"k":{"op":"var","n":"r~762"},"d":0},"b":{"op":"var","n":"n~761"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~762"},"f":"production_min","d":0},"x":2741}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~764"}},"k":{"op":"var","n":"r~762"},"d":0,"x":2742},"o":"-=","e":{"op":"var","n":"n~761","x":2743},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2423},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~764"}],"x":2744}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~761","x":2745},"r":{"op":"var","n":"r~762","x":2746}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2422}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2420},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2419}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2413},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":2401}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2393},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #125 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:554"}',
+    'hackers': '{"id":"hackers","number":"125","name":{"en":"Hackers"},"type":"automated","cost":3,"vp":{"op":"lit","v":-1,"x":2708},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":2709},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2394},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":2710},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2395},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"var","n":"n~752"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~753"},"f":"production_min","d":0},"x":2711},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2397},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2712},"o":"-=","e":{"op":"var","n":"n~752","x":2713},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2398}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2396},{"op":"let","v":"n~754","e":{"op":"lit","v":2,"x":2714},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2399},{"op":"let","v":"r~755","e":{"op":"lit","v":"megacredits","x":2715},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2400},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~756","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~755"},"d":0},"b":{"op":"var","n":"n~754"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~755"},"f":"production_min","d":0}}}],"x":2716},"t":{"op":"seq","b":[{"op":"let","v":"n~757","e":{"op":"var","n":"n~754","x":2717},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2403},{"op":"let","v":"r~758","e":{"op":"var","n":"r~755","x":2718},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2404},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2719},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~759","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~759"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0}}}],"x":2720},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2407},{"op":"choose","alts":[{"gens":[{"v":"target~760","src":{"op":"core","n":"players","x":2721},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0},"x":2722}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0,"x":2723},"o":"-=","e":{"op":"var","n":"n~757","x":2724},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2409},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~760"}],"x":2725}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~757","x":2726},"r":{"op":"var","n":"r~758","x":2727}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2408}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2406},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2405},{"op":"let","v":"n~761","e":{"op":"var","n":"n~754","x":2728},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2410},{"op":"let","v":"r~762","e":{"op":"var","n":"r~755","x":2729},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2411},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~762"},"d":0,"x":2730},"o":"+=","e":{"op":"var","n":"n~761","x":2731},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2412}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2402},"e":{"op":"seq","b":[{"op":"let","v":"n~763","e":{"op":"var","n":"n~754","x":2732},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2414},{"op":"let","v":"r~764","e":{"op":"var","n":"r~755","x":2733},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2415},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~764"},"d":0,"x":2734},"o":"+=","e":{"op":"var","n":"n~763","x":2735},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2416},{"op":"let","v":"n~765","e":{"op":"var","n":"n~754","x":2736},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2417},{"op":"let","v":"r~766","e":{"op":"var","n":"r~755","x":2737},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2418},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2738},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~767","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~767"}},"k":{"op":"var","n":"r~766"},"d":0},"b":{"op":"var","n":"n~765"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~766"},"f":"production_min","d":0}}}],"x":2739},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2421},{"op":"choose","alts":[{"gens":[{"v":"target~768","src":{"op":"core","n":"players","x":2740},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~768"}},"k":{"op":"var","n":"r~766"},"d":0},"b":{"op":"var","n":"n~765"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~766"},"f":"production_min","d":0},"x":2741}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~768"}},"k":{"op":"var","n":"r~766"},"d":0,"x":2742},"o":"-=","e":{"op":"var","n":"n~765","x":2743},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2423},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~768"}],"x":2744}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~765","x":2745},"r":{"op":"var","n":"r~766","x":2746}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2422}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2420},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2419}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2413},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":2401}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2393},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #125 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:554"}',
 }
