@@ -91,13 +91,15 @@ def test_setup_solo():
 
 def _free_land(board: dict[str, Any], no_city_beside: bool) -> list[str]:
     """Land spaces in reading order (top left first), not reserved, empty, and (for a
-    city) not next to a city."""
+    city) not next to a city, with a free land space next to it for its greenery."""
     out = []
     for sid, sp in spaces().items():
         if sp["type"] != "land" or sp.get("reserved") or sid in board:
             continue
         if no_city_beside and any(board.get(n, {}).get("tile") == "city"
                                   for n in sp["next_to"]):
+            continue
+        if no_city_beside and not any(n in _free_land(board, False) for n in sp["next_to"]):
             continue
         out.append(sid)
     return out

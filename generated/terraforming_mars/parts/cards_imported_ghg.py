@@ -61,16 +61,16 @@ def d_2871(ctx, E=None, B=2871):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~754', 3, True)
-    LOCAL(ctx, E, 'r~755', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~766', 3, True)
+    LOCAL(ctx, E, 'r~767', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[2])
     return True
 
 
@@ -103,5 +103,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:217
-    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":3264},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2872},{"op":"let","v":"r~753","e":{"op":"lit","v":"heat","x":3265},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2873},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":3266},"o":"+=","e":{"op":"var","n":"n~752","x":3267},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2874},{"op":"let","v":"n~754","e":{"op":"lit","v":3,"x":3268},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2875},{"op":"let","v":"r~755","e":{"op":"lit","v":"heat","x":3269},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2876},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":3270},"o":"+=","e":{"op":"var","n":"n~754","x":3271},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2877}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2871},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
+    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":3264},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2872},{"op":"let","v":"r~765","e":{"op":"lit","v":"heat","x":3265},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2873},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":3266},"o":"+=","e":{"op":"var","n":"n~764","x":3267},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2874},{"op":"let","v":"n~766","e":{"op":"lit","v":3,"x":3268},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2875},{"op":"let","v":"r~767","e":{"op":"lit","v":"heat","x":3269},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2876},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":3270},"o":"+=","e":{"op":"var","n":"n~766","x":3271},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2877}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2871},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
 }

@@ -53,7 +53,7 @@ K = [
 def x_3444(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:351
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3444, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_761, NOREC).get('tags', []) if type(v_c_761) is str else [])).count('space') for v_c_761 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_763, NOREC).get('tags', []) if type(v_c_763) is str else [])).count('space') for v_c_763 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('space')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (3444, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_773, NOREC).get('tags', []) if type(v_c_773) is str else [])).count('space') for v_c_773 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_775, NOREC).get('tags', []) if type(v_c_775) is str else [])).count('space') for v_c_775 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('space')))) is int else AR('+', _w6, _w7)))
 
 
 x_3445 = _C.x_2281  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -66,12 +66,12 @@ def d_3016(ctx, E=None, B=3016):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 1, True)
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    LOCAL(ctx, E, 'k~768', x_3444(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    LOCAL(ctx, E, 'n~778', 1, True)
+    LOCAL(ctx, E, 'r~779', 'megacredits', True)
+    LOCAL(ctx, E, 'k~780', x_3444(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~779'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~778'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~780'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -85,7 +85,7 @@ def d_3019(ctx, E=None, B=3016):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~768', x_3444(ctx, E), True)
+    LOCAL(ctx, E, 'k~780', x_3444(ctx, E), True)
     return True
 
 
@@ -113,5 +113,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:345
-    'satellites': '{"id":"satellites","number":"175","name":{"en":"Satellites"},"type":"automated","cost":10,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":3442},"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3017},{"op":"let","v":"r~767","e":{"op":"lit","v":"megacredits","x":3443},"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3018},{"op":"let","v":"k~768","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~761","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~762","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~761"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~762"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~763","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~764","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~763"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~764"},"b":{"op":"lit","v":"space"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~765","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~765"},"b":{"op":"lit","v":"space"}}}]}},"x":3444},"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3019},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":3445},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~766"},"b":{"op":"var","n":"k~768"},"x":3446},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3020}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3016},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #175 (production megacredits per space tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:345"}',
+    'satellites': '{"id":"satellites","number":"175","name":{"en":"Satellites"},"type":"automated","cost":10,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~778","e":{"op":"lit","v":1,"x":3442},"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3017},{"op":"let","v":"r~779","e":{"op":"lit","v":"megacredits","x":3443},"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3018},{"op":"let","v":"k~780","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~773","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~774","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~773"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~774"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~775","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~776","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~775"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~776"},"b":{"op":"lit","v":"space"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~777","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~777"},"b":{"op":"lit","v":"space"}}}]}},"x":3444},"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3019},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~779"},"d":0,"x":3445},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~778"},"b":{"op":"var","n":"k~780"},"x":3446},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3020}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3016},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #175 (production megacredits per space tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:345"}',
 }

@@ -61,16 +61,16 @@ def d_1668(ctx, E=None, B=1668):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~754', 2, True)
-    LOCAL(ctx, E, 'r~755', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~766', 2, True)
+    LOCAL(ctx, E, 'r~767', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[2])
     return True
 
 
@@ -103,5 +103,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:79
-    'solar_wind_power': '{"id":"solar_wind_power","number":"077","name":{"en":"Solar Wind Power"},"type":"automated","cost":11,"tags":["science","space","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1885},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1669},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":1886},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1670},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1887},"o":"+=","e":{"op":"var","n":"n~752","x":1888},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1671},{"op":"let","v":"n~754","e":{"op":"lit","v":2,"x":1889},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1672},{"op":"let","v":"r~755","e":{"op":"lit","v":"titanium","x":1890},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1673},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":1891},"o":"+=","e":{"op":"var","n":"n~754","x":1892},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1674}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1668},"source":{"doc":"tm-facts","section":"cards.json #077"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:79"}',
+    'solar_wind_power': '{"id":"solar_wind_power","number":"077","name":{"en":"Solar Wind Power"},"type":"automated","cost":11,"tags":["science","space","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":1885},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1669},{"op":"let","v":"r~765","e":{"op":"lit","v":"energy","x":1886},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1670},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1887},"o":"+=","e":{"op":"var","n":"n~764","x":1888},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1671},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":1889},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1672},{"op":"let","v":"r~767","e":{"op":"lit","v":"titanium","x":1890},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1673},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":1891},"o":"+=","e":{"op":"var","n":"n~766","x":1892},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1674}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1668},"source":{"doc":"tm-facts","section":"cards.json #077"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:79"}',
 }
