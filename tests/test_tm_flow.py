@@ -91,13 +91,15 @@ def test_setup_solo():
 
 def _free_land(board: dict[str, Any], no_city_beside: bool) -> list[str]:
     """Land spaces in reading order (top left first), not reserved, empty, and (for a
-    city) not next to a city."""
+    city) not next to a city, with a free land space next to it for its greenery."""
     out = []
     for sid, sp in spaces().items():
         if sp["type"] != "land" or sp.get("reserved") or sid in board:
             continue
         if no_city_beside and any(board.get(n, {}).get("tile") == "city"
                                   for n in sp["next_to"]):
+            continue
+        if no_city_beside and not any(n in _free_land(board, False) for n in sp["next_to"]):
             continue
         out.append(sid)
     return out
@@ -260,23 +262,24 @@ def test_game_ends_after_the_generation_with_final_conversions():
     assert game.scores()["rounds"] == 1
 
 
-def test_solo_lasts_14_generations_unless_terraformed():
+def test_solo_lasts_14_generations():
     """Variante in solitario: "Giocare in 14 generazioni"; won only by terraforming."""
     game = new(1, ("corporate_era", "solo"), seed=10)
     play_until(game, lambda g: False, RandomPolicy(10))
     result = game.scores()
-    assert result["rounds"] == 14 or result["solo"]["won"]
+    assert result["rounds"] == 14
     assert result["winner"] == ([0] if result["solo"]["won"] else [])
 
 
 def test_solo_won_when_terraformed():
     """"Il vostro obiettivo è completare la terraformazione prima della fine della
-    generazione 14"."""
+    generazione 14": terraformed in generation 1, the game still lasts 14 generations
+    ("Giocare in 14 generazioni"), and is won."""
     game = new(1, ("corporate_era", "solo"), seed=11)
     edit(game, _terraformed)
     play_until(game, lambda g: False, RandomPolicy(1))
     result = game.scores()
-    assert result["solo"]["won"] and result["winner"] == [0] and result["rounds"] == 1
+    assert result["solo"]["won"] and result["winner"] == [0] and result["rounds"] == 14
 
 
 def test_solo_phase_1_passes_no_marker(capsys):
@@ -294,3 +297,14 @@ def test_solo_phase_1_passes_no_marker(capsys):
     while kind(game) != "action":
         game.apply(game.legal_actions()[0])
     assert game.state["game_tracks"]["generation"] == 2 and game.state["first_player"] == 0
+
+
+def test_final_count_in_the_rulebook_order():
+    """"Il conteggio finale": NT, then the awards (Ricompense), then the milestones
+    (obiettivi), the greenery tiles, the cities next to greenery, and the cards' VP; the
+    score breakdown lists its lines in that order (the public implementation's
+    calculateVictoryPoints counts them so too)."""
+    game = new(3, (), seed=1)
+    order = ["tr", "awards", "milestones", "greenery", "cities", "cards"]
+    for row in game.scores()["players"]:
+        assert list(row["breakdown"]) == order

@@ -53,12 +53,12 @@ K = [
     {},
     [0, 0, 0, 0],
     {'kind': 'corporations', 'f': 'solo', 'd': None},
+    {'kind': 'actions', 'f': 'requires', 'd': True},
+    {'kind': 'actions', 'f': 'effect', 'd': None},
     {'kind': 'corporations', 'f': 'start', 'd': None},
     {'kind': 'corporations', 'f': 'first_action', 'd': None},
     {'kind': 'cards', 'f': 'requires', 'd': True},
     {'kind': 'cards', 'f': 'effect', 'd': None},
-    {'kind': 'actions', 'f': 'requires', 'd': True},
-    {'kind': 'actions', 'f': 'effect', 'd': None},
     {'kind': 'milestones', 'f': 'condition', 'd': True},
     [8, 14, 20],
     {'kind': 'cards', 'f': 'actions', 'd': []},
@@ -152,7 +152,7 @@ def x_10(ctx, E=None):  #
 def x_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:286
     if E is None:
         E = ctx.env()
-    return (True if (E.get('more~751')) and ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) > 0)) else False)
+    return (True if (E.get('more~767')) and ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) > 0)) else False)
 
 
 def x_16(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
@@ -167,7 +167,7 @@ x_17 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:288
 def x_18(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if E is None:
         E = ctx.env()
-    return [E.get('sell~752')]
+    return [E.get('sell~768')]
 
 
 def x_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
@@ -180,19 +180,19 @@ x_20 = x_18  # rules_data/terraforming_mars/definitions/cards.yaml:288
 def x_21(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))
+    return (_w2.get(E.get('r~765'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~765'), 0))
 
 
 def x_25(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
     if E is None:
         E = ctx.env()
-    return {'sell': E.get('sell~752')}
+    return {'sell': E.get('sell~768')}
 
 
 def x_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:289
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('sold~750'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('sold~766'))) is int else num(_w1)) > 0)
 
 
 def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
@@ -204,25 +204,25 @@ def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
 def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
+    return (_w2.get(E.get('r~765'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~765'), 0))
 
 
 def x_38(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~748'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~748'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~764'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~764'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~764'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~764'))) is str else 0))) is int else num(_w7)))
 
 
 def x_39(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0))
+    return (_w1.get(E.get('p~764'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~764'), 0))
 
 
 def x_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~764'))) is str else 0)
 
 
 def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -234,13 +234,13 @@ def x_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_42(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~764'))) is str else None) != None)
 
 
 def x_43(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~764'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~764'))) is str else None), 0))
 
 
 def x_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -252,19 +252,19 @@ def x_45(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
 def x_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('p~748'))
+    return FLD(ctx, K[0], E.get('p~764'))
 
 
 def x_48(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~748'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~748'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~766'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~764'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~764'), 0)))
 
 
 def x_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~766'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_52(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:24
@@ -276,29 +276,29 @@ def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_749, 0) if type(_h1) is dict else KEY(_h1, v_p_749, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('step', 0) if type(v_p_749) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('max', 0) if type(v_p_749) is str else 0))) is int else num(_w4))) for v_p_749 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_749, NOREC).get('tile', None) if type(v_p_749) is str else None) == E.get('t~748'))))
-    return MEMO(ctx, (54, E.get('t~748'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_765, 0) if type(_h1) is dict else KEY(_h1, v_p_765, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_765, NOREC).get('step', 0) if type(v_p_765) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_765, NOREC).get('max', 0) if type(v_p_765) is str else 0))) is int else num(_w4))) for v_p_765 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_765, NOREC).get('tile', None) if type(v_p_765) is str else None) == E.get('t~764'))))
+    return MEMO(ctx, (54, E.get('t~764'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('reserved', None) if type(v_x_751) is str else None) == E.get('this')) for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (55, E.get('this'), E.get('t~748'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_767, NOREC).get('reserved', None) if type(v_x_767) is str else None) == E.get('this')) for v_x_767 in [v_x_766 for v_x_766 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_766, NOREC).get('type', None) if type(v_x_766) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (55, E.get('this'), E.get('t~764'),), compute)
 
 
 def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~748'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h1)] if (True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~748'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('mine~752'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h2 if type(_h2) in (list, dict) else IN(v_x_755, _h2))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
-    return MEMO(ctx, (56, E.get('mine~752'), E.get('t~748'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~764'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~764'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_770 for v_s_770 in [v_x_769 for v_x_769 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_769, NOREC).get('type', None) if type(v_x_769) is str else None) == _h1)] if (True if ((not (v_s_770 in _h2 if type(_h2) in (list, dict) else IN(v_s_770, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == E.get('t~764'))) or (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == E.get('mine~768'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_770 in _h4 if type(_h4) in (list, dict) else IN(v_s_770, _h4))) or ((not any((True if ((v_x_771 in _h2 if type(_h2) in (list, dict) else IN(v_x_771, _h2))) and ((not (v_x_771 in _h4 if type(_h4) in (list, dict) else IN(v_x_771, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_772)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_772)) else False)) else False) for v_u_772 in items_of(_h3))) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770)))) else False)) else False)]
+    return MEMO(ctx, (56, E.get('mine~768'), E.get('t~764'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_57(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -307,26 +307,26 @@ def x_57(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if (FN['count'](ctx, None, v_near_762) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((E.get('you') != None)) and (any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h1 if type(_h1) in (list, dict) else IN(v_s_758, _h1)))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (57, E.get('empty~757'), E.get('t~748'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_775: ((lambda v_near_778: (v_near_778 if (FN['count'](ctx, None, v_near_778) > 0) else v_open_775))([v_s_776 for v_s_776 in items_of(v_open_775) if (True if ((E.get('you') != None)) and (any((True if ((v_x_777 in _h2 if type(_h2) in (list, dict) else IN(v_x_777, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_777, {}) if type(_h2) is dict else KEY(_h2, v_x_777, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_777 in ADJ(ctx, 'spaces', v_s_776))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~764'))) is str else None) == 'if_possible') else v_open_775))([v_s_774 for v_s_774 in items_of(E.get('empty~773')) if (True if ((not (v_s_774 in _h1 if type(_h1) in (list, dict) else IN(v_s_774, _h1)))) or (((_h1.get(v_s_774, None) if type(_h1) is dict else KEY(_h1, v_s_774, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (57, E.get('empty~773'), E.get('t~764'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_58(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~763')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~779')) > 0)
 
 
 def x_62(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~766'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~766'), {}))
+    return (_w1.get(E.get('s~782'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~782'), {}))
 
 
 def x_63(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~765'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~765'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~781'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~781'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_64(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
@@ -339,43 +339,43 @@ x_66 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~766'))
+    return FLD(ctx, K[1], E.get('s~782'))
 
 
 def x_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~766'))
+    return ADJ(ctx, 'spaces', E.get('s~782'))
 
 
 def x_69(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~767') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~767'), _w1))
+    return (E.get('x~783') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~783'), _w1))
 
 
 def x_70(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~767'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~783'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~783'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_71(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~765'))
+    return FLD(ctx, K[3], E.get('t~781'))
 
 
 def x_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~764')}
+    return {'space': E.get('space~780')}
 
 
 def x_76(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:32
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_768, 0) if type(_h1) is dict else KEY(_h1, v_p_768, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('step', 0) if type(v_p_768) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('max', 0) if type(v_p_768) is str else 0))) is int else num(_w4))) for v_p_768 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_768, NOREC).get('tile', None) if type(v_p_768) is str else None) == 'ocean')))
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_784, 0) if type(_h1) is dict else KEY(_h1, v_p_784, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_784, NOREC).get('step', 0) if type(v_p_784) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_784, NOREC).get('max', 0) if type(v_p_784) is str else 0))) is int else num(_w4))) for v_p_784 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_784, NOREC).get('tile', None) if type(v_p_784) is str else None) == 'ocean')))
     return MEMO(ctx, (76, ctx.stamps.get('params', 0),), compute)
 
 
@@ -414,7 +414,7 @@ x_122 = x_75  # rules_data/terraforming_mars/definitions/board.yaml:146
 def x_125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~769'), 0))
+    return (_w2.get(E.get('r~785'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~785'), 0))
 
 
 x_128 = x_54  # rules_data/terraforming_mars/definitions/board.yaml:141
@@ -450,7 +450,7 @@ def x_168(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if ((_w1.get('owner', None) if type((_w1 := (_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))])
+        return len([v_s_764 for v_s_764 in items_of(ctx.state.get('board')) if ((_w1.get('owner', None) if type((_w1 := (_h1.get(v_s_764, {}) if type(_h1) is dict else KEY(_h1, v_s_764, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))])
     return MEMO(ctx, (168, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -463,7 +463,7 @@ def x_169(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
 def x_170(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (170, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    return MEMO(ctx, (170, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('science') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('science') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
 
 
 def x_171(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:10
@@ -539,7 +539,7 @@ x_230 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 def x_234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
+    return (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~767'), 0))
 
 
 x_238 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -650,19 +650,19 @@ x_4182 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 def x_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0))
+    return (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~767'), 0))
 
 
 def x_4188(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4188, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_752 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_752, _w2)) for v_r_752 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
+    return MEMO(ctx, (4188, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_768 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_768, _w2)) for v_r_768 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
 
 
 def x_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
+    return (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~770'), 0))
 
 
 x_4195 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -715,13 +715,13 @@ def x_4228(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
 def x_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~771'), 0))
+    return (_w2.get(E.get('r~787'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~787'), 0))
 
 
 def x_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~773'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~773'), 0))
+    return (_w2.get(E.get('r~789'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~789'), 0))
 
 
 x_4239 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -745,13 +745,13 @@ x_4245 = x_45  # rules_data/terraforming_mars/corporations.yaml:122
 def x_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~750') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~766') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~751') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~767') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -763,13 +763,13 @@ def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~752'))) is type((_w2 := E.get('t_v~753'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~754'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~768'))) is type((_w2 := E.get('t_v~769'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~770'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~749'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~765'))) is int else num(_w4)))
 
 
 def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -781,31 +781,31 @@ def x_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~752'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~753'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~754'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~749'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~768'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~769'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~770'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~765'))) is int else num(_w22)))
 
 
 def x_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('s_v~752'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~752'))) if ((_w7 if type((_w7 := E.get('s_v~752'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~765'))) is type((_w5 := E.get('s_v~768'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~768'))) if ((_w7 if type((_w7 := E.get('s_v~768'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('t_v~753'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~753'))) if ((_w7 if type((_w7 := E.get('t_v~753'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~765'))) is type((_w5 := E.get('t_v~769'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~769'))) if ((_w7 if type((_w7 := E.get('t_v~769'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('h_v~754'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~754'))) if ((_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~765'))) is type((_w5 := E.get('h_v~770'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~770'))) if ((_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~755'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~755'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~752'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~756'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~753'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~757'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~754'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~752'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~749'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~756'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~755'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~752'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~756'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~753'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~757'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~754'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~753'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~749'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~757'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~755'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~752'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~756'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~753'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~757'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~754'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~754'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~749'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~765'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~771'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~768'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~772'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~769'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~773'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~771'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~771'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~768'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~772'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~769'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~773'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~770'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~768'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~765'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~772'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~771'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~768'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~772'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~769'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~773'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~770'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~769'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~765'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~773'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~771'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~768'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~772'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~769'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~773'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~770'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~770'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~765'))) is int else num(_w53)))) else False))) else False)
 
 
 x_4262 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -814,7 +814,7 @@ x_4262 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~765'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~771'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~768'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~772'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~769'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~773'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7)))))
 
 
 def x_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -835,31 +835,31 @@ x_4268 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~755')} if ((_w8 if type((_w8 := E.get('s_v~752'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~756')} if ((_w11 if type((_w11 := E.get('t_v~753'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~757')} if ((_w14 if type((_w14 := E.get('h_v~754'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~765'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~771'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~768'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~772'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~769'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~773'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~771')} if ((_w8 if type((_w8 := E.get('s_v~768'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~772')} if ((_w11 if type((_w11 := E.get('t_v~769'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~773')} if ((_w14 if type((_w14 := E.get('h_v~770'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~758'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~774'))) is str else None) == 'game')
 
 
 def x_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~758'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~758'), 0))
+    return (_w1.get(E.get('t~774'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~774'), 0))
 
 
 def x_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~758'), 0))
+    return (_w2.get(E.get('t~774'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~774'), 0))
 
 
 def x_4279(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~758') == 'tr')) and (((_w1 if type((_w1 := E.get('n~759'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~774') == 'tr')) and (((_w1 if type((_w1 := E.get('n~775'))) is int else num(_w1)) > 0)) else False)
 
 
 x_4280 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
@@ -882,13 +882,13 @@ def x_4293(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
 def x_4294(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~755'), 0))
+    return (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~771'), 0))
 
 
 def x_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~772'))) is int else num(_w2)))
 
 
 def x_4297(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:136
@@ -908,7 +908,7 @@ def x_4299(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
+        return (len([v_s_764 for v_s_764 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_764, {}) if type(_h1) is dict else KEY(_h1, v_s_764, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
     return MEMO(ctx, (4299, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -917,14 +917,14 @@ def x_4300(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
+        return (len([v_s_764 for v_s_764 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_764, {}) if type(_h1) is dict else KEY(_h1, v_s_764, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
     return MEMO(ctx, (4300, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4301, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('building') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('building') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 8))
+    return MEMO(ctx, (4301, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('building') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('building') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 8))
 
 
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
@@ -942,29 +942,29 @@ def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~752'))))
-    return MEMO(ctx, (4312, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_769, 0) if type(_h1) is dict else KEY(_h1, v_p_769, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('step', 0) if type(v_p_769) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('max', 0) if type(v_p_769) is str else 0))) is int else num(_w4))) for v_p_769 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_769, NOREC).get('tile', None) if type(v_p_769) is str else None) == E.get('t~768'))))
+    return MEMO(ctx, (4312, E.get('t~768'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this')) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (4313, E.get('this'), E.get('t~752'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_771, NOREC).get('reserved', None) if type(v_x_771) is str else None) == E.get('this')) for v_x_771 in [v_x_770 for v_x_770 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_770, NOREC).get('type', None) if type(v_x_770) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (4313, E.get('this'), E.get('t~768'),), compute)
 
 
 def x_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if ((not (v_s_758 in _h2 if type(_h2) in (list, dict) else IN(v_s_758, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('mine~756'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_758 in _h4 if type(_h4) in (list, dict) else IN(v_s_758, _h4))) or ((not any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and ((not (v_x_759 in _h4 if type(_h4) in (list, dict) else IN(v_x_759, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h3))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
-    return MEMO(ctx, (4314, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~768'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~768'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_774 for v_s_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h1)] if (True if ((not (v_s_774 in _h2 if type(_h2) in (list, dict) else IN(v_s_774, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('t~768'))) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('mine~772'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_774 in _h4 if type(_h4) in (list, dict) else IN(v_s_774, _h4))) or ((not any((True if ((v_x_775 in _h2 if type(_h2) in (list, dict) else IN(v_x_775, _h2))) and ((not (v_x_775 in _h4 if type(_h4) in (list, dict) else IN(v_x_775, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_776)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h3))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
+    return MEMO(ctx, (4314, E.get('mine~772'), E.get('t~768'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -973,26 +973,26 @@ def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((E.get('you') != None)) and (any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (4315, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_779: ((lambda v_near_782: (v_near_782 if (FN['count'](ctx, None, v_near_782) > 0) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((E.get('you') != None)) and (any((True if ((v_x_781 in _h2 if type(_h2) in (list, dict) else IN(v_x_781, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_781, {}) if type(_h2) is dict else KEY(_h2, v_x_781, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~768'))) is str else None) == 'if_possible') else v_open_779))([v_s_778 for v_s_778 in items_of(E.get('empty~777')) if (True if ((not (v_s_778 in _h1 if type(_h1) in (list, dict) else IN(v_s_778, _h1)))) or (((_h1.get(v_s_778, None) if type(_h1) is dict else KEY(_h1, v_s_778, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (4315, E.get('empty~777'), E.get('t~768'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~767')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~783')) > 0)
 
 
 def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~770'), {}))
+    return (_w1.get(E.get('s~786'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~786'), {}))
 
 
 def x_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~769'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~769'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~785'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~785'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_4322 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
@@ -1002,37 +1002,37 @@ x_4324 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~770'))
+    return FLD(ctx, K[1], E.get('s~786'))
 
 
 def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~770'))
+    return ADJ(ctx, 'spaces', E.get('s~786'))
 
 
 def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))
+    return (E.get('x~787') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~787'), _w1))
 
 
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~787'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~769'))
+    return FLD(ctx, K[3], E.get('t~785'))
 
 
 def x_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~768')}
+    return {'space': E.get('space~784')}
 
 
 x_4337 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -1060,7 +1060,7 @@ x_4365 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
 def x_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~752'), 0))
+    return (_w2.get(E.get('r~768'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~768'), 0))
 
 
 x_4375 = x_38  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -1073,26 +1073,39 @@ x_4382 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:88
 x_4384 = x_47  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_4385 = x_48  # rules_data/terraforming_mars/definitions/resources.yaml:89
 x_4386 = x_49  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_4391 = x_189  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4391 = x_189  # rules_data/terraforming_mars/definitions/solo.yaml:23
 
 
-def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+def x_4393(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     return [max(1, (_w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := FN['first'](ctx, None, ctx.state.get('deck')))) is str else 0))) is int else num(_w2)))]
 
 
-x_4394 = x_19  # rules_data/terraforming_mars/definitions/solo.yaml:21
-x_4395 = x_191  # rules_data/terraforming_mars/definitions/solo.yaml:21
-x_4396 = x_184  # rules_data/terraforming_mars/definitions/solo.yaml:21
-x_4397 = x_191  # rules_data/terraforming_mars/definitions/solo.yaml:21
+x_4394 = x_19  # rules_data/terraforming_mars/definitions/solo.yaml:23
+x_4395 = x_191  # rules_data/terraforming_mars/definitions/solo.yaml:23
+x_4396 = x_184  # rules_data/terraforming_mars/definitions/solo.yaml:23
+x_4397 = x_191  # rules_data/terraforming_mars/definitions/solo.yaml:23
 
 
-def x_4399(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def x_4399(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))
+    return (_w1 + _w2 if type((_w1 := E.get('costs~952'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))
 
 
-def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None)
+        _h2 = ctx.state.get('board')
+        _h3 = (_w1.get('tiles', None) if type((_w1 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'tiles', None))
+        _h4 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
+        _h5 = ctx.state.get('claims')
+        return (lambda v_open_959: ((lambda v_near_962: (v_near_962 if (FN['count'](ctx, None, v_near_962) > 0) else v_open_959))([v_s_960 for v_s_960 in items_of(v_open_959) if (True if ((E.get('you') != None)) and (any((True if ((v_x_961 in _h2 if type(_h2) in (list, dict) else IN(v_x_961, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_961, {}) if type(_h2) is dict else KEY(_h2, v_x_961, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_961 in ADJ(ctx, 'spaces', v_s_960))) else False)]) if (ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) == 'if_possible') else v_open_959))([v_s_958 for v_s_958 in [v_s_955 for v_s_955 in [v_x_954 for v_x_954 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_954, NOREC).get('type', None) if type(v_x_954) is str else None) == _h1)] if (True if ((not (v_s_955 in _h2 if type(_h2) in (list, dict) else IN(v_s_955, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_955 in _h4 if type(_h4) in (list, dict) else IN(v_s_955, _h4))) or ((not any((True if ((v_x_956 in _h2 if type(_h2) in (list, dict) else IN(v_x_956, _h2))) and ((not (v_x_956 in _h4 if type(_h4) in (list, dict) else IN(v_x_956, _h4)))) and (any((True if ((KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None) == v_u_957)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None), 'counts_as', None) == v_u_957)) else False)) else False) for v_u_957 in items_of(_h3))) else False) for v_x_956 in ADJ(ctx, 'spaces', v_s_955)))) else False)) else False)] if (True if ((not (v_s_958 in _h5 if type(_h5) in (list, dict) else IN(v_s_958, _h5)))) or (((_h5.get(v_s_958, None) if type(_h5) is dict else KEY(_h5, v_s_958, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (4402, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
     def compute():
@@ -1101,75 +1114,75 @@ def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         _h3 = (_w1.get('tiles', None) if type((_w1 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'tiles', None))
         _h4 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
         _h5 = ctx.state.get('claims')
-        return (lambda v_open_943: ((lambda v_near_946: (v_near_946 if (FN['count'](ctx, None, v_near_946) > 0) else v_open_943))([v_s_944 for v_s_944 in items_of(v_open_943) if (True if ((E.get('you') != None)) and (any((True if ((v_x_945 in _h2 if type(_h2) in (list, dict) else IN(v_x_945, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_945, {}) if type(_h2) is dict else KEY(_h2, v_x_945, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_945 in ADJ(ctx, 'spaces', v_s_944))) else False)]) if (ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible') else v_open_943))([v_s_942 for v_s_942 in [v_s_939 for v_s_939 in [v_x_938 for v_x_938 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_938, NOREC).get('type', None) if type(v_x_938) is str else None) == _h1)] if (True if ((not (v_s_939 in _h2 if type(_h2) in (list, dict) else IN(v_s_939, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_939 in _h4 if type(_h4) in (list, dict) else IN(v_s_939, _h4))) or ((not any((True if ((v_x_940 in _h2 if type(_h2) in (list, dict) else IN(v_x_940, _h2))) and ((not (v_x_940 in _h4 if type(_h4) in (list, dict) else IN(v_x_940, _h4)))) and (any((True if ((KEY((_h2.get(v_x_940, {}) if type(_h2) is dict else KEY(_h2, v_x_940, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_940, {}) if type(_h2) is dict else KEY(_h2, v_x_940, {})), 'tile', None) == v_u_941)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_940, {}) if type(_h2) is dict else KEY(_h2, v_x_940, {})), 'tile', None), 'counts_as', None) == v_u_941)) else False)) else False) for v_u_941 in items_of(_h3))) else False) for v_x_940 in ADJ(ctx, 'spaces', v_s_939)))) else False)) else False)] if (True if ((not (v_s_942 in _h5 if type(_h5) in (list, dict) else IN(v_s_942, _h5)))) or (((_h5.get(v_s_942, None) if type(_h5) is dict else KEY(_h5, v_s_942, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (4402, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return [v_x_973 for v_x_973 in items_of((lambda v_open_969: ((lambda v_near_972: (v_near_972 if (FN['count'](ctx, None, v_near_972) > 0) else v_open_969))([v_s_970 for v_s_970 in items_of(v_open_969) if (True if ((E.get('you') != None)) and (any((True if ((v_x_971 in _h2 if type(_h2) in (list, dict) else IN(v_x_971, _h2))) and ((KEY((_h2.get(v_x_971, {}) if type(_h2) is dict else KEY(_h2, v_x_971, {})), 'owner', None) == E.get('you'))) else False) for v_x_971 in ADJ(ctx, 'spaces', v_s_970))) else False)]) if (ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible') else v_open_969))([v_s_968 for v_s_968 in [v_s_965 for v_s_965 in [v_x_964 for v_x_964 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_964, NOREC).get('type', None) if type(v_x_964) is str else None) == _h1)] if (True if ((not (v_s_965 in _h2 if type(_h2) in (list, dict) else IN(v_s_965, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_965, NOREC).get('reserved', None) if type(v_s_965) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_965, NOREC).get('reserved', None) if type(v_s_965) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_965, NOREC).get('reserved', None) if type(v_s_965) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_965 in _h4 if type(_h4) in (list, dict) else IN(v_s_965, _h4))) or ((not any((True if ((v_x_966 in _h2 if type(_h2) in (list, dict) else IN(v_x_966, _h2))) and ((not (v_x_966 in _h4 if type(_h4) in (list, dict) else IN(v_x_966, _h4)))) and (any((True if ((KEY((_h2.get(v_x_966, {}) if type(_h2) is dict else KEY(_h2, v_x_966, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_966, {}) if type(_h2) is dict else KEY(_h2, v_x_966, {})), 'tile', None) == v_u_967)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_966, {}) if type(_h2) is dict else KEY(_h2, v_x_966, {})), 'tile', None), 'counts_as', None) == v_u_967)) else False)) else False) for v_u_967 in items_of(_h3))) else False) for v_x_966 in ADJ(ctx, 'spaces', v_s_965)))) else False)) else False)] if (True if ((not (v_s_968 in _h5 if type(_h5) in (list, dict) else IN(v_s_968, _h5)))) or (((_h5.get(v_s_968, None) if type(_h5) is dict else KEY(_h5, v_s_968, None)) == E.get('you'))) else False)])) if any((v_y_974 in _w3 if type((_w3 := E.get('room~963'))) in (list, dict) else IN(v_y_974, _w3)) for v_y_974 in ADJ(ctx, 'spaces', v_x_973))]
+    return MEMO(ctx, (4403, E.get('room~963'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
+def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     if E is None:
         E = ctx.env()
-    return (E.get('free~947') if (E.get('k~937') == 0) else FN['reversed'](ctx, None, E.get('free~947')))
+    return (E.get('free~975') if (E.get('k~953') == 0) else FN['reversed'](ctx, None, E.get('free~975')))
 
 
-def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('order~948')) > 0)
+    return (FN['count'](ctx, None, E.get('order~976')) > 0)
 
 
-def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def x_4406(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w6.get(AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~936'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~948')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~948'))), None) if type((_w6 := E.get('order~948'))) is dict else KEY(_w6, AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~936'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~948')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~948'))), None))
-
-
-def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~951'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~951'), {}))
+    return (_w6.get(AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~952'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~976')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~976'))), None) if type((_w6 := E.get('order~976'))) is dict else KEY(_w6, AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~952'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~976')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~976'))), None))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~950'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~950'))) is str else False) else None), 'card': E.get('this')}
+    return (_w1.get(E.get('s~979'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~979'), {}))
 
 
-x_4410 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_4412 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
-
-
-def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def x_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~951'))
+    return {'tile': E.get('t~978'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~978'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_4411 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_4413 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
+
+
+def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~951'))
+    return FLD(ctx, K[1], E.get('s~979'))
 
 
 def x_4415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~952') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~952'), _w1))
+    return ADJ(ctx, 'spaces', E.get('s~979'))
 
 
 def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~952'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~952'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return (E.get('x~980') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~980'), _w1))
 
 
-def x_4417(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_4417(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~950'))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~980'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~980'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_4421(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
+def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~978'))
+
+
+def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:33
     if E is None:
         E = ctx.env()
     def compute():
@@ -1179,1907 +1192,2073 @@ def x_4421(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         _h4 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
         _h5 = ctx.state.get('claims')
         _h6 = ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None)
-        return [v_x_953 for v_x_953 in ADJ(ctx, 'spaces', E.get('at~949')) if (v_x_953 in _w4 if type((_w4 := (lambda v_open_959: ((lambda v_near_962: (v_near_962 if (FN['count'](ctx, None, v_near_962) > 0) else v_open_959))([v_s_960 for v_s_960 in items_of(v_open_959) if (True if ((E.get('you') != None)) and (any((True if ((v_x_961 in _h2 if type(_h2) in (list, dict) else IN(v_x_961, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_961, {}) if type(_h2) is dict else KEY(_h2, v_x_961, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_961 in ADJ(ctx, 'spaces', v_s_960))) else False)]) if (_h6 == 'if_possible') else v_open_959))([v_s_958 for v_s_958 in [v_s_955 for v_s_955 in [v_x_954 for v_x_954 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_954, NOREC).get('type', None) if type(v_x_954) is str else None) == _h1)] if (True if ((not (v_s_955 in _h2 if type(_h2) in (list, dict) else IN(v_s_955, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_955 in _h4 if type(_h4) in (list, dict) else IN(v_s_955, _h4))) or ((not any((True if ((v_x_956 in _h2 if type(_h2) in (list, dict) else IN(v_x_956, _h2))) and ((not (v_x_956 in _h4 if type(_h4) in (list, dict) else IN(v_x_956, _h4)))) and (any((True if ((KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None) == v_u_957)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None), 'counts_as', None) == v_u_957)) else False)) else False) for v_u_957 in items_of(_h3))) else False) for v_x_956 in ADJ(ctx, 'spaces', v_s_955)))) else False)) else False)] if (True if ((not (v_s_958 in _h5 if type(_h5) in (list, dict) else IN(v_s_958, _h5)))) or (((_h5.get(v_s_958, None) if type(_h5) is dict else KEY(_h5, v_s_958, None)) == E.get('you'))) else False)]))) in (list, dict) else IN(v_x_953, _w4))]
-    return MEMO(ctx, (4421, E.get('at~949'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return [v_x_981 for v_x_981 in ADJ(ctx, 'spaces', E.get('at~977')) if (v_x_981 in _w4 if type((_w4 := (lambda v_open_987: ((lambda v_near_990: (v_near_990 if (FN['count'](ctx, None, v_near_990) > 0) else v_open_987))([v_s_988 for v_s_988 in items_of(v_open_987) if (True if ((E.get('you') != None)) and (any((True if ((v_x_989 in _h2 if type(_h2) in (list, dict) else IN(v_x_989, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_989, {}) if type(_h2) is dict else KEY(_h2, v_x_989, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_989 in ADJ(ctx, 'spaces', v_s_988))) else False)]) if (_h6 == 'if_possible') else v_open_987))([v_s_986 for v_s_986 in [v_s_983 for v_s_983 in [v_x_982 for v_x_982 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_982, NOREC).get('type', None) if type(v_x_982) is str else None) == _h1)] if (True if ((not (v_s_983 in _h2 if type(_h2) in (list, dict) else IN(v_s_983, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_983, NOREC).get('reserved', None) if type(v_s_983) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_983, NOREC).get('reserved', None) if type(v_s_983) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_983, NOREC).get('reserved', None) if type(v_s_983) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_983 in _h4 if type(_h4) in (list, dict) else IN(v_s_983, _h4))) or ((not any((True if ((v_x_984 in _h2 if type(_h2) in (list, dict) else IN(v_x_984, _h2))) and ((not (v_x_984 in _h4 if type(_h4) in (list, dict) else IN(v_x_984, _h4)))) and (any((True if ((KEY((_h2.get(v_x_984, {}) if type(_h2) is dict else KEY(_h2, v_x_984, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_984, {}) if type(_h2) is dict else KEY(_h2, v_x_984, {})), 'tile', None) == v_u_985)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_984, {}) if type(_h2) is dict else KEY(_h2, v_x_984, {})), 'tile', None), 'counts_as', None) == v_u_985)) else False)) else False) for v_u_985 in items_of(_h3))) else False) for v_x_984 in ADJ(ctx, 'spaces', v_s_983)))) else False)) else False)] if (True if ((not (v_s_986 in _h5 if type(_h5) in (list, dict) else IN(v_s_986, _h5)))) or (((_h5.get(v_s_986, None) if type(_h5) is dict else KEY(_h5, v_s_986, None)) == E.get('you'))) else False)]))) in (list, dict) else IN(v_x_981, _w4))]
+    return MEMO(ctx, (4422, E.get('at~977'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
+def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:34
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('ring~963')) > 0)
+    return (FN['count'](ctx, None, E.get('ring~991')) > 0)
 
 
-def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
+def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:35
     if E is None:
         E = ctx.env()
-    return (_w7.get(AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~936'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~963')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~963'))), None) if type((_w7 := E.get('ring~963'))) is dict else KEY(_w7, AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~936'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~963')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~963'))), None))
-
-
-def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~965'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~965'), {}))
+    return (_w7.get(AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~952'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~991')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~991'))), None) if type((_w7 := E.get('ring~991'))) is dict else KEY(_w7, AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~952'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~991')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~991'))), None))
 
 
 def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~964'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~964'))) is str else False) else None), 'card': E.get('this')}
+    return (_w1.get(E.get('s~993'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~993'), {}))
 
 
-x_4427 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
-x_4429 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
-
-
-def x_4430(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+def x_4427(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~965'))
+    return {'tile': E.get('t~992'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~992'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_4431(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_4428 = x_64  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_4430 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
+
+
+def x_4431(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~965'))
+    return FLD(ctx, K[1], E.get('s~993'))
 
 
 def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~966') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~966'), _w1))
+    return ADJ(ctx, 'spaces', E.get('s~993'))
 
 
 def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~966'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~966'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return (E.get('x~994') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~994'), _w1))
 
 
-def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~964'))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~994'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~994'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_4438(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
+def x_4435(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[3], E.get('t~992'))
+
+
+def x_4439(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
     return list(range(len(ctx.state['players'])))
 
 
-def x_4439(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4440(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation')
 
 
-def x_4441(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def x_4442(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[7], E.get('c~967'))
+    return FLD(ctx, K[7], E.get('c~995'))
 
 
-def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4443(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+    def compute():
+        _h1 = ctx.state.get('params')
+        return all(((_w1 if type((_w1 := (_h1.get(v_p_998, 0) if type(_h1) is dict else KEY(_h1, v_p_998, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_998, NOREC).get('max', 0) if type(v_p_998) is str else 0))) is int else num(_w2))) for v_p_998 in IDS(ctx, 'parameters'))
+    return MEMO(ctx, (4443, ctx.stamps.get('params', 0),), compute)
+
+
+def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
+    def compute():
+        _h1 = ctx.state.get('first_player')
+        return [AR('%', (_h1 + v_k_999 if type(_h1) is type(v_k_999) is int else AR('+', _h1, v_k_999)), len(ctx.state['players'])) for v_k_999 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4444, ctx.stamps.get('first_player', 0),), compute)
+
+
+def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:172
+    return IDS(ctx, 'actions')
+
+
+def x_4448(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:172
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~968'))) is str else None) == 'game')
+    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~1001'))) is str else None) == 'conversion')) and ((E.get('a~1001') == 'plants_to_greenery')) else False)
 
 
-def x_4445(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4450(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~968'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~968'), 0))
+    return FLD(ctx, K[8], E.get('a~1002'))
 
 
-def x_4447(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4451(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~968'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~968'), 0))
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~1002'))) is str else None) == 'megacredits')
 
 
-def x_4449(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4452(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~968') == 'tr')) and (((_w1 if type((_w1 := E.get('n~969'))) is int else num(_w1)) > 0)) else False)
+    return MODV(ctx, 'project_price', {'a': E.get('a~1002')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~1002'))) is str else 0), 0)
 
 
-x_4450 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    if E is None:
+        E = ctx.env()
+    return (E.get('sv~1005') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4452(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:44
+def x_4457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (E.get('tv~1006') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+
+
+x_4458 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+
+
+def x_4459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~1007'))) is type((_w2 := E.get('t_v~1008'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~1009'))) is int else AR('+', _w3, _w4)) == 0)
+
+
+def x_4460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~1004'))) is int else num(_w4)))
+
+
+x_4461 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+
+
+def x_4463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    if E is None:
+        E = ctx.env()
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1007'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~1008'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~1009'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~1004'))) is int else num(_w22)))
+
+
+def x_4464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1004'))) is type((_w5 := E.get('s_v~1007'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~1007'))) if ((_w7 if type((_w7 := E.get('s_v~1007'))) is int else num(_w7)) > 0) else 0))
+
+
+def x_4465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1004'))) is type((_w5 := E.get('t_v~1008'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~1008'))) if ((_w7 if type((_w7 := E.get('t_v~1008'))) is int else num(_w7)) > 0) else 0))
+
+
+def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1004'))) is type((_w5 := E.get('h_v~1009'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~1009'))) if ((_w7 if type((_w7 := E.get('h_v~1009'))) is int else num(_w7)) > 0) else 0))
+
+
+def x_4467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~1004'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1010'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1007'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1011'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1008'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1012'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1009'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1010'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1010'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~1007'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1011'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~1008'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1012'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1009'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~1007'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~1004'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1011'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1010'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~1007'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1011'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~1008'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1012'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1009'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~1008'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~1004'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1012'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1010'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~1007'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1011'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~1008'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1012'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1009'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1009'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~1004'))) is int else num(_w53)))) else False))) else False)
+
+
+x_4468 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+
+
+def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return max(0, ((((_w1 if type((_w1 := E.get('price~1004'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1010'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1007'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1011'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1008'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1012'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1009'))) is int else num(_w7)))))
+
+
+x_4470 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4472 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4474 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+
+
+def x_4476(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~1004'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1010'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1007'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1011'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1008'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1012'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1009'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1010')} if ((_w8 if type((_w8 := E.get('s_v~1007'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1011')} if ((_w11 if type((_w11 := E.get('t_v~1008'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1012')} if ((_w14 if type((_w14 := E.get('h_v~1009'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+
+
+x_4478 = x_4452  # rules_data/terraforming_mars/definitions/turns.yaml:74
+
+
+def x_4479(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~1002'))) is str else None)
+
+
+def x_4480(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~1014'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1014'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~1013'))) is int else num(_w4)))
+
+
+def x_4481(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~1014'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1014'), 0))
+
+
+def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], E.get('a~1002'))
+
+
+def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~1002'))) is str else None) == 'standard_project')
+
+
+def x_4487(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~1002'))) is str else 0)
+
+
+def x_4488(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:172
+    if E is None:
+        E = ctx.env()
+    return {'act': 'convert', 'id': E.get('a~1001')}
+
+
+def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~996'))) is str else None) == 'game')
+
+
+def x_4495(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('t~996'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~996'), 0))
+
+
+def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('t~996'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~996'), 0))
+
+
+def x_4499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    if E is None:
+        E = ctx.env()
+    return (True if ((E.get('t~996') == 'tr')) and (((_w1 if type((_w1 := E.get('n~997'))) is int else num(_w1)) > 0)) else False)
+
+
+x_4500 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
+
+
+def x_4502(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:53
     return ((_w1 if type((_w1 := ctx.state['round'])) is int else num(_w1)) > 1)
 
 
-def x_4453(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     return ctx.state.get('corp_deck')
 
 
-def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4454,), lambda: FN['sorted'](ctx, None, [v_c_970 for v_c_970 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_970, NOREC).get('beginner', None) if type(v_c_970) is str else None) != True)]))
+def x_4504(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+    return MEMO(ctx, (4504,), lambda: FN['sorted'](ctx, None, [v_c_1015 for v_c_1015 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_1015, NOREC).get('beginner', None) if type(v_c_1015) is str else None) != True)]))
 
 
-x_4455 = x_4453  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-x_4456 = x_4438  # rules_data/terraforming_mars/modules.yaml:63
+x_4505 = x_4503  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+x_4506 = x_4439  # rules_data/terraforming_mars/modules.yaml:72
 
 
-def x_4458(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4508(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return (FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)
 
 
-def x_4459(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corp_offer')
 
 
-def x_4460(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def x_4510(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     return [FN['first'](ctx, None, ctx.state.get('corp_deck'))]
 
 
-x_4461 = x_4453  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-x_4462 = x_4460  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-x_4463 = x_4459  # rules_data/terraforming_mars/definitions/corporations.yaml:39
-x_4465 = x_4439  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+x_4511 = x_4503  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4512 = x_4510  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+x_4513 = x_4509  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+x_4515 = x_4440  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
-def x_4466(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4516(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~972')]
+    return [E.get('c~1017')]
 
 
-def x_4467(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~1017'))) is str else 0)
 
 
-def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~974'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~974'), 0))
+    return (_w2.get(E.get('r~1019'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~1019'), 0))
 
 
-def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~972'))
+    return FLD(ctx, K[10], E.get('c~1017'))
 
 
-def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     if E is None:
         E = ctx.env()
-    return {'corporation': E.get('corporation_card~971')}
+    return {'corporation': E.get('corporation_card~1016')}
 
 
-x_4474 = x_4459  # rules_data/terraforming_mars/definitions/corporations.yaml:41
-x_4478 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4479 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4480 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4481 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4483 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4484 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4524 = x_4509  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+x_4528 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4529 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4530 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4531 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4533 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4534 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def x_4485(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_4535(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-x_4486 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4487 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4488 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4489 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4536 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4537 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4538 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4539 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4494(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~979') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~1024') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4495(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~980') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~1025') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4496 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4546 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~981'))) is type((_w2 := E.get('t_v~982'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~983'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~1026'))) is type((_w2 := E.get('t_v~1027'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~1028'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4498(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~978'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~1023'))) is int else num(_w4)))
 
 
-x_4499 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4549 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~981'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~982'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~983'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~978'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1026'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~1027'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~1028'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~1023'))) is int else num(_w22)))
 
 
-def x_4502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4552(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~978'))) is type((_w5 := E.get('s_v~981'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~981'))) if ((_w7 if type((_w7 := E.get('s_v~981'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1023'))) is type((_w5 := E.get('s_v~1026'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~1026'))) if ((_w7 if type((_w7 := E.get('s_v~1026'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4553(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~978'))) is type((_w5 := E.get('t_v~982'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~982'))) if ((_w7 if type((_w7 := E.get('t_v~982'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1023'))) is type((_w5 := E.get('t_v~1027'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~1027'))) if ((_w7 if type((_w7 := E.get('t_v~1027'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~978'))) is type((_w5 := E.get('h_v~983'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~983'))) if ((_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1023'))) is type((_w5 := E.get('h_v~1028'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~1028'))) if ((_w7 if type((_w7 := E.get('h_v~1028'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4555(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~984'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~984'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~981'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~985'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~982'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~986'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~983'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~981'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~978'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~985'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~984'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~981'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~985'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~982'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~986'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~983'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~982'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~978'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~986'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~984'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~981'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~985'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~982'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~986'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~983'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~983'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~978'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~1023'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1029'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1026'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1030'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1027'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1031'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1028'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1029'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1029'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~1026'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1030'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~1027'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1031'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1028'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~1026'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~1023'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1030'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1029'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~1026'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1030'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~1027'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1031'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1028'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~1027'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~1023'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1031'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1029'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~1026'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1030'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~1027'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1031'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1028'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1028'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~1023'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4506 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4556 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7)))))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~1023'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1029'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1026'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1030'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1027'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1031'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1028'))) is int else num(_w7)))))
 
 
-x_4508 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4510 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4512 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4558 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4560 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4562 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4564(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~984')} if ((_w8 if type((_w8 := E.get('s_v~981'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~985')} if ((_w11 if type((_w11 := E.get('t_v~982'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~986')} if ((_w14 if type((_w14 := E.get('h_v~983'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~1023'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1029'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1026'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1030'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1027'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1031'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1028'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1029')} if ((_w8 if type((_w8 := E.get('s_v~1026'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1030')} if ((_w11 if type((_w11 := E.get('t_v~1027'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1031')} if ((_w14 if type((_w14 := E.get('h_v~1028'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4516 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4566 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4517(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4567(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~976')]
+    return [E.get('card~1021')]
 
 
-def x_4518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4568(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~976'), 'keep': True}
+    return {'card': E.get('card~1021'), 'keep': True}
 
 
-x_4519 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4520 = x_4517  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4569 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4570 = x_4567  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_4521(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4571(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~976'), 'keep': False}
+    return {'card': E.get('card~1021'), 'keep': False}
 
 
-x_4522 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4572 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def x_4524(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def x_4574(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_987 if type(_h1) is type(v_k_987) is int else AR('+', _h1, v_k_987)), len(ctx.state['players'])) for v_k_987 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4524, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_1032 if type(_h1) is type(v_k_1032) is int else AR('+', _h1, v_k_1032)), len(ctx.state['players'])) for v_k_1032 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4574, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4526 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4527 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4528 = x_185  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4529 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4531 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:142
-x_4532 = x_189  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4576 = x_183  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4577 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4578 = x_185  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4579 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4581 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:142
+x_4582 = x_189  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
-def x_4533(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def x_4583(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-x_4534 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
-x_4535 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:143
-x_4536 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4584 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4585 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:143
+x_4586 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
-def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    return MEMO(ctx, (4537, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_988] if type(v_p_988) is int and 0 <= v_p_988 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_988 in items_of(list(range(len(ctx.state['players']))))))
+def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+    return MEMO(ctx, (4587, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_1033] if type(v_p_1033) is int and 0 <= v_p_1033 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_1033 in items_of(list(range(len(ctx.state['players']))))))
 
 
-def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def x_4588(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_989 if type(_h1) is type(v_k_989) is int else AR('+', _h1, v_k_989)), len(ctx.state['players'])) for v_k_989 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4538, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_1034 if type(_h1) is type(v_k_1034) is int else AR('+', _h1, v_k_1034)), len(ctx.state['players'])) for v_k_1034 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4588, ctx.stamps.get('first_player', 0),), compute)
 
 
-def x_4539(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     if E is None:
         E = ctx.env()
     return (FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')) > 0)
 
 
-x_4540 = x_4533  # rules_data/terraforming_mars/definitions/turns.yaml:146
-x_4541 = x_4533  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4590 = x_4583  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4591 = x_4583  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
-def x_4542(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4592(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return [E.get('card~990')]
+    return [E.get('card~1035')]
 
 
-x_4543 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:146
-x_4544 = x_4542  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4593 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:146
+x_4594 = x_4592  # rules_data/terraforming_mars/definitions/turns.yaml:146
 
 
-def x_4545(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def x_4595(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~990')}
+    return {'card': E.get('card~1035')}
 
 
-def x_4546(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
-    return MEMO(ctx, (4546, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_991] if type(v_p_991) is int and 0 <= v_p_991 < len(ctx.state['players']) else {}).get('pack') for v_p_991 in items_of(list(range(len(ctx.state['players']))))])
+def x_4596(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+    return MEMO(ctx, (4596, ctx.stamps.get('pack', 0),), lambda: [(ctx.state['players'][v_p_1036] if type(v_p_1036) is int and 0 <= v_p_1036 < len(ctx.state['players']) else {}).get('pack') for v_p_1036 in items_of(list(range(len(ctx.state['players']))))])
 
 
-def x_4547(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def x_4597(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     return (1 if (AR('%', (_w1.get('generation', 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, 'generation', 0)), 2) == 0) else ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 1))
 
 
-x_4548 = x_4438  # rules_data/terraforming_mars/definitions/turns.yaml:149
+x_4598 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:160
 
 
-def x_4549(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def x_4599(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~994'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('p~1039'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')
 
 
-def x_4550(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     if E is None:
         E = ctx.env()
-    return (_w5.get(AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~994'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~993'))) is int else num(_w4))), len(ctx.state['players'])), None) if type((_w5 := E.get('packs~992'))) is dict else KEY(_w5, AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~994'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~993'))) is int else num(_w4))), len(ctx.state['players'])), None))
+    return (_w5.get(AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~1039'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~1038'))) is int else num(_w4))), len(ctx.state['players'])), None) if type((_w5 := E.get('packs~1037'))) is dict else KEY(_w5, AR('%', ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('p~1039'))) is type((_w2 := len(ctx.state['players']))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('shift~1038'))) is int else num(_w4))), len(ctx.state['players'])), None))
 
 
-def x_4551(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
+def x_4603(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_995 if type(_h1) is type(v_k_995) is int else AR('+', _h1, v_k_995)), len(ctx.state['players'])) for v_k_995 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4551, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_1040 if type(_h1) is type(v_k_1040) is int else AR('+', _h1, v_k_1040)), len(ctx.state['players'])) for v_k_1040 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4603, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4552 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4604 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4557(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4609(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~999') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~1044') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4558(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~1000') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~1045') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4559 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4611 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4560(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~1001'))) is type((_w2 := E.get('t_v~1002'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~1003'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~1046'))) is type((_w2 := E.get('t_v~1047'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~1048'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4561(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4613(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~998'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~1043'))) is int else num(_w4)))
 
 
-x_4562 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4614 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4564(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4616(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1001'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~1002'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~1003'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~998'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~1046'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~1047'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~1048'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~1043'))) is int else num(_w22)))
 
 
-def x_4565(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4617(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~998'))) is type((_w5 := E.get('s_v~1001'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~1001'))) if ((_w7 if type((_w7 := E.get('s_v~1001'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1043'))) is type((_w5 := E.get('s_v~1046'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~1046'))) if ((_w7 if type((_w7 := E.get('s_v~1046'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4566(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~998'))) is type((_w5 := E.get('t_v~1002'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~1002'))) if ((_w7 if type((_w7 := E.get('t_v~1002'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1043'))) is type((_w5 := E.get('t_v~1047'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~1047'))) if ((_w7 if type((_w7 := E.get('t_v~1047'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4567(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4619(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~998'))) is type((_w5 := E.get('h_v~1003'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~1003'))) if ((_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~1043'))) is type((_w5 := E.get('h_v~1048'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~1048'))) if ((_w7 if type((_w7 := E.get('h_v~1048'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4568(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1004'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1004'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~1001'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1005'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~1002'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1006'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1003'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~1001'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~998'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1005'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1004'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~1001'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1005'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~1002'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1006'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1003'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~1002'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~998'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1006'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1004'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~1001'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1005'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~1002'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1006'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1003'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1003'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~998'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~1043'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1049'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1046'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1050'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1047'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1051'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1048'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~1049'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~1049'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~1046'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~1050'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~1047'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~1051'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~1048'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~1046'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~1043'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~1050'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~1049'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~1046'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~1050'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~1047'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~1051'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~1048'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~1047'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~1043'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~1051'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~1049'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~1046'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~1050'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~1047'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~1051'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~1048'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~1048'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~1043'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4569 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4621 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7)))))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~1043'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1049'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1046'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1050'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1047'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1051'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1048'))) is int else num(_w7)))))
 
 
-x_4571 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4573 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4575 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4623 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4625 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4627 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1004')} if ((_w8 if type((_w8 := E.get('s_v~1001'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1005')} if ((_w11 if type((_w11 := E.get('t_v~1002'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1006')} if ((_w14 if type((_w14 := E.get('h_v~1003'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~1043'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1049'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1046'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1050'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1047'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1051'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1048'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1049')} if ((_w8 if type((_w8 := E.get('s_v~1046'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1050')} if ((_w11 if type((_w11 := E.get('t_v~1047'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1051')} if ((_w14 if type((_w14 := E.get('h_v~1048'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4579 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_4631 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4580(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_4632(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~996')]
+    return [E.get('card~1041')]
 
 
-def x_4581(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4633(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~996'), 'keep': True}
+    return {'card': E.get('card~1041'), 'keep': True}
 
 
-x_4582 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4583 = x_4580  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4634 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4635 = x_4632  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_4584(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_4636(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~996'), 'keep': False}
+    return {'card': E.get('card~1041'), 'keep': False}
 
 
-x_4585 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:133
-x_4587 = x_4452  # rules_data/terraforming_mars/modules.yaml:75
+x_4637 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4639 = x_4502  # rules_data/terraforming_mars/modules.yaml:84
 
 
-def x_4951(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+def x_5003(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_794 if type(_h1) is type(v_k_794) is int else AR('+', _h1, v_k_794)), len(ctx.state['players'])) for v_k_794 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4951, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_810 if type(_h1) is type(v_k_810) is int else AR('+', _h1, v_k_810)), len(ctx.state['players'])) for v_k_810 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (5003, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4589 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
+x_4641 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:182
 
 
-def x_4590(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
-    return MEMO(ctx, (4590,), lambda: FN['sorted'](ctx, None, [v_c_795 for v_c_795 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_795, NOREC).get('deck', None) if type(v_c_795) is str else None) == 'project')]))
+def x_4642(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:182
+    return MEMO(ctx, (4642,), lambda: FN['sorted'](ctx, None, [v_c_811 for v_c_811 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_811, NOREC).get('deck', None) if type(v_c_811) is str else None) == 'project')]))
 
 
-x_4591 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
+x_4643 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:182
 
 
-def x_4594(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:188
     return IDS(ctx, 'resources')
 
 
-def x_4597(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~799'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~799'), 0))
+    return (_w2.get(E.get('r~815'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~815'), 0))
 
 
-def x_4600(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4652(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     return IDS(ctx, 'corporations')
 
 
-def x_4601(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~800'))) is str else None) == True)
+    return ((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~816'))) is str else None) == True)
 
 
-x_4603 = x_4439  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+x_4655 = x_4440  # rules_data/terraforming_mars/definitions/corporations.yaml:15
 
 
-def x_4604(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     if E is None:
         E = ctx.env()
-    return [E.get('c~801')]
+    return [E.get('c~817')]
 
 
-def x_4605(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def x_4657(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0)
+    return (ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~817'))) is str else 0)
 
 
-def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~803'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~803'), 0))
+    return (_w2.get(E.get('r~819'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~819'), 0))
 
 
-def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~801'))
+    return FLD(ctx, K[10], E.get('c~817'))
 
 
-def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:194
     return ctx.state.get('first_player')
 
 
-def x_4612(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def x_4664(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:194
     return FN['random'](ctx, None, len(ctx.state['players']))
 
 
-x_4613 = x_4611  # rules_data/terraforming_mars/definitions/turns.yaml:189
+x_4665 = x_4663  # rules_data/terraforming_mars/definitions/turns.yaml:200
 
 
-def x_4614(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
+def x_4666(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:200
     return AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))
 
 
-def x_4617(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~804'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~820'))) is str else None) == 'game')
 
 
-def x_4618(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~804'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~804'), 0))
+    return (_w1.get(E.get('t~820'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~820'), 0))
 
 
-def x_4620(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4672(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~804'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~804'), 0))
+    return (_w2.get(E.get('t~820'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~820'), 0))
 
 
-def x_4622(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def x_4674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~804') == 'tr')) and (((_w1 if type((_w1 := E.get('n~805'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~820') == 'tr')) and (((_w1 if type((_w1 := E.get('n~821'))) is int else num(_w1)) > 0)) else False)
 
 
-x_4623 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
-x_4625 = x_4452  # rules_data/terraforming_mars/flow.yaml:26
+x_4675 = x_45  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_4677 = x_4502  # rules_data/terraforming_mars/flow.yaml:26
 
 
-def x_4626(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+def x_4678(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_806 if type(_h1) is type(v_k_806) is int else AR('+', _h1, v_k_806)), len(ctx.state['players'])) for v_k_806 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4626, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_822 if type(_h1) is type(v_k_822) is int else AR('+', _h1, v_k_822)), len(ctx.state['players'])) for v_k_822 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4678, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4629 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4630 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4631 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4632 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4634 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_4635 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4636 = x_4485  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4637 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4638 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_4639 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4681 = x_183  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4682 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4683 = x_185  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4684 = x_19  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4686 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_4687 = x_189  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4688 = x_4535  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4689 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4690 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_4691 = x_191  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def x_4640(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_808 if type(_h1) is type(v_k_808) is int else AR('+', _h1, v_k_808)), len(ctx.state['players'])) for v_k_808 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4640, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_824 if type(_h1) is type(v_k_824) is int else AR('+', _h1, v_k_824)), len(ctx.state['players'])) for v_k_824 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4692, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4641 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_4693 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_4646(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    if E is None:
-        E = ctx.env()
-    return (E.get('sv~812') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
-
-
-def x_4647(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
-    if E is None:
-        E = ctx.env()
-    return (E.get('tv~813') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
-
-
-x_4648 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def x_4649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~814'))) is type((_w2 := E.get('t_v~815'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~816'))) is int else AR('+', _w3, _w4)) == 0)
-
-
-def x_4650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~811'))) is int else num(_w4)))
-
-
-x_4651 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def x_4653(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    if E is None:
-        E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~814'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~815'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~816'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~811'))) is int else num(_w22)))
-
-
-def x_4654(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~811'))) is type((_w5 := E.get('s_v~814'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~814'))) if ((_w7 if type((_w7 := E.get('s_v~814'))) is int else num(_w7)) > 0) else 0))
-
-
-def x_4655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~811'))) is type((_w5 := E.get('t_v~815'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~815'))) if ((_w7 if type((_w7 := E.get('t_v~815'))) is int else num(_w7)) > 0) else 0))
-
-
-def x_4656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~811'))) is type((_w5 := E.get('h_v~816'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~816'))) if ((_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)) > 0) else 0))
-
-
-def x_4657(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~817'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~817'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~814'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~818'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~815'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~819'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~816'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~814'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~811'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~818'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~817'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~814'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~818'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~815'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~819'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~816'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~815'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~811'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~819'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~817'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~814'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~818'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~815'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~819'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~816'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~816'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~811'))) is int else num(_w53)))) else False))) else False)
-
-
-x_4658 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
-
-
-def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    if E is None:
-        E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)))))
-
-
-x_4660 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4662 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4664 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-
-
-def x_4666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    if E is None:
-        E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~817')} if ((_w8 if type((_w8 := E.get('s_v~814'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~818')} if ((_w11 if type((_w11 := E.get('t_v~815'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~819')} if ((_w14 if type((_w14 := E.get('h_v~816'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
-
-
-x_4668 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
-
-
-def x_4669(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
-    if E is None:
-        E = ctx.env()
-    return [E.get('card~809')]
-
-
-def x_4670(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~809'), 'keep': True}
-
-
-x_4671 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_4672 = x_4669  # rules_data/terraforming_mars/definitions/turns.yaml:132
-
-
-def x_4673(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
-    if E is None:
-        E = ctx.env()
-    return {'card': E.get('card~809'), 'keep': False}
-
-
-x_4674 = x_4485  # rules_data/terraforming_mars/definitions/turns.yaml:133
-x_4676 = x_4452  # rules_data/terraforming_mars/flow.yaml:31
-
-
-def x_4677(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
-    return ctx.state.get('passed')
-
-
-def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
-    return (FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))
-
-
-def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    def compute():
-        _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_820 if type(_h1) is type(v_k_820) is int else AR('+', _h1, v_k_820)), len(ctx.state['players'])) for v_k_820 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4680, ctx.stamps.get('first_player', 0),), compute)
-
-
-def x_4681(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
-    if E is None:
-        E = ctx.env()
-    return (not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))
-
-
-def x_4683(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken'))
-
-
-def x_4684(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
-    if E is None:
-        E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken')
-
-
-def x_4686(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
-    if E is None:
-        E = ctx.env()
-    return any([(FLD(ctx, K[9], v_c_822) != None) for v_c_822 in items_of(PL(ctx, E.get('you')).get('corporation'))])
-
-
-x_4687 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:33
-
-
-def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~823'))
-
-
-def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
-    return ctx.state.get('turn_actions')
-
-
-def x_4694(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) < 2)
-
-
-x_4695 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
-
-
-def x_4697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[10], E.get('card~825'))
-
-
-def x_4699(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    if E is None:
-        E = ctx.env()
-    return MODV(ctx, 'card_cost', {'card': E.get('card~826')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~826'))) is str else 0), 0)
-
-
-def x_4700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    if E is None:
-        E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~826')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~826'))) is str else []))) else False) else 0), None)
-
-
-def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    if E is None:
-        E = ctx.env()
-    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~826')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~826'))) is str else []))) else False) else 0), None)
-
-
-def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('sv~828') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4699(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
     return (E.get('tv~829') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4704 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4700 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4701(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~830'))) is type((_w2 := E.get('t_v~831'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~832'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4702(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~827'))) is int else num(_w4)))
 
 
-x_4707 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4703 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4705(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
     return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~830'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~831'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~832'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~827'))) is int else num(_w22)))
 
 
-def x_4710(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4706(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~827'))) is type((_w5 := E.get('s_v~830'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~830'))) if ((_w7 if type((_w7 := E.get('s_v~830'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4707(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~827'))) is type((_w5 := E.get('t_v~831'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~831'))) if ((_w7 if type((_w7 := E.get('t_v~831'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4712(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4708(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~827'))) is type((_w5 := E.get('h_v~832'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~832'))) if ((_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4713(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4709(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~833'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~833'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~830'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~834'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~831'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~835'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~832'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~830'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~827'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~834'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~833'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~830'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~834'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~831'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~835'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~832'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~831'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~827'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~835'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~833'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~830'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~834'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~831'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~835'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~832'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~832'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~827'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4714 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4710 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4715(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4711(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
     return max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)))))
 
 
-x_4716 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4718 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4720 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4712 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4714 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4716 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4718(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
     return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~833')} if ((_w8 if type((_w8 := E.get('s_v~830'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~834')} if ((_w11 if type((_w11 := E.get('t_v~831'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~835')} if ((_w14 if type((_w14 := E.get('h_v~832'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4726 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
+x_4720 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_4727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def x_4721(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return [E.get('card~825')]
 
 
-def x_4728(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~825'))) is str else None) != None)
+    return {'card': E.get('card~825'), 'keep': True}
 
 
-def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+x_4723 = x_19  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_4724 = x_4721  # rules_data/terraforming_mars/definitions/turns.yaml:132
+
+
+def x_4725(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~825'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~825'), 0))
+    return {'card': E.get('card~825'), 'keep': False}
 
 
-def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+x_4726 = x_4535  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_4728 = x_4502  # rules_data/terraforming_mars/flow.yaml:31
+
+
+def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+    return ctx.state.get('passed')
+
+
+def x_4731(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+    return (FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))
+
+
+def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+    def compute():
+        _h1 = ctx.state.get('first_player')
+        return [AR('%', (_h1 + v_k_836 if type(_h1) is type(v_k_836) is int else AR('+', _h1, v_k_836)), len(ctx.state['players'])) for v_k_836 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (4732, ctx.stamps.get('first_player', 0),), compute)
+
+
+def x_4733(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[11], E.get('card~825'))
+    return (not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))
 
 
-def x_4733(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4735(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~825'))) is str else None) == 'event')
+    return (not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken'))
 
 
-def x_4734(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('events')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken')
 
 
-x_4735 = x_4727  # rules_data/terraforming_mars/definitions/cards.yaml:139
-
-
-def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+    return any([(FLD(ctx, K[11], v_c_838) != None) for v_c_838 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
-x_4737 = x_4727  # rules_data/terraforming_mars/definitions/cards.yaml:139
+x_4739 = x_4440  # rules_data/terraforming_mars/definitions/turns.yaml:33
 
 
-def x_4740(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~825'))) is str else [])
+    return FLD(ctx, K[11], E.get('c~839'))
 
 
-def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def x_4744(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+    return ctx.state.get('turn_actions')
+
+
+def x_4746(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~825'))) is str else 0)
+    return ((_w1 if type((_w1 := E.get('done~837'))) is int else num(_w1)) < 2)
 
 
-x_4744 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:37
+x_4747 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4746(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     if E is None:
         E = ctx.env()
-    return {'act': 'play', 'card': E.get('card~824')}
+    return FLD(ctx, K[12], E.get('card~841'))
 
 
-def x_4747(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
-    return IDS(ctx, 'actions')
-
-
-def x_4748(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~836'))) is str else None) != 'conversion')
+    return MODV(ctx, 'card_cost', {'card': E.get('card~842')}, (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~842'))) is str else 0), 0)
 
 
-def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_4752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~837'))
+    return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('card~842')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~842'))) is str else []))) else False) else 0), None)
 
 
-def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None) == 'megacredits')
+    return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('card~842')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('card~842'))) is str else []))) else False) else 0), None)
 
 
-def x_4752(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4754(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~837')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0), 0)
+    return (E.get('sv~844') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4756(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4755(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('sv~840') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~845') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4757(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_4756 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+
+
+def x_4757(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return (E.get('tv~841') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~846'))) is type((_w2 := E.get('t_v~847'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~848'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-x_4758 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def x_4759(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4758(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~842'))) is type((_w2 := E.get('t_v~843'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~844'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~843'))) is int else num(_w4)))
 
 
-def x_4760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4759 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+
+
+def x_4761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~839'))) is int else num(_w4)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~846'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~847'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~848'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~843'))) is int else num(_w22)))
 
 
-x_4761 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def x_4763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4762(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~842'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~843'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~844'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~839'))) is int else num(_w22)))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~843'))) is type((_w5 := E.get('s_v~846'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~846'))) if ((_w7 if type((_w7 := E.get('s_v~846'))) is int else num(_w7)) > 0) else 0))
+
+
+def x_4763(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~843'))) is type((_w5 := E.get('t_v~847'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~847'))) if ((_w7 if type((_w7 := E.get('t_v~847'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~839'))) is type((_w5 := E.get('s_v~842'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~842'))) if ((_w7 if type((_w7 := E.get('s_v~842'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~843'))) is type((_w5 := E.get('h_v~848'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~848'))) if ((_w7 if type((_w7 := E.get('h_v~848'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_4765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~839'))) is type((_w5 := E.get('t_v~843'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~843'))) if ((_w7 if type((_w7 := E.get('t_v~843'))) is int else num(_w7)) > 0) else 0))
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~843'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~849'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~846'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~850'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~847'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~851'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~848'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~849'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~849'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~846'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~850'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~847'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~851'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~848'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~846'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~843'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~850'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~849'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~846'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~850'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~847'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~851'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~848'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~847'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~843'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~851'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~849'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~846'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~850'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~847'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~851'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~848'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~848'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~843'))) is int else num(_w53)))) else False))) else False)
 
 
-def x_4766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4766 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+
+
+def x_4767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~839'))) is type((_w5 := E.get('h_v~844'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~844'))) if ((_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)) > 0) else 0))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~843'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~849'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~846'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~850'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~847'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~851'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~848'))) is int else num(_w7)))))
 
 
-def x_4767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4768 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4770 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4772 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+
+
+def x_4774(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~845'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~845'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~842'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~846'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~843'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~847'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~844'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~842'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~839'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~846'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~845'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~842'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~846'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~843'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~847'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~844'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~843'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~839'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~847'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~845'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~842'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~846'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~843'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~847'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~844'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~844'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~839'))) is int else num(_w53)))) else False))) else False)
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~843'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~849'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~846'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~850'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~847'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~851'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~848'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~849')} if ((_w8 if type((_w8 := E.get('s_v~846'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~850')} if ((_w11 if type((_w11 := E.get('t_v~847'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~851')} if ((_w14 if type((_w14 := E.get('h_v~848'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_4768 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4778 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
 
 
-def x_4769(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4779(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)))))
+    return [E.get('card~841')]
 
 
-x_4770 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4772 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4774 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
-
-
-def x_4776(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~845')} if ((_w8 if type((_w8 := E.get('s_v~842'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~846')} if ((_w11 if type((_w11 := E.get('t_v~843'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~847')} if ((_w14 if type((_w14 := E.get('h_v~844'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~841'))) is str else None) != None)
 
 
-x_4778 = x_4752  # rules_data/terraforming_mars/definitions/turns.yaml:74
-
-
-def x_4779(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None)
+    return (_w2.get(E.get('card~841'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~841'), 0))
 
 
-def x_4780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~849'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~849'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~848'))) is int else num(_w4)))
+    return FLD(ctx, K[13], E.get('card~841'))
 
 
-def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~849'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~849'), 0))
+    return ((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~841'))) is str else None) == 'event')
 
 
-def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_4786(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~837'))
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('events')
 
 
-def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+x_4787 = x_4779  # rules_data/terraforming_mars/definitions/cards.yaml:139
+
+
+def x_4788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~837'))) is str else None) == 'standard_project')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
-def x_4787(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+x_4789 = x_4779  # rules_data/terraforming_mars/definitions/cards.yaml:139
+
+
+def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0)
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~841'))) is str else [])
 
 
-x_4790 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:40
-
-
-def x_4792(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4793(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     if E is None:
         E = ctx.env()
-    return {'act': 'project', 'id': E.get('a~836')}
+    return (ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~841'))) is str else 0)
 
 
-x_4793 = x_4747  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4796 = x_4744  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
-def x_4794(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4798(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~850'))) is str else None) == 'conversion')
+    return {'act': 'play', 'card': E.get('card~840')}
 
 
-def x_4796(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+x_4799 = x_4447  # rules_data/terraforming_mars/definitions/turns.yaml:36
+
+
+def x_4800(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~851'))
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~852'))) is str else None) != 'conversion')
 
 
-def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4802(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None) == 'megacredits')
+    return FLD(ctx, K[8], E.get('a~853'))
 
 
-def x_4798(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_4803(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~851')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0), 0)
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~853'))) is str else None) == 'megacredits')
 
 
-def x_4802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4804(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return (E.get('sv~854') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~853')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~853'))) is str else 0), 0)
 
 
-def x_4803(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('tv~855') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~856') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4804 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def x_4805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4809(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~856'))) is type((_w2 := E.get('t_v~857'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~858'))) is int else AR('+', _w3, _w4)) == 0)
+    return (E.get('tv~857') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4806(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4810 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+
+
+def x_4811(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~853'))) is int else num(_w4)))
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~858'))) is type((_w2 := E.get('t_v~859'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~860'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-x_4807 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def x_4809(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~856'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~857'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~858'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~853'))) is int else num(_w22)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~855'))) is int else num(_w4)))
 
 
-def x_4810(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4813 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+
+
+def x_4815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('s_v~856'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~856'))) if ((_w7 if type((_w7 := E.get('s_v~856'))) is int else num(_w7)) > 0) else 0))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~858'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~859'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~860'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~855'))) is int else num(_w22)))
 
 
-def x_4811(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('t_v~857'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~857'))) if ((_w7 if type((_w7 := E.get('t_v~857'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~855'))) is type((_w5 := E.get('s_v~858'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~858'))) if ((_w7 if type((_w7 := E.get('s_v~858'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4817(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~853'))) is type((_w5 := E.get('h_v~858'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~858'))) if ((_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~855'))) is type((_w5 := E.get('t_v~859'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~859'))) if ((_w7 if type((_w7 := E.get('t_v~859'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4818(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~859'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~859'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~856'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~860'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~857'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~861'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~858'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~856'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~853'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~860'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~859'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~856'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~860'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~857'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~861'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~858'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~857'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~853'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~861'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~859'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~856'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~860'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~857'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~861'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~858'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~858'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~853'))) is int else num(_w53)))) else False))) else False)
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~855'))) is type((_w5 := E.get('h_v~860'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~860'))) if ((_w7 if type((_w7 := E.get('h_v~860'))) is int else num(_w7)) > 0) else 0))
 
 
-x_4814 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
-
-
-def x_4815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4819(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)))))
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~855'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~861'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~858'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~862'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~859'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~863'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~860'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~861'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~861'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~858'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~862'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~859'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~863'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~860'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~858'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~855'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~862'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~861'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~858'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~862'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~859'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~863'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~860'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~859'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~855'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~863'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~861'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~858'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~862'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~859'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~863'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~860'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~860'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~855'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4816 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4818 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4820 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4820 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4821(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~859')} if ((_w8 if type((_w8 := E.get('s_v~856'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~860')} if ((_w11 if type((_w11 := E.get('t_v~857'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~861')} if ((_w14 if type((_w14 := E.get('h_v~858'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~855'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~861'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~858'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~862'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~859'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~863'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~860'))) is int else num(_w7)))))
 
 
-x_4824 = x_4798  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_4822 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4824 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4826 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4825(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_4828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~855'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~861'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~858'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~862'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~859'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~863'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~860'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~861')} if ((_w8 if type((_w8 := E.get('s_v~858'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~862')} if ((_w11 if type((_w11 := E.get('t_v~859'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~863')} if ((_w14 if type((_w14 := E.get('h_v~860'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4826(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_4830 = x_4804  # rules_data/terraforming_mars/definitions/turns.yaml:74
+
+
+def x_4831(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~863'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~863'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~862'))) is int else num(_w4)))
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~853'))) is str else None)
 
 
-def x_4827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_4832(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~863'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~863'), 0))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~865'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~865'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~864'))) is int else num(_w4)))
 
 
-def x_4829(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_4833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~851'))
+    return (_w2.get(E.get('r~865'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~865'), 0))
 
 
-def x_4830(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~851'))) is str else None) == 'standard_project')
+    return FLD(ctx, K[9], E.get('a~853'))
 
 
-def x_4833(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_4836(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0)
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~853'))) is str else None) == 'standard_project')
 
 
-x_4836 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:42
-
-
-def x_4838(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return {'act': 'convert', 'id': E.get('a~850')}
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~853'))) is str else 0)
 
 
-def x_4839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4842 = x_4744  # rules_data/terraforming_mars/definitions/turns.yaml:40
+
+
+def x_4844(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
+    return {'act': 'project', 'id': E.get('a~852')}
+
+
+x_4845 = x_4447  # rules_data/terraforming_mars/definitions/turns.yaml:36
+
+
+def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~866'))) is str else None) == 'conversion')
+
+
+def x_4848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[8], E.get('a~867'))
+
+
+def x_4849(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~867'))) is str else None) == 'megacredits')
+
+
+def x_4850(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+    if E is None:
+        E = ctx.env()
+    return MODV(ctx, 'project_price', {'a': E.get('a~867')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~867'))) is str else 0), 0)
+
+
+def x_4854(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    if E is None:
+        E = ctx.env()
+    return (E.get('sv~870') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+
+
+def x_4855(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    if E is None:
+        E = ctx.env()
+    return (E.get('tv~871') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+
+
+x_4856 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+
+
+def x_4857(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~872'))) is type((_w2 := E.get('t_v~873'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~874'))) is int else AR('+', _w3, _w4)) == 0)
+
+
+def x_4858(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~869'))) is int else num(_w4)))
+
+
+x_4859 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+
+
+def x_4861(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    if E is None:
+        E = ctx.env()
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~872'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~873'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~874'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~869'))) is int else num(_w22)))
+
+
+def x_4862(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~869'))) is type((_w5 := E.get('s_v~872'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~872'))) if ((_w7 if type((_w7 := E.get('s_v~872'))) is int else num(_w7)) > 0) else 0))
+
+
+def x_4863(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~869'))) is type((_w5 := E.get('t_v~873'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~873'))) if ((_w7 if type((_w7 := E.get('t_v~873'))) is int else num(_w7)) > 0) else 0))
+
+
+def x_4864(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~869'))) is type((_w5 := E.get('h_v~874'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~874'))) if ((_w7 if type((_w7 := E.get('h_v~874'))) is int else num(_w7)) > 0) else 0))
+
+
+def x_4865(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~869'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~875'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~872'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~876'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~873'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~877'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~874'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~875'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~875'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~872'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~876'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~873'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~877'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~874'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~872'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~869'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~876'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~875'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~872'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~876'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~873'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~877'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~874'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~873'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~869'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~877'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~875'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~872'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~876'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~873'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~877'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~874'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~874'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~869'))) is int else num(_w53)))) else False))) else False)
+
+
+x_4866 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+
+
+def x_4867(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    if E is None:
+        E = ctx.env()
+    return max(0, ((((_w1 if type((_w1 := E.get('price~869'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~875'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~872'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~876'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~873'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~877'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~874'))) is int else num(_w7)))))
+
+
+x_4868 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4870 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4872 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+
+
+def x_4874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    if E is None:
+        E = ctx.env()
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~869'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~875'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~872'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~876'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~873'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~877'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~874'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~875')} if ((_w8 if type((_w8 := E.get('s_v~872'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~876')} if ((_w11 if type((_w11 := E.get('t_v~873'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~877')} if ((_w14 if type((_w14 := E.get('h_v~874'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+
+
+x_4876 = x_4850  # rules_data/terraforming_mars/definitions/turns.yaml:74
+
+
+def x_4877(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~867'))) is str else None)
+
+
+def x_4878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~879'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~879'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~878'))) is int else num(_w4)))
+
+
+def x_4879(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~879'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~879'), 0))
+
+
+def x_4881(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], E.get('a~867'))
+
+
+def x_4882(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~867'))) is str else None) == 'standard_project')
+
+
+def x_4885(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    if E is None:
+        E = ctx.env()
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~867'))) is str else 0)
+
+
+x_4888 = x_4744  # rules_data/terraforming_mars/definitions/turns.yaml:42
+
+
+def x_4890(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+    if E is None:
+        E = ctx.env()
+    return {'act': 'convert', 'id': E.get('a~866')}
+
+
+def x_4891(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'milestones')
 
 
-def x_4841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def x_4893(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
-    return (True if ((FN['count'](ctx, None, ctx.state.get('milestones')) < 3)) and ((not (E.get('m~865') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~865'), _w1)))) and (FLD(ctx, K[14], E.get('m~865'))) else False)
+    return (True if ((FN['count'](ctx, None, ctx.state.get('milestones')) < 3)) and ((not (E.get('m~881') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~881'), _w1)))) and (FLD(ctx, K[14], E.get('m~881'))) else False)
 
 
-def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4898(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~868') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~884') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4847(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4899(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~869') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~885') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4848 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4900 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4849(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4901(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~870'))) is type((_w2 := E.get('t_v~871'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~872'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~886'))) is type((_w2 := E.get('t_v~887'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~888'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4850(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4902(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~867'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~883'))) is int else num(_w4)))
 
 
-x_4851 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4903 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4853(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4905(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~870'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~871'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~872'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~867'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~886'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~887'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~888'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~883'))) is int else num(_w22)))
 
 
-def x_4854(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4906(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~867'))) is type((_w5 := E.get('s_v~870'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~870'))) if ((_w7 if type((_w7 := E.get('s_v~870'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~883'))) is type((_w5 := E.get('s_v~886'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~886'))) if ((_w7 if type((_w7 := E.get('s_v~886'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4855(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4907(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~867'))) is type((_w5 := E.get('t_v~871'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~871'))) if ((_w7 if type((_w7 := E.get('t_v~871'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~883'))) is type((_w5 := E.get('t_v~887'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~887'))) if ((_w7 if type((_w7 := E.get('t_v~887'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4856(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4908(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~867'))) is type((_w5 := E.get('h_v~872'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~872'))) if ((_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~883'))) is type((_w5 := E.get('h_v~888'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~888'))) if ((_w7 if type((_w7 := E.get('h_v~888'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4857(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4909(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~873'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~873'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~870'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~874'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~871'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~875'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~872'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~870'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~867'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~874'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~873'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~870'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~874'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~871'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~875'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~872'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~871'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~867'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~875'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~873'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~870'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~874'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~871'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~875'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~872'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~872'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~867'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~883'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~889'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~886'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~890'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~887'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~891'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~888'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~889'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~889'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~886'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~890'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~887'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~891'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~888'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~886'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~883'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~890'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~889'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~886'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~890'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~887'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~891'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~888'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~887'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~883'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~891'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~889'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~886'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~890'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~887'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~891'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~888'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~888'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~883'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4858 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4910 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4859(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4911(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)))))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~883'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~889'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~886'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~890'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~887'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~891'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~888'))) is int else num(_w7)))))
 
 
-x_4860 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4862 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4864 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4912 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4914 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4916 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4866(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4918(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~873')} if ((_w8 if type((_w8 := E.get('s_v~870'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~874')} if ((_w11 if type((_w11 := E.get('t_v~871'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~875')} if ((_w14 if type((_w14 := E.get('h_v~872'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~883'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~889'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~886'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~890'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~887'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~891'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~888'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~889')} if ((_w8 if type((_w8 := E.get('s_v~886'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~890')} if ((_w11 if type((_w11 := E.get('t_v~887'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~891')} if ((_w14 if type((_w14 := E.get('h_v~888'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4868(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+def x_4920(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('m~865'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~865'), None))
+    return (_w1.get(E.get('m~881'), None) if type((_w1 := ctx.state.get('milestones'))) is dict else KEY(_w1, E.get('m~881'), None))
 
 
-x_4872 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:43
+x_4924 = x_4744  # rules_data/terraforming_mars/definitions/turns.yaml:43
 
 
-def x_4874(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4926(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'milestone', 'id': E.get('m~864')}
+    return {'act': 'milestone', 'id': E.get('m~880')}
 
 
-def x_4875(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4927(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     return IDS(ctx, 'awards')
 
 
-def x_4877(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def x_4929(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4877, E.get('a~877'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~877') in _w1 if type((_w1 := [(v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)) for v_f_878 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~877'), _w1)))) else False))
+    return MEMO(ctx, (4929, E.get('a~893'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~893') in _w1 if type((_w1 := [(v_f_894.get('id', None) if type(v_f_894) is dict else KEY(v_f_894, 'id', None)) for v_f_894 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~893'), _w1)))) else False))
 
 
-def x_4878(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
+def x_4930(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
     return (_w1.get(FN['count'](ctx, None, ctx.state.get('awards')), None) if type((_w1 := K[15])) is dict else KEY(_w1, FN['count'](ctx, None, ctx.state.get('awards')), None))
 
 
-def x_4882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_4934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~881') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~897') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_4935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~882') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~898') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4884 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4936 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~883'))) is type((_w2 := E.get('t_v~884'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~885'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~899'))) is type((_w2 := E.get('t_v~900'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~901'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_4938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~880'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~896'))) is int else num(_w4)))
 
 
-x_4887 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4939 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_4941(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~883'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~884'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~885'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~880'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~899'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~900'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~901'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~896'))) is int else num(_w22)))
 
 
-def x_4890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~880'))) is type((_w5 := E.get('s_v~883'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~883'))) if ((_w7 if type((_w7 := E.get('s_v~883'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~896'))) is type((_w5 := E.get('s_v~899'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~899'))) if ((_w7 if type((_w7 := E.get('s_v~899'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4891(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~880'))) is type((_w5 := E.get('t_v~884'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~884'))) if ((_w7 if type((_w7 := E.get('t_v~884'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~896'))) is type((_w5 := E.get('t_v~900'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~900'))) if ((_w7 if type((_w7 := E.get('t_v~900'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4892(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~880'))) is type((_w5 := E.get('h_v~885'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~885'))) if ((_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~896'))) is type((_w5 := E.get('h_v~901'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~901'))) if ((_w7 if type((_w7 := E.get('h_v~901'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~886'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~886'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~883'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~887'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~884'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~888'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~885'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~883'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~880'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~887'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~886'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~883'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~887'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~884'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~888'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~885'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~884'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~880'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~888'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~886'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~883'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~887'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~884'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~888'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~885'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~885'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~880'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~896'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~902'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~899'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~903'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~900'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~904'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~901'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~902'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~902'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~899'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~903'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~900'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~904'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~901'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~899'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~896'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~903'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~902'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~899'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~903'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~900'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~904'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~901'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~900'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~896'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~904'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~902'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~899'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~903'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~900'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~904'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~901'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~901'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~896'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4894 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4946 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_4947(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)))))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~896'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~902'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~899'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~903'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~900'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~904'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~901'))) is int else num(_w7)))))
 
 
-x_4896 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4898 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4900 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4948 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4950 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4952 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_4902(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_4954(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~886')} if ((_w8 if type((_w8 := E.get('s_v~883'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~887')} if ((_w11 if type((_w11 := E.get('t_v~884'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~888')} if ((_w14 if type((_w14 := E.get('h_v~885'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~896'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~902'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~899'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~903'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~900'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~904'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~901'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~902')} if ((_w8 if type((_w8 := E.get('s_v~899'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~903')} if ((_w11 if type((_w11 := E.get('t_v~900'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~904')} if ((_w14 if type((_w14 := E.get('h_v~901'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-def x_4904(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def x_4956(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     return ctx.state.get('awards')
 
 
-def x_4905(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def x_4957(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     if E is None:
         E = ctx.env()
-    return [{'id': E.get('a~877'), 'by': E.get('you')}]
+    return [{'id': E.get('a~893'), 'by': E.get('you')}]
 
 
-x_4908 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:45
+x_4960 = x_4744  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
-def x_4910(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4962(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'award', 'id': E.get('a~876')}
+    return {'act': 'award', 'id': E.get('a~892')}
 
 
-x_4911 = x_4736  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4963 = x_4788  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4912(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4964(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~889'))) - 1))
+    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~905'))) - 1))
 
 
-def x_4915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def x_4967(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     if E is None:
         E = ctx.env()
-    return (not (E.get('card~892') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~892'), _w2)))
+    return (not (E.get('card~908') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('card~908'), _w2)))
 
 
-def x_4916(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used')
 
 
-def x_4917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def x_4969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     if E is None:
         E = ctx.env()
-    return [E.get('card~892')]
+    return [E.get('card~908')]
 
 
-def x_4919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~891'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~892')))) is dict else KEY(_w1, E.get('k~891'), None)))) is dict else KEY(_w2, 'cost', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~907'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~908')))) is dict else KEY(_w1, E.get('k~907'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
-def x_4920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def x_4972(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~891'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~892')))) is dict else KEY(_w1, E.get('k~891'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~907'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~908')))) is dict else KEY(_w1, E.get('k~907'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-x_4923 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:48
+x_4975 = x_4744  # rules_data/terraforming_mars/definitions/turns.yaml:48
 
 
-def x_4925(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('card~889'), 'index': E.get('k~890')}
+    return {'act': 'card_action', 'card': E.get('card~905'), 'index': E.get('k~906')}
 
 
-x_4926 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:36
+x_4978 = x_4440  # rules_data/terraforming_mars/definitions/turns.yaml:36
 
 
-def x_4927(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4979(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~893'))) - 1))
+    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~909'))) - 1))
 
 
-def x_4930(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def x_4982(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     if E is None:
         E = ctx.env()
-    return (not (E.get('c~896') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~896'), _w2)))
+    return (not (E.get('c~912') in _w2 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('used'))) in (list, dict) else IN(E.get('c~912'), _w2)))
 
 
-x_4931 = x_4916  # rules_data/terraforming_mars/definitions/cards.yaml:306
+x_4983 = x_4968  # rules_data/terraforming_mars/definitions/cards.yaml:306
 
 
-def x_4932(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def x_4984(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     if E is None:
         E = ctx.env()
-    return [E.get('c~896')]
+    return [E.get('c~912')]
 
 
-def x_4934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4986(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~895'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~896')))) is dict else KEY(_w1, E.get('k~895'), None)))) is dict else KEY(_w2, 'cost', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~911'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~912')))) is dict else KEY(_w1, E.get('k~911'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
-def x_4935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def x_4987(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~895'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~896')))) is dict else KEY(_w1, E.get('k~895'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~911'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~912')))) is dict else KEY(_w1, E.get('k~911'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
-x_4938 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:51
+x_4990 = x_4744  # rules_data/terraforming_mars/definitions/turns.yaml:51
 
 
-def x_4940(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def x_4992(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return {'act': 'card_action', 'card': E.get('c~893'), 'index': E.get('k~894')}
+    return {'act': 'card_action', 'card': E.get('c~909'), 'index': E.get('k~910')}
 
 
-def x_4941(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def x_4993(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     if E is None:
         E = ctx.env()
-    return (E.get('done~821') == 0)
+    return (E.get('done~837') == 0)
 
 
-x_4942 = x_4677  # rules_data/terraforming_mars/definitions/turns.yaml:53
+x_4994 = x_4729  # rules_data/terraforming_mars/definitions/turns.yaml:53
 
 
-def x_4943(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def x_4995(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     if E is None:
         E = ctx.env()
     return [E.get('you')]
 
 
-def x_4947(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def x_4999(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('done~837'))) is int else num(_w1)) > 0)
 
 
-def x_4954(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_5006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('b~898'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~898'), 0))
+    return (_w2.get(E.get('b~914'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('b~914'), 0))
 
 
-def x_4955(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def x_5007(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('a~897'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~897'), 0))
+    return (_w2.get(E.get('a~913'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('a~913'), 0))
 
 
-x_4956 = x_4955  # rules_data/terraforming_mars/definitions/resources.yaml:69
+x_5008 = x_5007  # rules_data/terraforming_mars/definitions/resources.yaml:69
 
 
-def x_4960(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def x_5012(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     if E is None:
         E = ctx.env()
     return (_w2.get('tr', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, 'tr', 0))
 
 
-def x_4961(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_5013(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~900'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~900'), 0))
+    return (_w2.get(E.get('r~916'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~916'), 0))
 
 
-def x_4962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_5014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~915'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~917'))) is int else num(_w2)))
 
 
-x_4963 = x_4594  # rules_data/terraforming_mars/definitions/resources.yaml:74
+x_5015 = x_4646  # rules_data/terraforming_mars/definitions/resources.yaml:74
 
 
-def x_4964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_5016(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~902'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~902'), 0))
+    return (_w2.get(E.get('r~918'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~918'), 0))
 
 
-def x_4965(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def x_5017(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~902'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~902'), 0))
+    return (_w2.get(E.get('r~918'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~918'), 0))
 
 
-x_4966 = x_4916  # rules_data/terraforming_mars/definitions/turns.yaml:195
-x_4968 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:195
+x_5018 = x_4968  # rules_data/terraforming_mars/definitions/turns.yaml:206
+x_5020 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:206
 
 
-def x_4970(ctx, E=None):  # 
+def x_5022(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
-        return all(((_w1 if type((_w1 := (_h1.get(v_p_903, 0) if type(_h1) is dict else KEY(_h1, v_p_903, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_903, NOREC).get('max', 0) if type(v_p_903) is str else 0))) is int else num(_w2))) for v_p_903 in IDS(ctx, 'parameters'))
-    return MEMO(ctx, (4970, ctx.stamps.get('params', 0),), compute)
+        return (True if (all(((_w1 if type((_w1 := (_h1.get(v_p_919, 0) if type(_h1) is dict else KEY(_h1, v_p_919, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_919, NOREC).get('max', 0) if type(v_p_919) is str else 0))) is int else num(_w2))) for v_p_919 in IDS(ctx, 'parameters'))) and (((_w3 if type((_w3 := len(ctx.state['players']))) is int else num(_w3)) > 1)) else False)
+    return MEMO(ctx, (5022, ctx.stamps.get('params', 0),), compute)
 
 
-def x_4971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def x_5023(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     def compute():
         _h1 = ctx.state.get('first_player')
-        return [AR('%', (_h1 + v_k_904 if type(_h1) is type(v_k_904) is int else AR('+', _h1, v_k_904)), len(ctx.state['players'])) for v_k_904 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
-    return MEMO(ctx, (4971, ctx.stamps.get('first_player', 0),), compute)
+        return [AR('%', (_h1 + v_k_920 if type(_h1) is type(v_k_920) is int else AR('+', _h1, v_k_920)), len(ctx.state['players'])) for v_k_920 in RANGE(0, (num(len(ctx.state['players'])) - 1))]
+    return MEMO(ctx, (5023, ctx.stamps.get('first_player', 0),), compute)
 
 
-x_4974 = x_4747  # rules_data/terraforming_mars/definitions/turns.yaml:161
+x_5026 = x_4447  # rules_data/terraforming_mars/definitions/turns.yaml:172
 
 
-def x_4975(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def x_5027(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:172
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~906'))) is str else None) == 'conversion')) and ((E.get('a~906') == 'plants_to_greenery')) else False)
+    return (True if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~922'))) is str else None) == 'conversion')) and ((E.get('a~922') == 'plants_to_greenery')) else False)
 
 
-def x_4977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def x_5029(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~907'))
+    return FLD(ctx, K[8], E.get('a~923'))
 
 
-def x_4978(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_5030(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None) == 'megacredits')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~923'))) is str else None) == 'megacredits')
 
 
-def x_4979(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def x_5031(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     if E is None:
         E = ctx.env()
-    return MODV(ctx, 'project_price', {'a': E.get('a~907')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0), 0)
+    return MODV(ctx, 'project_price', {'a': E.get('a~923')}, (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~923'))) is str else 0), 0)
 
 
-def x_4983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_5035(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~910') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~926') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_4984(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_5036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~911') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~927') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_4985 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_5037 = x_4252  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_4986(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_5038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~912'))) is type((_w2 := E.get('t_v~913'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~914'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~928'))) is type((_w2 := E.get('t_v~929'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~930'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_4987(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_5039(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~909'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~925'))) is int else num(_w4)))
 
 
-x_4988 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_5040 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_4990(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_5042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~912'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~913'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~914'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~909'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~928'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~929'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~930'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~925'))) is int else num(_w22)))
 
 
-def x_4991(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~909'))) is type((_w5 := E.get('s_v~912'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~912'))) if ((_w7 if type((_w7 := E.get('s_v~912'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~925'))) is type((_w5 := E.get('s_v~928'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~928'))) if ((_w7 if type((_w7 := E.get('s_v~928'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4992(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~909'))) is type((_w5 := E.get('t_v~913'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~913'))) if ((_w7 if type((_w7 := E.get('t_v~913'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~925'))) is type((_w5 := E.get('t_v~929'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~929'))) if ((_w7 if type((_w7 := E.get('t_v~929'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4993(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5045(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~909'))) is type((_w5 := E.get('h_v~914'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~914'))) if ((_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~925'))) is type((_w5 := E.get('h_v~930'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~930'))) if ((_w7 if type((_w7 := E.get('h_v~930'))) is int else num(_w7)) > 0) else 0))
 
 
-def x_4994(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~915'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~915'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~912'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~916'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~913'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~917'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~914'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~912'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~909'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~916'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~915'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~912'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~916'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~913'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~917'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~914'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~913'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~909'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~917'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~915'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~912'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~916'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~913'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~917'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~914'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~914'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~909'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~925'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~931'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~928'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~932'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~929'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~933'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~930'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~931'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~931'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~928'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~932'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~929'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~933'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~930'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~928'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~925'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~932'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~931'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~928'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~932'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~929'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~933'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~930'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~929'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~925'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~933'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~931'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~928'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~932'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~929'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~933'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~930'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~930'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~925'))) is int else num(_w53)))) else False))) else False)
 
 
-x_4995 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_5047 = x_4255  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_4996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_5048(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)))))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~925'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~931'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~928'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~932'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~929'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~933'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~930'))) is int else num(_w7)))))
 
 
-x_4997 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4999 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_5001 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_5049 = x_4264  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_5051 = x_4266  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_5053 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_5003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_5055(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~915')} if ((_w8 if type((_w8 := E.get('s_v~912'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~916')} if ((_w11 if type((_w11 := E.get('t_v~913'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~917')} if ((_w14 if type((_w14 := E.get('h_v~914'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~925'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~931'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~928'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~932'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~929'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~933'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~930'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~931')} if ((_w8 if type((_w8 := E.get('s_v~928'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~932')} if ((_w11 if type((_w11 := E.get('t_v~929'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~933')} if ((_w14 if type((_w14 := E.get('h_v~930'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
-x_5005 = x_4979  # rules_data/terraforming_mars/definitions/turns.yaml:74
+x_5057 = x_5031  # rules_data/terraforming_mars/definitions/turns.yaml:74
 
 
-def x_5006(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def x_5058(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~923'))) is str else None)
 
 
-def x_5007(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_5059(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~919'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~919'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~918'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~935'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~935'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~934'))) is int else num(_w4)))
 
 
-def x_5008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_5060(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~919'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~919'), 0))
+    return (_w2.get(E.get('r~935'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~935'), 0))
 
 
-def x_5010(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def x_5062(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~907'))
+    return FLD(ctx, K[9], E.get('a~923'))
 
 
-def x_5011(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_5063(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~907'))) is str else None) == 'standard_project')
+    return ((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~923'))) is str else None) == 'standard_project')
 
 
-def x_5014(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def x_5066(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0)
+    return (ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~923'))) is str else 0)
 
 
-def x_5015(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def x_5067(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:172
     if E is None:
         E = ctx.env()
-    return {'act': 'convert', 'id': E.get('a~906')}
+    return {'act': 'convert', 'id': E.get('a~922')}
 
 
-x_5019 = x_4960  # 
+x_5071 = x_5012  # 
 
 
-def x_5020(ctx, E=None):  # 
+def x_5072(ctx, E=None):  # 
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_937, lambda E: FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))) for v_p_937 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_938 for v_p_938 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_938, lambda E: FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_939, lambda E: FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))) for v_q_939 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_940, lambda E: FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))) for v_p_940 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_940, lambda E: FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_941, lambda E: FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))) for v_q_941 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_936 in items_of(ctx.state.get('awards'))])
+
+
+def x_5073(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('milestones')
-        return (5 * len([v_m_920 for v_m_920 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_920, None) if type(_h1) is dict else KEY(_h1, v_m_920, None)) == E.get('you'))]))
-    return MEMO(ctx, (5020, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
+        return (5 * len([v_m_942 for v_m_942 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_942, None) if type(_h1) is dict else KEY(_h1, v_m_942, None)) == E.get('you'))]))
+    return MEMO(ctx, (5073, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
 
 
-def x_5021(ctx, E=None):  # 
-    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_922, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_p_922 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_923 for v_p_923 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_923, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_924, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_q_924 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_925, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_p_925 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_925, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_926, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_q_926 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_921 in items_of(ctx.state.get('awards'))])
-
-
-def x_5022(ctx, E=None):  # 
+def x_5074(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_927 for v_s_927 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_927, {}) if type(_h1) is dict else KEY(_h1, v_s_927, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (5022, E.get('you'), ctx.stamps.get('board', 0),), compute)
+        return len([v_s_943 for v_s_943 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_943, {}) if type(_h1) is dict else KEY(_h1, v_s_943, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (5074, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_5023(ctx, E=None):  # 
+def x_5075(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return sum([len([v_x_929 for v_x_929 in ADJ(ctx, 'spaces', v_s_928) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_928 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_928, {}) if type(_h1) is dict else KEY(_h1, v_s_928, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (5023, E.get('you'), ctx.stamps.get('board', 0),), compute)
+        return sum([len([v_x_945 for v_x_945 in ADJ(ctx, 'spaces', v_s_944) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_945, {}) if type(_h1) is dict else KEY(_h1, v_x_945, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_945, {}) if type(_h1) is dict else KEY(_h1, v_x_945, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_945, {}) if type(_h1) is dict else KEY(_h1, v_x_945, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_944 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_944, {}) if type(_h1) is dict else KEY(_h1, v_s_944, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (5075, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_5024(ctx, E=None):  # 
+def x_5076(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_930) for v_c_930 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_946) for v_c_946 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
 
 
-def x_5025(ctx, E=None):  # 
+def x_5077(ctx, E=None):  # 
     _h1 = ctx.state.get('params')
-    return ((K[20] if all(((_w1 if type((_w1 := (_h1.get(v_p_931, 0) if type(_h1) is dict else KEY(_h1, v_p_931, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_931, NOREC).get('max', 0) if type(v_p_931) is str else 0))) is int else num(_w2))) for v_p_931 in IDS(ctx, 'parameters')) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_932 for v_p_932 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_932] if type(v_p_932) is int and 0 <= v_p_932 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_933] if type(v_q_933) is int and 0 <= v_q_933 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_933 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+    return ((K[20] if all(((_w1 if type((_w1 := (_h1.get(v_p_947, 0) if type(_h1) is dict else KEY(_h1, v_p_947, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_947, NOREC).get('max', 0) if type(v_p_947) is str else 0))) is int else num(_w2))) for v_p_947 in IDS(ctx, 'parameters')) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_948 for v_p_948 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_948] if type(v_p_948) is int and 0 <= v_p_948 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_949] if type(v_q_949) is int and 0 <= v_q_949 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_949 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
-x_5026 = x_4692  # 
+x_5078 = x_4744  # 
 
 
-def x_5027(ctx, E=None):  # 
+def x_5079(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
-        return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_935, 0) if type(_h1) is dict else KEY(_h1, v_p_935, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_935, NOREC).get('max', 0) if type(v_p_935) is str else 0))) is int else num(_w2))) for v_p_935 in IDS(ctx, 'parameters')), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None)
-    return MEMO(ctx, (5027, ctx.stamps.get('params', 0),), compute)
+        return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_951, 0) if type(_h1) is dict else KEY(_h1, v_p_951, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_951, NOREC).get('max', 0) if type(v_p_951) is str else 0))) is int else num(_w2))) for v_p_951 in IDS(ctx, 'parameters')), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None)
+    return MEMO(ctx, (5079, ctx.stamps.get('params', 0),), compute)
 
 
 def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
@@ -3088,8 +3267,8 @@ def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
     return t_3(ctx, k, s, E)
 
 
@@ -3099,7 +3278,7 @@ def d_1(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~764', 1, True)
     return True
 
 
@@ -3109,7 +3288,7 @@ def d_2(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
     return True
 
 
@@ -3119,8 +3298,8 @@ def t_3(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sold~750', 0, True)
-    LOCAL(ctx, E, 'more~751', True, True)
+    LOCAL(ctx, E, 'sold~766', 0, True)
+    LOCAL(ctx, E, 'more~767', True, True)
     return t_6(ctx, k, s, E)
 
 
@@ -3130,7 +3309,7 @@ def d_4(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:284
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sold~750', 0, True)
+    LOCAL(ctx, E, 'sold~766', 0, True)
     return True
 
 
@@ -3140,7 +3319,7 @@ def d_5(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:285
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~751', True, True)
+    LOCAL(ctx, E, 'more~767', True, True)
     return True
 
 
@@ -3173,12 +3352,12 @@ def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('sell~752')]), '-=', True, K[23])
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~752')]), '+=', True, K[24])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+        SET(ctx, 'hand', c, key, ([E.get('sell~768')]), '-=', True, K[23])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~768')]), '+=', True, K[24])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
-    ASSIGN(ctx, 12, E, 'sold~750', 1)
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
+    ASSIGN(ctx, 12, E, 'sold~766', 1)
     return True
 
 
@@ -3190,7 +3369,7 @@ def d_9(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('sell~752')]), '-=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('sell~768')]), '-=', True, K[23])
     return True
 
 
@@ -3200,7 +3379,7 @@ def d_10(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~752')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~768')]), '+=', True, K[24])
     return True
 
 
@@ -3210,9 +3389,9 @@ def d_11(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
     return True
 
 
@@ -3222,7 +3401,7 @@ def d_12(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 12, E, 'sold~750', 1)
+    ASSIGN(ctx, 12, E, 'sold~766', 1)
     return True
 
 
@@ -3232,10 +3411,10 @@ def d_13(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not (((_w1 if type((_w1 := E.get('sold~750'))) is int else num(_w1)) > 0)):
+    if not (((_w1 if type((_w1 := E.get('sold~766'))) is int else num(_w1)) > 0)):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'more~751', False)
+    LOCAL(ctx, E, 'more~767', False)
     return True
 
 
@@ -3245,7 +3424,7 @@ def d_14(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not (((_w1 if type((_w1 := E.get('sold~750'))) is int else num(_w1)) > 0)):
+    if not (((_w1 if type((_w1 := E.get('sold~766'))) is int else num(_w1)) > 0)):
         return False
     return True
 
@@ -3256,7 +3435,7 @@ def d_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~751', False)
+    LOCAL(ctx, E, 'more~767', False)
     return True
 
 
@@ -3266,11 +3445,11 @@ def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[27])
     return True
 
 
@@ -3283,7 +3462,7 @@ def d_18(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     return True
 
 
@@ -3293,9 +3472,9 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[27])
     return True
 
 
@@ -3305,8 +3484,8 @@ def t_20(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'p~764', 'temperature', True)
+    LOCAL(ctx, E, 'n~765', 1, True)
     return t_23(ctx, k, s, E)
 
 
@@ -3316,7 +3495,7 @@ def d_21(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
+    LOCAL(ctx, E, 'p~764', 'temperature', True)
     return True
 
 
@@ -3326,7 +3505,7 @@ def d_22(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'n~765', 1, True)
     return True
 
 
@@ -3341,7 +3520,7 @@ def t_23(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
             return k()
         return t_24(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~749')))
+    return nxt(num(E.get('n~765')))
 
 
 def t_24(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -3361,9 +3540,9 @@ def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~748'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~764'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[28])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~764'))) is str else 0)), '+=', False, K[28])
     return t_27(ctx, k, s, E)
 
 
@@ -3373,9 +3552,9 @@ def d_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~748'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~764'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[28])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~764'))) is str else 0)), '+=', False, K[28])
     return True
 
 
@@ -3398,7 +3577,7 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~764'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -3413,7 +3592,7 @@ def d_29(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~764'))) is str else None) != None)):
         if not d_30(ctx, E):
             return False
     return True
@@ -3425,7 +3604,7 @@ def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -3440,7 +3619,7 @@ def d_31(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
     return True
@@ -3465,17 +3644,17 @@ def t_33(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_47(ctx, E)))
-    old = E.get('b~750', MISSING)
+    old = E.get('b~766', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~750', old)
+        UNSET(ctx, E, 'b~766', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~750', item, True)
+            LOCAL(ctx, E, 'b~766', item, True)
             if x_48(ctx, E):
                 return t_34(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3489,7 +3668,7 @@ def t_34(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~766'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -3498,7 +3677,7 @@ def d_35(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~764'), 'by': E.get('you')}):
         return False
     return True
 
@@ -3509,7 +3688,7 @@ def t_36(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    LOCAL(ctx, E, 't~764', 'ocean', True)
     return t_38(ctx, k, s, E)
 
 
@@ -3519,7 +3698,7 @@ def d_37(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    LOCAL(ctx, E, 't~764', 'ocean', True)
     return True
 
 
@@ -3540,10 +3719,10 @@ def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_55(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_56(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_57(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    LOCAL(ctx, E, 'mine~768', x_55(ctx, E), True)
+    LOCAL(ctx, E, 'empty~773', x_56(ctx, E), True)
+    LOCAL(ctx, E, 'legal~779', x_57(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
         return False
     return t_44(ctx, k, s, E)
 
@@ -3554,7 +3733,7 @@ def d_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_55(ctx, E), True)
+    LOCAL(ctx, E, 'mine~768', x_55(ctx, E), True)
     return True
 
 
@@ -3564,7 +3743,7 @@ def d_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~757', x_56(ctx, E), True)
+    LOCAL(ctx, E, 'empty~773', x_56(ctx, E), True)
     return True
 
 
@@ -3574,7 +3753,7 @@ def d_42(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~763', x_57(ctx, E), True)
+    LOCAL(ctx, E, 'legal~779', x_57(ctx, E), True)
     return True
 
 
@@ -3584,7 +3763,7 @@ def d_43(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
         return False
     return True
 
@@ -3602,8 +3781,8 @@ def t_45(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
-    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
+    LOCAL(ctx, E, 't~781', E.get('t~764'), True)
+    LOCAL(ctx, E, 's~782', E.get('space~780'), True)
     return t_48(ctx, k, s, E)
 
 
@@ -3613,7 +3792,7 @@ def d_46(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
+    LOCAL(ctx, E, 't~781', E.get('t~764'), True)
     return True
 
 
@@ -3623,7 +3802,7 @@ def d_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
+    LOCAL(ctx, E, 's~782', E.get('space~780'), True)
     return True
 
 
@@ -3633,10 +3812,10 @@ def t_48(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~766'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~782'))
     if c is not None:
         SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~782'), '=', False, K[33])
     return t_51(ctx, k, s, E)
 
 
@@ -3646,7 +3825,7 @@ def d_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~766'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~782'))
     if c is not None:
         SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[31])
     return True
@@ -3658,7 +3837,7 @@ def d_50(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~782'), '=', False, K[33])
     return True
 
 
@@ -3687,7 +3866,7 @@ def t_52(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~765'), 'space': E.get('s~766'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~781'), 'space': E.get('s~782'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -3709,19 +3888,19 @@ def t_54(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~766')))))
-    old = E.get('x~767', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~782')))))
+    old = E.get('x~783', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~767', old)
+        UNSET(ctx, E, 'x~783', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~767', item, True)
-            if ((E.get('x~767') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~767'), _w1))):
+            LOCAL(ctx, E, 'x~783', item, True)
+            if ((E.get('x~783') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~783'), _w1))):
                 return t_55(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -3752,7 +3931,7 @@ def d_57(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~765'), 'space': E.get('s~766'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~781'), 'space': E.get('s~782'), 'by': E.get('you')}):
         return False
     return True
 
@@ -3763,7 +3942,7 @@ def t_58(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:4
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'greenery', True)
+    LOCAL(ctx, E, 't~764', 'greenery', True)
     return t_60(ctx, k, s, E)
 
 
@@ -3773,7 +3952,7 @@ def d_59(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'greenery', True)
+    LOCAL(ctx, E, 't~764', 'greenery', True)
     return True
 
 
@@ -3794,10 +3973,10 @@ def t_61(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_79(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_80(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_81(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    LOCAL(ctx, E, 'mine~768', x_79(ctx, E), True)
+    LOCAL(ctx, E, 'empty~773', x_80(ctx, E), True)
+    LOCAL(ctx, E, 'legal~779', x_81(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
         return False
     return t_66(ctx, k, s, E)
 
@@ -3838,15 +4017,15 @@ def t_80(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~768', 1, True)
-        LOCAL(ctx, E, 'r~769', 'megacredits', True)
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+        LOCAL(ctx, E, 'n~784', 1, True)
+        LOCAL(ctx, E, 'r~785', 'megacredits', True)
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~785'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[27])
+            SET(ctx, 'prod', c, key, E.get('n~784'), '+=', False, K[27])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~748', 'city', True)
+    LOCAL(ctx, E, 't~764', 'city', True)
     return t_82(ctx, r1, s, E)
 
 
@@ -3856,7 +4035,7 @@ def d_81(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'city', True)
+    LOCAL(ctx, E, 't~764', 'city', True)
     return True
 
 
@@ -3877,10 +4056,10 @@ def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_102(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_103(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_104(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    LOCAL(ctx, E, 'mine~768', x_102(ctx, E), True)
+    LOCAL(ctx, E, 'empty~773', x_103(ctx, E), True)
+    LOCAL(ctx, E, 'legal~779', x_104(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
         return False
     return t_88(ctx, k, s, E)
 
@@ -3919,7 +4098,7 @@ def d_102(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 1, True)
+    LOCAL(ctx, E, 'n~784', 1, True)
     return True
 
 
@@ -3929,7 +4108,7 @@ def d_103(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
+    LOCAL(ctx, E, 'r~785', 'megacredits', True)
     return True
 
 
@@ -3939,9 +4118,9 @@ def d_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~785'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~784'), '+=', False, K[27])
     return True
 
 
@@ -3951,7 +4130,7 @@ def t_105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'greenery', True)
+    LOCAL(ctx, E, 't~764', 'greenery', True)
     return t_107(ctx, k, s, E)
 
 
@@ -3975,10 +4154,10 @@ def t_108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_129(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_130(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_131(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    LOCAL(ctx, E, 'mine~768', x_129(ctx, E), True)
+    LOCAL(ctx, E, 'empty~773', x_130(ctx, E), True)
+    LOCAL(ctx, E, 'legal~779', x_131(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
         return False
     return t_113(ctx, k, s, E)
 
@@ -4033,11 +4212,11 @@ def d_143(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
     return True
 
 
@@ -4047,7 +4226,7 @@ def d_144(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'n~764', 2, True)
     return True
 
 
@@ -4057,7 +4236,7 @@ def d_145(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'steel', True)
+    LOCAL(ctx, E, 'r~765', 'steel', True)
     return True
 
 
@@ -4074,7 +4253,7 @@ def d_151(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~764', 1, True)
     if not d_153(ctx, E):
         return False
     return True
@@ -4089,7 +4268,7 @@ def d_153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~764'))
     while left > 0:
         left -= 1
         if not d_154(ctx, E):
@@ -4207,11 +4386,11 @@ def d_164(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
     return True
 
 
@@ -4226,7 +4405,7 @@ def d_168(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'n~764', 2, True)
     if not d_170(ctx, E):
         return False
     return True
@@ -4241,7 +4420,7 @@ def d_170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~764'))
     while left > 0:
         left -= 1
         if not d_171(ctx, E):
@@ -4308,7 +4487,7 @@ def d_181(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~764', 1, True)
     if not d_183(ctx, E):
         return False
     return True
@@ -4323,7 +4502,7 @@ def d_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~764'))
     while left > 0:
         left -= 1
         if not d_184(ctx, E):
@@ -4394,16 +4573,16 @@ def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[25])
     return True
 
 
@@ -4416,7 +4595,7 @@ def d_200(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
     return True
 
 
@@ -4429,7 +4608,7 @@ def d_202(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'n~766', 1, True)
     return True
 
 
@@ -4439,7 +4618,7 @@ def d_203(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'titanium', True)
+    LOCAL(ctx, E, 'r~767', 'titanium', True)
     return True
 
 
@@ -4449,9 +4628,9 @@ def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[25])
     return True
 
 
@@ -4461,11 +4640,11 @@ def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
     return True
 
 
@@ -4488,11 +4667,11 @@ def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
     return True
 
 
@@ -4595,7 +4774,7 @@ def d_309(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~764', 1, True)
     if not d_311(ctx, E):
         return False
     return True
@@ -4610,7 +4789,7 @@ def d_311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~764'))
     while left > 0:
         left -= 1
         if not d_312(ctx, E):
@@ -4677,7 +4856,7 @@ def d_322(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~764', 1, True)
     if not d_324(ctx, E):
         return False
     return True
@@ -4692,7 +4871,7 @@ def d_324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~764'))
     while left > 0:
         left -= 1
         if not d_325(ctx, E):
@@ -4759,11 +4938,11 @@ def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
     return True
 
 
@@ -4776,7 +4955,7 @@ def d_337(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    LOCAL(ctx, E, 'r~765', 'titanium', True)
     return True
 
 
@@ -4797,11 +4976,11 @@ def d_347(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
     return True
 
 
@@ -4816,7 +4995,7 @@ def d_3622(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 10, True)
+    LOCAL(ctx, E, 'n~764', 10, True)
     if not d_3624(ctx, E):
         return False
     return True
@@ -4828,7 +5007,7 @@ def d_3623(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 10, True)
+    LOCAL(ctx, E, 'n~764', 10, True)
     return True
 
 
@@ -4838,7 +5017,7 @@ def d_3624(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~764'))
     while left > 0:
         left -= 1
         if not d_3625(ctx, E):
@@ -4905,11 +5084,11 @@ def d_3635(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 4, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
     return True
 
 
@@ -4919,7 +5098,7 @@ def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'n~764', 4, True)
     return True
 
 
@@ -4933,11 +5112,11 @@ def d_3639(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 4, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 4, True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[25])
     return True
 
 
@@ -4947,7 +5126,7 @@ def d_3640(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 4, True)
+    LOCAL(ctx, E, 'n~766', 4, True)
     return True
 
 
@@ -4957,7 +5136,7 @@ def d_3641(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
     return True
 
 
@@ -4970,16 +5149,16 @@ def d_3643(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[27])
+    LOCAL(ctx, E, 'n~766', 3, True)
+    LOCAL(ctx, E, 'r~767', 'plants', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[25])
     return True
 
 
@@ -4994,7 +5173,7 @@ def d_3647(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'n~766', 3, True)
     return True
 
 
@@ -5004,7 +5183,7 @@ def d_3648(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'plants', True)
+    LOCAL(ctx, E, 'r~767', 'plants', True)
     return True
 
 
@@ -5017,11 +5196,11 @@ def d_3650(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 3, True)
+    LOCAL(ctx, E, 'r~765', 'heat', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[27])
     return True
 
 
@@ -5031,7 +5210,7 @@ def d_3651(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'n~764', 3, True)
     return True
 
 
@@ -5041,7 +5220,7 @@ def d_3652(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'heat', True)
+    LOCAL(ctx, E, 'r~765', 'heat', True)
     return True
 
 
@@ -5054,11 +5233,11 @@ def d_3654(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 20, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 20, True)
+    LOCAL(ctx, E, 'r~765', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
     return True
 
 
@@ -5068,7 +5247,7 @@ def d_3655(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 20, True)
+    LOCAL(ctx, E, 'n~764', 20, True)
     return True
 
 
@@ -5082,11 +5261,11 @@ def d_3658(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 2, True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[25])
     return True
 
 
@@ -5096,7 +5275,7 @@ def d_3659(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'n~766', 2, True)
     return True
 
 
@@ -5110,7 +5289,7 @@ def d_3662(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'n~764', 3, True)
     if not d_3664(ctx, E):
         return False
     return True
@@ -5125,7 +5304,7 @@ def d_3664(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~764'))
     while left > 0:
         left -= 1
         if not d_3665(ctx, E):
@@ -5192,16 +5371,16 @@ def d_3675(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 5, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 5, True)
+    LOCAL(ctx, E, 'r~765', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[27])
     return True
 
 
@@ -5211,7 +5390,7 @@ def d_3676(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 5, True)
+    LOCAL(ctx, E, 'n~764', 5, True)
     return True
 
 
@@ -5226,7 +5405,7 @@ def d_3680(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'steel', True)
+    LOCAL(ctx, E, 'r~767', 'steel', True)
     return True
 
 
@@ -5236,9 +5415,9 @@ def d_3681(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[27])
     return True
 
 
@@ -5248,11 +5427,11 @@ def d_3682(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 1, True)
-    LOCAL(ctx, E, 'r~754', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    LOCAL(ctx, E, 'n~769', 1, True)
+    LOCAL(ctx, E, 'r~770', 'steel', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~770'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~769'), '+=', False, K[27])
     return True
 
 
@@ -5262,7 +5441,7 @@ def d_3683(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 1, True)
+    LOCAL(ctx, E, 'n~769', 1, True)
     return True
 
 
@@ -5272,7 +5451,7 @@ def d_3684(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', 'steel', True)
+    LOCAL(ctx, E, 'r~770', 'steel', True)
     return True
 
 
@@ -5282,9 +5461,9 @@ def d_3685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~770'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~769'), '+=', False, K[27])
     return True
 
 
@@ -5294,11 +5473,11 @@ def d_3686(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 10, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 10, True)
+    LOCAL(ctx, E, 'r~765', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
     return True
 
 
@@ -5313,7 +5492,7 @@ def t_3690(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'city', True)
+    LOCAL(ctx, E, 't~764', 'city', True)
     return t_3692(ctx, k, s, E)
 
 
@@ -5337,10 +5516,10 @@ def t_3693(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_4201(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_4202(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_4203(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    LOCAL(ctx, E, 'mine~768', x_4201(ctx, E), True)
+    LOCAL(ctx, E, 'empty~773', x_4202(ctx, E), True)
+    LOCAL(ctx, E, 'legal~779', x_4203(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
         return False
     return t_3698(ctx, k, s, E)
 
@@ -5404,11 +5583,11 @@ def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 1, True)
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+    LOCAL(ctx, E, 'n~784', 1, True)
+    LOCAL(ctx, E, 'r~785', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~785'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~784'), '+=', False, K[27])
     return True
 
 
@@ -5435,11 +5614,11 @@ def d_3719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 3, True)
-    LOCAL(ctx, E, 'r~771', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
+    LOCAL(ctx, E, 'n~786', 3, True)
+    LOCAL(ctx, E, 'r~787', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~787'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~786'), '+=', False, K[25])
     return True
 
 
@@ -5449,7 +5628,7 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 3, True)
+    LOCAL(ctx, E, 'n~786', 3, True)
     return True
 
 
@@ -5459,7 +5638,7 @@ def d_3721(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~771', 'megacredits', True)
+    LOCAL(ctx, E, 'r~787', 'megacredits', True)
     return True
 
 
@@ -5469,9 +5648,9 @@ def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~787'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~786'), '+=', False, K[25])
     return True
 
 
@@ -5481,11 +5660,11 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~772', 2, True)
-    LOCAL(ctx, E, 'r~773', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    LOCAL(ctx, E, 'n~788', 2, True)
+    LOCAL(ctx, E, 'r~789', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~789'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~788'), '+=', False, K[27])
     return True
 
 
@@ -5495,7 +5674,7 @@ def d_3724(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~772', 2, True)
+    LOCAL(ctx, E, 'n~788', 2, True)
     return True
 
 
@@ -5505,7 +5684,7 @@ def d_3725(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~773', 'megacredits', True)
+    LOCAL(ctx, E, 'r~789', 'megacredits', True)
     return True
 
 
@@ -5515,9 +5694,9 @@ def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~789'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~788'), '+=', False, K[27])
     return True
 
 
@@ -5536,7 +5715,7 @@ def t_3731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
     if not ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'n~764', 3, True)
     return t_3734(ctx, k, s, E)
 
 
@@ -5560,9 +5739,9 @@ def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
-    LOCAL(ctx, E, 'sv~750', 0, True)
-    LOCAL(ctx, E, 'tv~751', 0, True)
+    LOCAL(ctx, E, 'price~765', E.get('n~764'), True)
+    LOCAL(ctx, E, 'sv~766', 0, True)
+    LOCAL(ctx, E, 'tv~767', 0, True)
     return t_3738(ctx, k, s, E)
 
 
@@ -5572,7 +5751,7 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
+    LOCAL(ctx, E, 'price~765', E.get('n~764'), True)
     return True
 
 
@@ -5582,7 +5761,7 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~750', 0, True)
+    LOCAL(ctx, E, 'sv~766', 0, True)
     return True
 
 
@@ -5592,7 +5771,7 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~751', 0, True)
+    LOCAL(ctx, E, 'tv~767', 0, True)
     return True
 
 
@@ -5602,9 +5781,9 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~752', x_4250(ctx, E), True)
-    LOCAL(ctx, E, 't_v~753', x_4251(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~754', x_4252(ctx, E), True)
+    LOCAL(ctx, E, 's_v~768', x_4250(ctx, E), True)
+    LOCAL(ctx, E, 't_v~769', x_4251(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~770', x_4252(ctx, E), True)
     return t_3742(ctx, k, s, E)
 
 
@@ -5614,7 +5793,7 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~752', x_4250(ctx, E), True)
+    LOCAL(ctx, E, 's_v~768', x_4250(ctx, E), True)
     return True
 
 
@@ -5624,7 +5803,7 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~753', x_4251(ctx, E), True)
+    LOCAL(ctx, E, 't_v~769', x_4251(ctx, E), True)
     return True
 
 
@@ -5634,7 +5813,7 @@ def d_3741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~754', x_4252(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~770', x_4252(ctx, E), True)
     return True
 
 
@@ -5660,7 +5839,7 @@ def d_3743(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[25])
     return True
 
 
@@ -5683,7 +5862,7 @@ def d_3745(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[25])
     return True
 
 
@@ -5727,13 +5906,13 @@ def d_3749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         SET(ctx, 'stock', c, key, x_4263(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[25])
     return True
 
 
@@ -5757,7 +5936,7 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[25])
     return True
 
 
@@ -5769,7 +5948,7 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[25])
     return True
 
 
@@ -5781,7 +5960,7 @@ def d_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[25])
     return True
 
 
@@ -5791,8 +5970,8 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', 'tr', True)
-    LOCAL(ctx, E, 'n~759', 1, True)
+    LOCAL(ctx, E, 't~774', 'tr', True)
+    LOCAL(ctx, E, 'n~775', 1, True)
     if not d_3757(ctx, E):
         return False
     return True
@@ -5804,7 +5983,7 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', 'tr', True)
+    LOCAL(ctx, E, 't~774', 'tr', True)
     return True
 
 
@@ -5814,7 +5993,7 @@ def d_3756(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', 1, True)
+    LOCAL(ctx, E, 'n~775', 1, True)
     return True
 
 
@@ -5824,11 +6003,11 @@ def d_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~758'))) is str else None) == 'game')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~774'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~758'))
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~774'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~759'), '+=', False, K[35])
+            SET(ctx, 'game_tracks', c, key, E.get('n~775'), '+=', False, K[35])
     else:
         if not d_3759(ctx, E):
             return False
@@ -5841,9 +6020,9 @@ def d_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~758'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~774'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~759'), '+=', False, K[35])
+        SET(ctx, 'game_tracks', c, key, E.get('n~775'), '+=', False, K[35])
     return True
 
 
@@ -5853,9 +6032,9 @@ def d_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~758'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~774'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~759'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~775'), '+=', False, K[29])
     if not d_3761(ctx, E):
         return False
     return True
@@ -5867,9 +6046,9 @@ def d_3760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~758'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~774'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~759'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~775'), '+=', False, K[29])
     return True
 
 
@@ -5879,7 +6058,7 @@ def d_3761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((True if ((E.get('t~758') == 'tr')) and (((_w1 if type((_w1 := E.get('n~759'))) is int else num(_w1)) > 0)) else False)):
+    if ((True if ((E.get('t~774') == 'tr')) and (((_w1 if type((_w1 := E.get('n~775'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -5896,16 +6075,16 @@ def d_3763(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[27])
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[27])
     return True
 
 
@@ -5923,12 +6102,12 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
-    LOCAL(ctx, E, 'k~756', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    LOCAL(ctx, E, 'n~770', 1, True)
+    LOCAL(ctx, E, 'r~771', 'megacredits', True)
+    LOCAL(ctx, E, 'k~772', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~772'))) is int else num(_w2)))), '+=', False, K[27])
     return True
 
 
@@ -5938,7 +6117,7 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'n~770', 1, True)
     return True
 
 
@@ -5948,7 +6127,7 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    LOCAL(ctx, E, 'r~771', 'megacredits', True)
     return True
 
 
@@ -5958,7 +6137,7 @@ def d_3773(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~756', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
+    LOCAL(ctx, E, 'k~772', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
     return True
 
 
@@ -5968,9 +6147,9 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~772'))) is int else num(_w2)))), '+=', False, K[27])
     return True
 
 
@@ -5980,11 +6159,11 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'heat', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[27])
     return True
 
 
@@ -5999,11 +6178,11 @@ def d_3779(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'heat', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'heat', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[27])
     return True
 
 
@@ -6016,7 +6195,7 @@ def d_3781(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'heat', True)
+    LOCAL(ctx, E, 'r~767', 'heat', True)
     return True
 
 
@@ -6029,7 +6208,7 @@ def t_3783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'ocean', True)
+    LOCAL(ctx, E, 't~768', 'ocean', True)
     return t_3785(ctx, k, s, E)
 
 
@@ -6039,7 +6218,7 @@ def d_3784(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'ocean', True)
+    LOCAL(ctx, E, 't~768', 'ocean', True)
     return True
 
 
@@ -6060,10 +6239,10 @@ def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_4313(ctx, E), True)
-    LOCAL(ctx, E, 'empty~761', x_4314(ctx, E), True)
-    LOCAL(ctx, E, 'legal~767', x_4315(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
+    LOCAL(ctx, E, 'mine~772', x_4313(ctx, E), True)
+    LOCAL(ctx, E, 'empty~777', x_4314(ctx, E), True)
+    LOCAL(ctx, E, 'legal~783', x_4315(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
         return False
     return t_3791(ctx, k, s, E)
 
@@ -6074,7 +6253,7 @@ def d_3787(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_4313(ctx, E), True)
+    LOCAL(ctx, E, 'mine~772', x_4313(ctx, E), True)
     return True
 
 
@@ -6084,7 +6263,7 @@ def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~761', x_4314(ctx, E), True)
+    LOCAL(ctx, E, 'empty~777', x_4314(ctx, E), True)
     return True
 
 
@@ -6094,7 +6273,7 @@ def d_3789(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~767', x_4315(ctx, E), True)
+    LOCAL(ctx, E, 'legal~783', x_4315(ctx, E), True)
     return True
 
 
@@ -6104,7 +6283,7 @@ def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
         return False
     return True
 
@@ -6122,8 +6301,8 @@ def t_3792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
+    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
     return t_3795(ctx, k, s, E)
 
 
@@ -6133,7 +6312,7 @@ def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
+    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
     return True
 
 
@@ -6143,7 +6322,7 @@ def d_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
     return True
 
 
@@ -6153,10 +6332,10 @@ def t_3795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~770'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~786'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4321(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[33])
     return t_3798(ctx, k, s, E)
 
 
@@ -6166,7 +6345,7 @@ def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~770'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~786'))
     if c is not None:
         SET(ctx, 'board', c, key, x_4321(ctx, E), '=', False, K[31])
     return True
@@ -6178,7 +6357,7 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[33])
     return True
 
 
@@ -6207,7 +6386,7 @@ def t_3799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~785'), 'space': E.get('s~786'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -6229,19 +6408,19 @@ def t_3801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~770')))))
-    old = E.get('x~771', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~786')))))
+    old = E.get('x~787', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~771', old)
+        UNSET(ctx, E, 'x~787', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~771', item, True)
-            if ((E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))):
+            LOCAL(ctx, E, 'x~787', item, True)
+            if ((E.get('x~787') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~787'), _w1))):
                 return t_3802(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6272,7 +6451,7 @@ def d_3804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~785'), 'space': E.get('s~786'), 'by': E.get('you')}):
         return False
     return True
 
@@ -6301,8 +6480,8 @@ def t_3821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oceans', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'p~764', 'oceans', True)
+    LOCAL(ctx, E, 'n~765', 1, True)
     return t_3824(ctx, k, s, E)
 
 
@@ -6312,7 +6491,7 @@ def d_3822(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oceans', True)
+    LOCAL(ctx, E, 'p~764', 'oceans', True)
     return True
 
 
@@ -6338,11 +6517,11 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 2, True)
-    LOCAL(ctx, E, 'r~752', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    LOCAL(ctx, E, 'n~767', 2, True)
+    LOCAL(ctx, E, 'r~768', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[25])
     return True
 
 
@@ -6352,7 +6531,7 @@ def d_3838(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 2, True)
+    LOCAL(ctx, E, 'n~767', 2, True)
     return True
 
 
@@ -6362,7 +6541,7 @@ def d_3839(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'megacredits', True)
+    LOCAL(ctx, E, 'r~768', 'megacredits', True)
     return True
 
 
@@ -6372,9 +6551,9 @@ def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[25])
     return True
 
 
@@ -6384,8 +6563,8 @@ def t_3841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oxygen', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'p~764', 'oxygen', True)
+    LOCAL(ctx, E, 'n~765', 1, True)
     return t_3844(ctx, k, s, E)
 
 
@@ -6395,7 +6574,7 @@ def d_3842(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oxygen', True)
+    LOCAL(ctx, E, 'p~764', 'oxygen', True)
     return True
 
 
@@ -6421,25 +6600,25 @@ def t_3857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~936', K[21], True)
+    LOCAL(ctx, E, 'costs~952', K[21], True)
     if not d_3859(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'costs~936', ((_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
+    LOCAL(ctx, E, 'costs~952', ((_w1 + _w2 if type((_w1 := E.get('costs~952'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
     return t_3866(ctx, k, s, E)
 
 
-def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:19
+def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~936', K[21], True)
+    LOCAL(ctx, E, 'costs~952', K[21], True)
     return True
 
 
-def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:20
+def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6447,7 +6626,7 @@ def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         E = ctx.env()
     left = num(4)
     if left > TRIAL_STEPS - ctx.steps + 1:
-        raise TrialBudget('rules_data/terraforming_mars/definitions/solo.yaml:20')
+        raise TrialBudget('rules_data/terraforming_mars/definitions/solo.yaml:22')
     while left > 0:
         left -= 1
         if not d_3860(ctx, E):
@@ -6455,7 +6634,7 @@ def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def d_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+def d_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6467,29 +6646,29 @@ def d_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-def d_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+def d_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3862, E, 'costs~936', x_4393(ctx, E))
+    ASSIGN(ctx, 3862, E, 'costs~952', x_4393(ctx, E))
     SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
     SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
-def d_3862(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+def d_3862(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 3862, E, 'costs~936', x_4393(ctx, E))
+    ASSIGN(ctx, 3862, E, 'costs~952', x_4393(ctx, E))
     return True
 
 
-def d_3863(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:21
+def d_3863(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6497,27 +6676,27 @@ def d_3863(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     return True
 
 
-d_3864 = d_163  # rules_data/terraforming_mars/definitions/solo.yaml:21
+d_3864 = d_163  # rules_data/terraforming_mars/definitions/solo.yaml:23
 
 
-def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
+def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~936', ((_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
+    LOCAL(ctx, E, 'costs~952', ((_w1 + _w2 if type((_w1 := E.get('costs~952'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
     return True
 
 
-def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:23
+def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     value = None
-    YOU(ctx, value, 'rules_data/terraforming_mars/definitions/solo.yaml:23')
+    YOU(ctx, value, 'rules_data/terraforming_mars/definitions/solo.yaml:25')
     old = E.get('you', MISSING)
     LOCAL(ctx, E, 'you', value, True)
 
@@ -6532,73 +6711,84 @@ def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return t_3867(ctx, after, None if s is None else brk, E)
 
 
-def t_3867(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
+def t_3867(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(K[36]))
-    old = E.get('k~937', MISSING)
+    old = E.get('k~953', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'k~937', old)
+        UNSET(ctx, E, 'k~953', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'k~937', item, True)
+            LOCAL(ctx, E, 'k~953', item, True)
             return t_3868(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3868(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
-    ctx.steps += 3
+def t_3868(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~947', x_4402(ctx, E), True)
-    LOCAL(ctx, E, 'order~948', ((E.get('free~947') if (E.get('k~937') == 0) else FN['reversed'](ctx, None, E.get('free~947')))), True)
-    return t_3871(ctx, k, s, E)
+    LOCAL(ctx, E, 'room~963', x_4402(ctx, E), True)
+    LOCAL(ctx, E, 'free~975', x_4403(ctx, E), True)
+    LOCAL(ctx, E, 'order~976', ((E.get('free~975') if (E.get('k~953') == 0) else FN['reversed'](ctx, None, E.get('free~975')))), True)
+    return t_3872(ctx, k, s, E)
 
 
-def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
+def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~947', x_4402(ctx, E), True)
+    LOCAL(ctx, E, 'room~963', x_4402(ctx, E), True)
     return True
 
 
-def d_3870(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:26
+def d_3870(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'order~948', ((E.get('free~947') if (E.get('k~937') == 0) else FN['reversed'](ctx, None, E.get('free~947')))), True)
+    LOCAL(ctx, E, 'free~975', x_4403(ctx, E), True)
     return True
 
 
-def t_3871(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
+def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, E.get('order~948')) > 0)):
-        return t_3872(ctx, k, s, E)
+    LOCAL(ctx, E, 'order~976', ((E.get('free~975') if (E.get('k~953') == 0) else FN['reversed'](ctx, None, E.get('free~975')))), True)
+    return True
+
+
+def t_3872(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((FN['count'](ctx, None, E.get('order~976')) > 0)):
+        return t_3873(ctx, k, s, E)
     return k()
 
 
-def t_3872(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def t_3873(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6606,111 +6796,90 @@ def t_3872(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'ring~963', x_4421(ctx, E), True)
-        return t_3887(ctx, k, s, E)
+        LOCAL(ctx, E, 'ring~991', x_4422(ctx, E), True)
+        return t_3888(ctx, k, s, E)
 
     ctx.steps += 3
-    LOCAL(ctx, E, 'at~949', x_4405(ctx, E), True)
-    LOCAL(ctx, E, 't~950', 'city', True)
-    LOCAL(ctx, E, 's~951', E.get('at~949'), True)
-    return t_3876(ctx, r1, s, E)
+    LOCAL(ctx, E, 'at~977', x_4406(ctx, E), True)
+    LOCAL(ctx, E, 't~978', 'city', True)
+    LOCAL(ctx, E, 's~979', E.get('at~977'), True)
+    return t_3877(ctx, r1, s, E)
 
 
-def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
+def d_3874(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~949', x_4405(ctx, E), True)
+    LOCAL(ctx, E, 'at~977', x_4406(ctx, E), True)
     return True
 
 
-def d_3874(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~950', 'city', True)
+    LOCAL(ctx, E, 't~978', 'city', True)
     return True
 
 
-def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:29
+def d_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~951', E.get('at~949'), True)
+    LOCAL(ctx, E, 's~979', E.get('at~977'), True)
     return True
 
 
-def t_3876(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_3877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~951'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~979'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4409(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~951'), '=', False, K[33])
-    return t_3879(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_4410(ctx, E), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~979'), '=', False, K[33])
+    return t_3880(ctx, k, s, E)
 
 
-def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~951'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~979'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4409(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4410(ctx, E), '=', False, K[31])
     return True
 
 
-def d_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~951'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~979'), '=', False, K[33])
     return True
 
 
-def t_3879(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((E.get('you') != None)):
-        return t_3880(ctx, k, s, E)
+        return t_3881(ctx, k, s, E)
     return k()
-
-
-def t_3880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_3882(ctx, r2, s, E)
-
-    def r2():
-        return t_3884(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~950'), 'space': E.get('s~951'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    return t_3881(ctx, r1, s, E)
 
 
 def t_3881(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
@@ -6719,32 +6888,28 @@ def t_3881(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4413(ctx, E), k)
+    def r1():
+        return t_3883(ctx, r2, s, E)
+
+    def r2():
+        return t_3885(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~978'), 'space': E.get('s~979'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    return t_3882(ctx, r1, s, E)
 
 
-def t_3882(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_3882(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~951')))))
-    old = E.get('x~952', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~952', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~952', item, True)
-            if ((E.get('x~952') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~952'), _w1))):
-                return t_3883(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
+    return DO(ctx, x_4414(ctx, E), k)
 
 
 def t_3883(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -6753,10 +6918,26 @@ def t_3883(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4416(ctx, E), k)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~979')))))
+    old = E.get('x~980', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~980', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~980', item, True)
+            if ((E.get('x~980') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~980'), _w1))):
+                return t_3884(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
 
 
-def t_3884(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_3884(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6765,134 +6946,122 @@ def t_3884(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4417(ctx, E), k)
 
 
-def d_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def t_3885(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~950'), 'space': E.get('s~951'), 'by': E.get('you')}):
+    return DO(ctx, x_4418(ctx, E), k)
+
+
+def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~978'), 'space': E.get('s~979'), 'by': E.get('you')}):
         return False
     return True
 
 
-def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
+def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'ring~963', x_4421(ctx, E), True)
+    LOCAL(ctx, E, 'ring~991', x_4422(ctx, E), True)
     return True
 
 
-def t_3887(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
+def t_3888(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, E.get('ring~963')) > 0)):
-        return t_3888(ctx, k, s, E)
+    if ((FN['count'](ctx, None, E.get('ring~991')) > 0)):
+        return t_3889(ctx, k, s, E)
     return k()
 
 
-def t_3888(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_3889(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~964', 'greenery', True)
-    LOCAL(ctx, E, 's~965', x_4424(ctx, E), True)
-    return t_3891(ctx, k, s, E)
+    LOCAL(ctx, E, 't~992', 'greenery', True)
+    LOCAL(ctx, E, 's~993', x_4425(ctx, E), True)
+    return t_3892(ctx, k, s, E)
 
 
-def d_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
+def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:35
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~964', 'greenery', True)
+    LOCAL(ctx, E, 't~992', 'greenery', True)
     return True
 
 
-def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
+def d_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:35
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~965', x_4424(ctx, E), True)
+    LOCAL(ctx, E, 's~993', x_4425(ctx, E), True)
     return True
 
 
-def t_3891(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def t_3892(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~965'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~993'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4426(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~965'), '=', False, K[33])
-    return t_3894(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_4427(ctx, E), '=', False, K[31])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~993'), '=', False, K[33])
+    return t_3895(ctx, k, s, E)
 
 
-def d_3892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+def d_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~965'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~993'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4426(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4427(ctx, E), '=', False, K[31])
     return True
 
 
-def d_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+def d_3894(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~965'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~993'), '=', False, K[33])
     return True
 
 
-def t_3894(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+def t_3895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((E.get('you') != None)):
-        return t_3895(ctx, k, s, E)
+        return t_3896(ctx, k, s, E)
     return k()
-
-
-def t_3895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_3897(ctx, r2, s, E)
-
-    def r2():
-        return t_3899(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~964'), 'space': E.get('s~965'), 'by': E.get('you')}):
-            return False
-        return k()
-
-    return t_3896(ctx, r1, s, E)
 
 
 def t_3896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
@@ -6901,32 +7070,28 @@ def t_3896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4430(ctx, E), k)
+    def r1():
+        return t_3898(ctx, r2, s, E)
+
+    def r2():
+        return t_3900(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~992'), 'space': E.get('s~993'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    return t_3897(ctx, r1, s, E)
 
 
-def t_3897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+def t_3897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~965')))))
-    old = E.get('x~966', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~966', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~966', item, True)
-            if ((E.get('x~966') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~966'), _w1))):
-                return t_3898(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
+    return DO(ctx, x_4431(ctx, E), k)
 
 
 def t_3898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -6935,10 +7100,26 @@ def t_3898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4433(ctx, E), k)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~993')))))
+    old = E.get('x~994', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~994', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~994', item, True)
+            if ((E.get('x~994') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~994'), _w1))):
+                return t_3899(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
 
 
-def t_3899(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_3899(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6947,18 +7128,27 @@ def t_3899(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     return DO(ctx, x_4434(ctx, E), k)
 
 
-def d_3900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+def t_3900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~964'), 'space': E.get('s~965'), 'by': E.get('you')}):
+    return DO(ctx, x_4435(ctx, E), k)
+
+
+def d_3901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~992'), 'space': E.get('s~993'), 'by': E.get('you')}):
         return False
     return True
 
 
-def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:35
+def t_3902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:35
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -6976,30 +7166,6 @@ def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3902(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_3902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation'))))
-    old = E.get('c~967', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'c~967', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'c~967', item, True)
             return t_3903(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -7012,7 +7178,31 @@ def t_3903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~967')
+    items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation'))))
+    old = E.get('c~995', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'c~995', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'c~995', item, True)
+            return t_3904(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    value = E.get('c~995')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -7024,113 +7214,617 @@ def t_3903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_3904(ctx, after, None if s is None else brk, E)
+    return t_3905(ctx, after, None if s is None else brk, E)
 
 
-def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
+def t_3905(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4441(ctx, E), k)
+    return DO(ctx, x_4442(ctx, E), k)
 
 
-def d_3905(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~968', 'generation', True)
-    LOCAL(ctx, E, 'n~969', 1, True)
-    if not d_3908(ctx, E):
-        return False
-    return True
-
-
-def d_3906(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+def t_3906(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~968', 'generation', True)
-    return True
+    if x_4443(ctx, E):
+        return t_3907(ctx, k, s, E)
+    return k()
 
 
-def d_3907(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
+def t_3907(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~969', 1, True)
-    return True
+    items = list(items_of(x_4444(ctx, E)))
+    old = E.get('you', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'you', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'you', item, True)
+            return t_3908(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
 
 
-def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~968'))) is str else None) == 'game')):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~968'))
-        if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[35])
-    else:
-        if not d_3910(ctx, E):
-            return False
-    return True
-
-
-def d_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~968'))
-    if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[35])
-    return True
-
-
-def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def t_3908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:170
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~968'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[29])
-    if not d_3912(ctx, E):
+    LOCAL(ctx, E, 'more~1000', True, True)
+    return t_3910(ctx, k, s, E)
+
+
+def d_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:170
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'more~1000', True, True)
+    return True
+
+
+def t_3910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt():
+        if E.get('more~1000'):
+            return t_3911(ctx, nxt, k, E)
+        return k()
+
+    return nxt()
+
+
+def t_3911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:172
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3911, None, [], k)
+
+
+def t_3912(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'a~1002', E.get('a~1001'), True)
+    return t_3914(ctx, k, s, E)
+
+
+def d_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:173
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'a~1002', E.get('a~1001'), True)
+    return True
+
+
+def t_3914(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_3945(ctx, r2, s, E)
+
+    def r2():
+        if not d_3946(ctx, E):
+            return False
+        return k()
+
+    ctx.steps += 1
+    if not x_4450(ctx, E):
+        return False
+    return t_3916(ctx, r1, s, E)
+
+
+def d_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4450(ctx, E):
         return False
     return True
 
 
-def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def t_3916(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~968'))
-    if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[29])
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~1002'))) is str else None) == 'megacredits')):
+        return t_3917(ctx, k, s, E)
+    return d_3939(ctx, E) and k()
+
+
+def t_3917(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~1003', x_4452(ctx, E), True)
+    return t_3919(ctx, k, s, E)
+
+
+def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~1003', x_4452(ctx, E), True)
     return True
 
 
-def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def t_3919(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'price~1004', E.get('n~1003'), True)
+    LOCAL(ctx, E, 'sv~1005', 0, True)
+    LOCAL(ctx, E, 'tv~1006', 0, True)
+    return t_3923(ctx, k, s, E)
+
+
+def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((True if ((E.get('t~968') == 'tr')) and (((_w1 if type((_w1 := E.get('n~969'))) is int else num(_w1)) > 0)) else False)):
+    LOCAL(ctx, E, 'price~1004', E.get('n~1003'), True)
+    return True
+
+
+def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~1005', 0, True)
+    return True
+
+
+def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~1006', 0, True)
+    return True
+
+
+def t_3923(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~1007', x_4456(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1008', x_4457(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1009', x_4458(ctx, E), True)
+    return t_3927(ctx, k, s, E)
+
+
+def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~1007', x_4456(ctx, E), True)
+    return True
+
+
+def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't_v~1008', x_4457(ctx, E), True)
+    return True
+
+
+def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'h_v~1009', x_4458(ctx, E), True)
+    return True
+
+
+def t_3927(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4459(ctx, E):
+        return d_3928(ctx, E) and k()
+    return t_3931(ctx, k, s, E)
+
+
+def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4460(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~1004'), '-=', False, K[25])
+    return True
+
+
+def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4460(ctx, E):
+        return False
+    return True
+
+
+def d_3930(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~1004'), '-=', False, K[25])
+    return True
+
+
+def t_3931(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4463(ctx, E):
+        return False
+    return t_3933(ctx, k, s, E)
+
+
+def d_3932(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4463(ctx, E):
+        return False
+    return True
+
+
+def t_3933(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3933, None, [], k)
+
+
+def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4469(ctx, E), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~1010'), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~1011'), '-=', False, K[25])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~1012'), '-=', False, K[25])
+    return True
+
+
+def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4469(ctx, E), '-=', False, K[25])
+    return True
+
+
+def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~1010'), '-=', False, K[25])
+    return True
+
+
+def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~1011'), '-=', False, K[25])
+    return True
+
+
+def d_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~1012'), '-=', False, K[25])
+    return True
+
+
+def d_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~1013', x_4478(ctx, E), True)
+    ctx.steps += 1
+    LOCAL(ctx, E, 'r~1014', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~1002'))) is str else None)), True)
+    if not d_3942(ctx, E):
+        return False
+    return True
+
+
+def d_3940(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~1013', x_4478(ctx, E), True)
+    return True
+
+
+def d_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~1014', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~1002'))) is str else None)), True)
+    return True
+
+
+def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4480(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~1014'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~1013'), '-=', False, K[25])
+    return True
+
+
+def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4480(ctx, E):
+        return False
+    return True
+
+
+def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~1014'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~1013'), '-=', False, K[25])
+    return True
+
+
+def t_3945(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_4483(ctx, E), k)
+
+
+def d_3946(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~1002'))) is str else None) == 'standard_project')):
+        ctx.steps += 1
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~1002'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~1002'))) is str else 0))}):
+            return False
+    return True
+
+
+def d_3947(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~1002'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~1002'))) is str else 0))}):
+        return False
+    return True
+
+
+def d_3948(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'more~1000', False)
+    return True
+
+
+def d_3949(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:56
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~996', 'generation', True)
+    LOCAL(ctx, E, 'n~997', 1, True)
+    if not d_3952(ctx, E):
+        return False
+    return True
+
+
+def d_3950(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~996', 'generation', True)
+    return True
+
+
+def d_3951(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~997', 1, True)
+    return True
+
+
+def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~996'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~996'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~997'), '+=', False, K[35])
+    else:
+        if not d_3954(ctx, E):
+            return False
+    return True
+
+
+def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~996'))
+    if c is not None:
+        SET(ctx, 'game_tracks', c, key, E.get('n~997'), '+=', False, K[35])
+    return True
+
+
+def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~996'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~997'), '+=', False, K[29])
+    if not d_3956(ctx, E):
+        return False
+    return True
+
+
+def d_3955(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~996'))
+    if c is not None:
+        SET(ctx, 'tracks', c, key, E.get('n~997'), '+=', False, K[29])
+    return True
+
+
+def d_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if ((True if ((E.get('t~996') == 'tr')) and (((_w1 if type((_w1 := E.get('n~997'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -7138,39 +7832,39 @@ def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3913 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3957 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_3914(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
+def d_3958(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4454(ctx, E), '=', False, K[37])
-    STMT(ctx, 3916)
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4504(ctx, E), '=', False, K[37])
+    STMT(ctx, 3960)
     return True
 
 
-def d_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def d_3959(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4454(ctx, E), '=', False, K[37])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4504(ctx, E), '=', False, K[37])
     return True
 
 
-def d_3916(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
+def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3916)
+    STMT(ctx, 3960)
     return True
 
 
-def t_3917(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:63
+def t_3961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7188,13 +7882,13 @@ def t_3917(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3918(ctx, lambda i=i: nxt(i), brk, E)
+            return t_3962(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:65
+def t_3962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7205,10 +7899,10 @@ def t_3918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
             SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
-        LOCAL(ctx, E, 'n~975', 10, True)
-        if not d_3936(ctx, E):
+        LOCAL(ctx, E, 'n~1020', 10, True)
+        if not d_3980(ctx, E):
             return False
-        return t_3947(ctx, r2, s, E)
+        return t_3991(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
@@ -7217,12 +7911,12 @@ def t_3918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
-    if not d_3919(ctx, E):
+    if not d_3963(ctx, E):
         return False
-    return t_3924(ctx, r1, s, E)
+    return t_3968(ctx, r1, s, E)
 
 
-def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7233,24 +7927,24 @@ def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget('rules_data/terraforming_mars/definitions/corporations.yaml:38')
     while left > 0:
         left -= 1
-        if not d_3920(ctx, E):
+        if not d_3964(ctx, E):
             return False
     return True
 
 
-def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)):
-        if not d_3921(ctx, E):
+        if not d_3965(ctx, E):
             return False
     return True
 
 
-def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7263,7 +7957,7 @@ def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7275,7 +7969,7 @@ def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7283,34 +7977,34 @@ def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def t_3924(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def t_3968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3924, None, [], k)
+    return CHOOSE(ctx, 3968, None, [], k)
 
 
-def t_3925(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3969(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~972', E.get('corporation_card~971'), True)
-    return t_3927(ctx, k, s, E)
+    LOCAL(ctx, E, 'c~1017', E.get('corporation_card~1016'), True)
+    return t_3971(ctx, k, s, E)
 
 
-def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
+def d_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~972', E.get('corporation_card~971'), True)
+    LOCAL(ctx, E, 'c~1017', E.get('corporation_card~1016'), True)
     return True
 
 
-def t_3927(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_3971(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7318,16 +8012,16 @@ def t_3927(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~972')]), '=', False, K[40])
-    LOCAL(ctx, E, 'n~973', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0)), True)
-    LOCAL(ctx, E, 'r~974', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~974'))
+        SET(ctx, 'corporation', c, key, ([E.get('c~1017')]), '=', False, K[40])
+    LOCAL(ctx, E, 'n~1018', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~1017'))) is str else 0)), True)
+    LOCAL(ctx, E, 'r~1019', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~1019'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~973'), '+=', False, K[25])
-    return t_3932(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~1018'), '+=', False, K[25])
+    return t_3976(ctx, k, s, E)
 
 
-def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7335,49 +8029,49 @@ def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~972')]), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~1017')]), '=', False, K[40])
     return True
 
 
-def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~973', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0)), True)
+    LOCAL(ctx, E, 'n~1018', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~1017'))) is str else 0)), True)
     return True
 
 
-def d_3930(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~974', 'megacredits', True)
+    LOCAL(ctx, E, 'r~1019', 'megacredits', True)
     return True
 
 
-def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~974'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~1019'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~973'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~1018'), '+=', False, K[25])
     return True
 
 
-def t_3932(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~972')
+    value = E.get('c~1017')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -7389,19 +8083,19 @@ def t_3932(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_3933(ctx, after, None if s is None else brk, E)
+    return t_3977(ctx, after, None if s is None else brk, E)
 
 
-def t_3933(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_3977(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4472(ctx, E), k)
+    return DO(ctx, x_4522(ctx, E), k)
 
 
-def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
+def d_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7413,90 +8107,90 @@ def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     return True
 
 
-def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
+def d_3979(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~975', 10, True)
+    LOCAL(ctx, E, 'n~1020', 10, True)
     return True
 
 
-def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3980(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~975'))
+    left = num(E.get('n~1020'))
     while left > 0:
         left -= 1
-        if not d_3937(ctx, E):
+        if not d_3981(ctx, E):
             return False
     return True
 
 
-def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3981(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3938(ctx, E):
+    if not d_3982(ctx, E):
         return False
-    if not d_3943(ctx, E):
+    if not d_3987(ctx, E):
         return False
     return True
 
 
-def d_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3939(ctx, E):
+        if not d_3983(ctx, E):
             return False
     return True
 
 
-def d_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3942)
+    STMT(ctx, 3986)
     return True
 
 
-d_3940 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3941 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3984 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3985 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3986(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3942)
+    STMT(ctx, 3986)
     return True
 
 
-def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_3944(ctx, E):
+        if not d_3988(ctx, E):
             return False
     return True
 
 
-def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3988(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7509,7 +8203,7 @@ def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_3989(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7521,41 +8215,41 @@ def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     return True
 
 
-d_3946 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3990 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_3947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_3991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
-    old = E.get('card~976', MISSING)
+    old = E.get('card~1021', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~976', old)
+        UNSET(ctx, E, 'card~1021', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~976', item, True)
-            return t_3948(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'card~1021', item, True)
+            return t_3992(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3948(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_3992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3948, None, [], k)
+    return CHOOSE(ctx, 3992, None, [], k)
 
 
-def t_3949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_3993(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7565,146 +8259,146 @@ def t_3949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~976')]), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~1021')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~977', 3, True)
-    return t_3951(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~1022', 3, True)
+    return t_3995(ctx, r1, s, E)
 
 
-def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~977', 3, True)
+    LOCAL(ctx, E, 'n~1022', 3, True)
     return True
 
 
-def t_3951(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~978', E.get('n~977'), True)
-    LOCAL(ctx, E, 'sv~979', 0, True)
-    LOCAL(ctx, E, 'tv~980', 0, True)
-    return t_3955(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~1023', E.get('n~1022'), True)
+    LOCAL(ctx, E, 'sv~1024', 0, True)
+    LOCAL(ctx, E, 'tv~1025', 0, True)
+    return t_3999(ctx, k, s, E)
 
 
-def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~978', E.get('n~977'), True)
+    LOCAL(ctx, E, 'price~1023', E.get('n~1022'), True)
     return True
 
 
-def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~979', 0, True)
+    LOCAL(ctx, E, 'sv~1024', 0, True)
     return True
 
 
-def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~980', 0, True)
+    LOCAL(ctx, E, 'tv~1025', 0, True)
     return True
 
 
-def t_3955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~981', x_4494(ctx, E), True)
-    LOCAL(ctx, E, 't_v~982', x_4495(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~983', x_4496(ctx, E), True)
-    return t_3959(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~1026', x_4544(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1027', x_4545(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1028', x_4546(ctx, E), True)
+    return t_4003(ctx, k, s, E)
 
 
-def d_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~981', x_4494(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1026', x_4544(ctx, E), True)
     return True
 
 
-def d_3957(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~982', x_4495(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1027', x_4545(ctx, E), True)
     return True
 
 
-def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~983', x_4496(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1028', x_4546(ctx, E), True)
     return True
 
 
-def t_3959(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4003(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4497(ctx, E):
-        return d_3960(ctx, E) and k()
-    return t_3963(ctx, k, s, E)
+    if x_4547(ctx, E):
+        return d_4004(ctx, E) and k()
+    return t_4007(ctx, k, s, E)
 
 
-def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4498(ctx, E):
+    if not x_4548(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~978'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~1023'), '-=', False, K[25])
     return True
 
 
-def d_3961(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4498(ctx, E):
+    if not x_4548(ctx, E):
         return False
     return True
 
 
-def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7712,40 +8406,40 @@ def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~978'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~1023'), '-=', False, K[25])
     return True
 
 
-def t_3963(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4007(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4501(ctx, E):
+    if not x_4551(ctx, E):
         return False
-    return t_3965(ctx, k, s, E)
+    return t_4009(ctx, k, s, E)
 
 
-def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4501(ctx, E):
+    if not x_4551(ctx, E):
         return False
     return True
 
 
-def t_3965(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3965, None, [], k)
+    return CHOOSE(ctx, 4009, None, [], k)
 
 
-def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7753,20 +8447,20 @@ def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4507(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4557(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~984'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1029'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~985'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1030'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~986'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1031'), '-=', False, K[25])
     return True
 
 
-def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7774,11 +8468,11 @@ def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4507(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4557(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_3968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7786,11 +8480,11 @@ def d_3968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~984'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1029'), '-=', False, K[25])
     return True
 
 
-def d_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7798,11 +8492,11 @@ def d_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~985'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1030'), '-=', False, K[25])
     return True
 
 
-def d_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7810,11 +8504,11 @@ def d_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~986'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1031'), '-=', False, K[25])
     return True
 
 
-def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7822,21 +8516,21 @@ def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~976')]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~1021')]), '+=', True, K[23])
     return True
 
 
-def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~976')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~1021')]), '+=', True, K[24])
     return True
 
 
-def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
+def d_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7848,37 +8542,37 @@ def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_3974(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:78
+def t_4018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_3998(ctx, k, s, E)
+        return t_4043(ctx, k, s, E)
 
-    if not d_3975(ctx, E):
+    if not d_4019(ctx, E):
         return False
-    return t_3987(ctx, r1, s, E)
+    return t_4031(ctx, r1, s, E)
 
 
-def d_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4524(ctx, E)))
+    items = list(items_of(x_4574(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_3976(ctx, E):
+        if not d_4020(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
+def d_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7887,71 +8581,71 @@ def d_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     left = num(4)
     while left > 0:
         left -= 1
-        if not d_3977(ctx, E):
+        if not d_4021(ctx, E):
             return False
     return True
 
 
-def d_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3978(ctx, E):
+    if not d_4022(ctx, E):
         return False
-    if not d_3983(ctx, E):
+    if not d_4027(ctx, E):
         return False
     return True
 
 
-def d_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def d_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3979(ctx, E):
+        if not d_4023(ctx, E):
             return False
     return True
 
 
-def d_3979(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def d_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 3982)
+    STMT(ctx, 4026)
     return True
 
 
-d_3980 = d_157  # rules_data/terraforming_mars/definitions/turns.yaml:142
-d_3981 = d_158  # rules_data/terraforming_mars/definitions/turns.yaml:142
+d_4024 = d_157  # rules_data/terraforming_mars/definitions/turns.yaml:142
+d_4025 = d_158  # rules_data/terraforming_mars/definitions/turns.yaml:142
 
 
-def d_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
+def d_4026(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3982)
+    STMT(ctx, 4026)
     return True
 
 
-def d_3983(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def d_4027(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_3984(ctx, E):
+        if not d_4028(ctx, E):
             return False
     return True
 
 
-def d_3984(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7964,7 +8658,7 @@ def d_3984(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
+def d_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -7976,24 +8670,24 @@ def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-d_3986 = d_163  # rules_data/terraforming_mars/definitions/turns.yaml:143
+d_4030 = d_163  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
-def t_3987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
+def t_4031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if x_4537(ctx, E):
-            return t_3988(ctx, nxt, k, E)
+        if x_4587(ctx, E):
+            return t_4032(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_3988(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def t_4032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8001,22 +8695,24 @@ def t_3988(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'packs~992', x_4546(ctx, E), True)
-        LOCAL(ctx, E, 'shift~993', x_4547(ctx, E), True)
-        if not d_3996(ctx, E):
+        LOCAL(ctx, E, 'packs~1037', x_4596(ctx, E), True)
+        LOCAL(ctx, E, 'shift~1038', x_4597(ctx, E), True)
+        if not d_4040(ctx, E):
             return False
+        ctx.steps += 1
+        LOCAL(ctx, E, 'packs~1037', K[21])
         return k()
 
-    return t_3989(ctx, r1, s, E)
+    return t_4033(ctx, r1, s, E)
 
 
-def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
+def t_4033(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4538(ctx, E)))
+    items = list(items_of(x_4588(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -8029,20 +8725,20 @@ def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'you', item, True)
             if ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')) > 0)):
-                return t_3990(ctx, lambda i=i: nxt(i), brk, E)
+                return t_4034(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def t_4034(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3990, None, [], k)
+    return CHOOSE(ctx, 4034, None, [], k)
 
 
-def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8050,14 +8746,14 @@ def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, ([E.get('card~990')]), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, ([E.get('card~1035')]), '-=', True, K[41])
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('card~990')]), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~1035')]), '+=', True, K[39])
     return True
 
 
-def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8065,11 +8761,11 @@ def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, ([E.get('card~990')]), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, ([E.get('card~1035')]), '-=', True, K[41])
     return True
 
 
-def d_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
+def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8077,69 +8773,79 @@ def d_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('card~990')]), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~1035')]), '+=', True, K[39])
     return True
 
 
-def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:147
+def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'packs~992', x_4546(ctx, E), True)
+    LOCAL(ctx, E, 'packs~1037', x_4596(ctx, E), True)
     return True
 
 
-def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+def d_4039(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shift~993', x_4547(ctx, E), True)
+    LOCAL(ctx, E, 'shift~1038', x_4597(ctx, E), True)
     return True
 
 
-def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def d_4040(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of((list(range(len(ctx.state['players']))))))
-    old = E.get('p~994', MISSING)
+    old = E.get('p~1039', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~994', item, True)
+        LOCAL(ctx, E, 'p~1039', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~994')), 'pack'
+        c, key = SEAT(ctx, E.get('p~1039')), 'pack'
         if c is not None:
-            SET(ctx, 'pack', c, key, x_4550(ctx, E), '=', False, K[41])
-    UNSET(ctx, E, 'p~994', old)
+            SET(ctx, 'pack', c, key, x_4600(ctx, E), '=', False, K[41])
+    UNSET(ctx, E, 'p~1039', old)
     return True
 
 
-def d_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:149
+def d_4041(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~994')), 'pack'
+    c, key = SEAT(ctx, E.get('p~1039')), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4550(ctx, E), '=', False, K[41])
+        SET(ctx, 'pack', c, key, x_4600(ctx, E), '=', False, K[41])
     return True
 
 
-def t_3998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:150
+def d_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4551(ctx, E)))
+    LOCAL(ctx, E, 'packs~1037', K[21])
+    return True
+
+
+def t_4043(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:148
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_4603(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -8151,13 +8857,13 @@ def t_3998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_3999(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4044(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_3999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4044(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8170,41 +8876,41 @@ def t_3999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
-    return t_4000(ctx, r1, s, E)
+    return t_4045(ctx, r1, s, E)
 
 
-def t_4000(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4045(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
-    old = E.get('card~996', MISSING)
+    old = E.get('card~1041', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~996', old)
+        UNSET(ctx, E, 'card~1041', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~996', item, True)
-            return t_4001(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'card~1041', item, True)
+            return t_4046(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4001(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_4046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4001, None, [], k)
+    return CHOOSE(ctx, 4046, None, [], k)
 
 
-def t_4002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_4047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8214,146 +8920,146 @@ def t_4002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~996')]), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~1041')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~997', 3, True)
-    return t_4004(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~1042', 3, True)
+    return t_4049(ctx, r1, s, E)
 
 
-def d_4003(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~997', 3, True)
+    LOCAL(ctx, E, 'n~1042', 3, True)
     return True
 
 
-def t_4004(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4049(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~998', E.get('n~997'), True)
-    LOCAL(ctx, E, 'sv~999', 0, True)
-    LOCAL(ctx, E, 'tv~1000', 0, True)
-    return t_4008(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~1043', E.get('n~1042'), True)
+    LOCAL(ctx, E, 'sv~1044', 0, True)
+    LOCAL(ctx, E, 'tv~1045', 0, True)
+    return t_4053(ctx, k, s, E)
 
 
-def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~998', E.get('n~997'), True)
+    LOCAL(ctx, E, 'price~1043', E.get('n~1042'), True)
     return True
 
 
-def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~999', 0, True)
+    LOCAL(ctx, E, 'sv~1044', 0, True)
     return True
 
 
-def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~1000', 0, True)
+    LOCAL(ctx, E, 'tv~1045', 0, True)
     return True
 
 
-def t_4008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~1001', x_4557(ctx, E), True)
-    LOCAL(ctx, E, 't_v~1002', x_4558(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~1003', x_4559(ctx, E), True)
-    return t_4012(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~1046', x_4609(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1047', x_4610(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1048', x_4611(ctx, E), True)
+    return t_4057(ctx, k, s, E)
 
 
-def d_4009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~1001', x_4557(ctx, E), True)
+    LOCAL(ctx, E, 's_v~1046', x_4609(ctx, E), True)
     return True
 
 
-def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~1002', x_4558(ctx, E), True)
+    LOCAL(ctx, E, 't_v~1047', x_4610(ctx, E), True)
     return True
 
 
-def d_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~1003', x_4559(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~1048', x_4611(ctx, E), True)
     return True
 
 
-def t_4012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4560(ctx, E):
-        return d_4013(ctx, E) and k()
-    return t_4016(ctx, k, s, E)
+    if x_4612(ctx, E):
+        return d_4058(ctx, E) and k()
+    return t_4061(ctx, k, s, E)
 
 
-def d_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4561(ctx, E):
+    if not x_4613(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~998'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~1043'), '-=', False, K[25])
     return True
 
 
-def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4059(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4561(ctx, E):
+    if not x_4613(ctx, E):
         return False
     return True
 
 
-def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4060(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8361,40 +9067,40 @@ def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~998'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~1043'), '-=', False, K[25])
     return True
 
 
-def t_4016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4061(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4564(ctx, E):
+    if not x_4616(ctx, E):
         return False
-    return t_4018(ctx, k, s, E)
+    return t_4063(ctx, k, s, E)
 
 
-def d_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4564(ctx, E):
+    if not x_4616(ctx, E):
         return False
     return True
 
 
-def t_4018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4018, None, [], k)
+    return CHOOSE(ctx, 4063, None, [], k)
 
 
-def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8402,20 +9108,20 @@ def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4570(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4622(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1004'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1049'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1005'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1050'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1006'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1051'), '-=', False, K[25])
     return True
 
 
-def d_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8423,11 +9129,11 @@ def d_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4570(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4622(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8435,11 +9141,11 @@ def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1004'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1049'), '-=', False, K[25])
     return True
 
 
-def d_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8447,11 +9153,11 @@ def d_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1005'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1050'), '-=', False, K[25])
     return True
 
 
-def d_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8459,11 +9165,11 @@ def d_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1006'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1051'), '-=', False, K[25])
     return True
 
 
-def d_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4069(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8471,159 +9177,159 @@ def d_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~996')]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~1041')]), '+=', True, K[23])
     return True
 
 
-def d_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_4070(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~996')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~1041')]), '+=', True, K[24])
     return True
 
 
-d_4026 = d_3973  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_4071 = d_4017  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def d_4027(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
+def d_4072(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4590(ctx, E), '=', False, K[34])
-    STMT(ctx, 4029)
+    SET(ctx, 'deck', ctx.state, 'deck', x_4642(ctx, E), '=', False, K[34])
+    STMT(ctx, 4074)
     return True
 
 
-def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+def d_4073(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:182
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4590(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4642(ctx, E), '=', False, K[34])
     return True
 
 
-def d_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
+def d_4074(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:182
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 4029)
+    STMT(ctx, 4074)
     return True
 
 
-def d_4030(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
+def d_4075(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4951(ctx, E)))
+    items = list(items_of(x_5003(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_4031(ctx, E):
+        if not d_4076(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4031(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
+def d_4076(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~796', 1, True)
-    if not d_4033(ctx, E):
+    LOCAL(ctx, E, 'n~812', 1, True)
+    if not d_4078(ctx, E):
         return False
     return True
 
 
-def d_4032(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
+def d_4077(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~796', 1, True)
+    LOCAL(ctx, E, 'n~812', 1, True)
     return True
 
 
-def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of((IDS(ctx, 'resources'))))
-    old = E.get('r~797', MISSING)
+    old = E.get('r~813', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'r~797', item, True)
-        if not d_4034(ctx, E):
+        LOCAL(ctx, E, 'r~813', item, True)
+        if not d_4079(ctx, E):
             return False
-    UNSET(ctx, E, 'r~797', old)
+    UNSET(ctx, E, 'r~813', old)
     return True
 
 
-def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~798', E.get('n~796'), True)
-    LOCAL(ctx, E, 'r~799', E.get('r~797'), True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~799'))
+    LOCAL(ctx, E, 'n~814', E.get('n~812'), True)
+    LOCAL(ctx, E, 'r~815', E.get('r~813'), True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~815'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~814'), '+=', False, K[27])
     return True
 
 
-def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~798', E.get('n~796'), True)
+    LOCAL(ctx, E, 'n~814', E.get('n~812'), True)
     return True
 
 
-def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:177
+def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~799', E.get('r~797'), True)
+    LOCAL(ctx, E, 'r~815', E.get('r~813'), True)
     return True
 
 
-def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~799'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~815'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~814'), '+=', False, K[27])
     return True
 
 
-def t_4038(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
+def t_4083(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4951(ctx, E)))
+    items = list(items_of(x_5003(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -8635,58 +9341,58 @@ def t_4038(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4039(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4084(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def t_4084(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of((IDS(ctx, 'corporations'))))
-    old = E.get('c~800', MISSING)
+    old = E.get('c~816', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~800', old)
+        UNSET(ctx, E, 'c~816', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~800', item, True)
-            if (((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~800'))) is str else None) == True)):
-                return t_4040(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'c~816', item, True)
+            if (((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~816'))) is str else None) == True)):
+                return t_4085(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_4085(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~801', E.get('c~800'), True)
-    return t_4042(ctx, k, s, E)
+    LOCAL(ctx, E, 'c~817', E.get('c~816'), True)
+    return t_4087(ctx, k, s, E)
 
 
-def d_4041(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
+def d_4086(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~801', E.get('c~800'), True)
+    LOCAL(ctx, E, 'c~817', E.get('c~816'), True)
     return True
 
 
-def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def t_4087(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8694,16 +9400,16 @@ def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~801')]), '=', False, K[40])
-    LOCAL(ctx, E, 'n~802', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0)), True)
-    LOCAL(ctx, E, 'r~803', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
+        SET(ctx, 'corporation', c, key, ([E.get('c~817')]), '=', False, K[40])
+    LOCAL(ctx, E, 'n~818', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~817'))) is str else 0)), True)
+    LOCAL(ctx, E, 'r~819', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~819'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
-    return t_4047(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~818'), '+=', False, K[25])
+    return t_4092(ctx, k, s, E)
 
 
-def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
+def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8711,49 +9417,49 @@ def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~801')]), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~817')]), '=', False, K[40])
     return True
 
 
-def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_4089(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~802', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0)), True)
+    LOCAL(ctx, E, 'n~818', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~817'))) is str else 0)), True)
     return True
 
 
-def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
+def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~803', 'megacredits', True)
+    LOCAL(ctx, E, 'r~819', 'megacredits', True)
     return True
 
 
-def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_4091(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~819'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~818'), '+=', False, K[25])
     return True
 
 
-def t_4047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_4092(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~801')
+    value = E.get('c~817')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -8765,43 +9471,43 @@ def t_4047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4048(ctx, after, None if s is None else brk, E)
+    return t_4093(ctx, after, None if s is None else brk, E)
 
 
-def t_4048(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
+def t_4093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4610(ctx, E), k)
+    return DO(ctx, x_4662(ctx, E), k)
 
 
-def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
+def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:194
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4612(ctx, E), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4664(ctx, E), '=', False, K[42])
     return True
 
 
-def d_4050(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_4095(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[42])
-    LOCAL(ctx, E, 't~804', 'generation', True)
-    LOCAL(ctx, E, 'n~805', 1, True)
-    if not d_4054(ctx, E):
+    LOCAL(ctx, E, 't~820', 'generation', True)
+    LOCAL(ctx, E, 'n~821', 1, True)
+    if not d_4099(ctx, E):
         return False
     return True
 
 
-def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:189
+def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:200
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -8809,88 +9515,88 @@ def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4052(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_4097(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~804', 'generation', True)
+    LOCAL(ctx, E, 't~820', 'generation', True)
     return True
 
 
-def d_4053(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
+def d_4098(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~805', 1, True)
+    LOCAL(ctx, E, 'n~821', 1, True)
     return True
 
 
-def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~804'))) is str else None) == 'game')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~820'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~804'))
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~820'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[35])
+            SET(ctx, 'game_tracks', c, key, E.get('n~821'), '+=', False, K[35])
     else:
-        if not d_4056(ctx, E):
+        if not d_4101(ctx, E):
             return False
     return True
 
 
-def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
+def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~804'))
+    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~820'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[35])
+        SET(ctx, 'game_tracks', c, key, E.get('n~821'), '+=', False, K[35])
     return True
 
 
-def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~804'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~820'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[29])
-    if not d_4058(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~821'), '+=', False, K[29])
+    if not d_4103(ctx, E):
         return False
     return True
 
 
-def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~804'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~820'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~821'), '+=', False, K[29])
     return True
 
 
-def d_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
+def d_4103(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((True if ((E.get('t~804') == 'tr')) and (((_w1 if type((_w1 := E.get('n~805'))) is int else num(_w1)) > 0)) else False)):
+    if ((True if ((E.get('t~820') == 'tr')) and (((_w1 if type((_w1 := E.get('n~821'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -8898,132 +9604,132 @@ def d_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_4059 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_4104 = d_32  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def t_4060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
+def t_4105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_4061(ctx, E):
+    if not d_4106(ctx, E):
         return False
-    return t_4075(ctx, k, s, E)
+    return t_4120(ctx, k, s, E)
 
 
-def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4626(ctx, E)))
+    items = list(items_of(x_4678(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_4062(ctx, E):
+        if not d_4107(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~807', 4, True)
-    if not d_4064(ctx, E):
+    LOCAL(ctx, E, 'n~823', 4, True)
+    if not d_4109(ctx, E):
         return False
     return True
 
 
-def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
+def d_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~807', 4, True)
+    LOCAL(ctx, E, 'n~823', 4, True)
     return True
 
 
-def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~807'))
+    left = num(E.get('n~823'))
     while left > 0:
         left -= 1
-        if not d_4065(ctx, E):
+        if not d_4110(ctx, E):
             return False
     return True
 
 
-def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_4066(ctx, E):
+    if not d_4111(ctx, E):
         return False
-    if not d_4071(ctx, E):
+    if not d_4116(ctx, E):
         return False
     return True
 
 
-def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_4067(ctx, E):
+        if not d_4112(ctx, E):
             return False
     return True
 
 
-def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
     SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
-    STMT(ctx, 4070)
+    STMT(ctx, 4115)
     return True
 
 
-d_4068 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_4069 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_4113 = d_157  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_4114 = d_158  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_4070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_4115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 4070)
+    STMT(ctx, 4115)
     return True
 
 
-d_4071 = d_3943  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_4072 = d_3944  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_4073 = d_3945  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_4074 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4116 = d_3987  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4117 = d_3988  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4118 = d_3989  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_4119 = d_163  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_4075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
+def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4640(ctx, E)))
+    items = list(items_of(x_4692(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -9035,13 +9741,13 @@ def t_4075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4076(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4121(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4121(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9054,41 +9760,41 @@ def t_4076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
 
-    return t_4077(ctx, r1, s, E)
+    return t_4122(ctx, r1, s, E)
 
 
-def t_4077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
-    old = E.get('card~809', MISSING)
+    old = E.get('card~825', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~809', old)
+        UNSET(ctx, E, 'card~825', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~809', item, True)
-            return t_4078(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'card~825', item, True)
+            return t_4123(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4078(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_4123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4078, None, [], k)
+    return CHOOSE(ctx, 4123, None, [], k)
 
 
-def t_4079(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9098,146 +9804,146 @@ def t_4079(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~809')]), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~825')]), '+=', True, K[23])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~810', 3, True)
-    return t_4081(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~826', 3, True)
+    return t_4126(ctx, r1, s, E)
 
 
-def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~810', 3, True)
+    LOCAL(ctx, E, 'n~826', 3, True)
     return True
 
 
-def t_4081(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~811', E.get('n~810'), True)
-    LOCAL(ctx, E, 'sv~812', 0, True)
-    LOCAL(ctx, E, 'tv~813', 0, True)
-    return t_4085(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~827', E.get('n~826'), True)
+    LOCAL(ctx, E, 'sv~828', 0, True)
+    LOCAL(ctx, E, 'tv~829', 0, True)
+    return t_4130(ctx, k, s, E)
 
 
-def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~811', E.get('n~810'), True)
+    LOCAL(ctx, E, 'price~827', E.get('n~826'), True)
     return True
 
 
-def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~812', 0, True)
+    LOCAL(ctx, E, 'sv~828', 0, True)
     return True
 
 
-def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~813', 0, True)
+    LOCAL(ctx, E, 'tv~829', 0, True)
     return True
 
 
-def t_4085(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4130(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~814', x_4646(ctx, E), True)
-    LOCAL(ctx, E, 't_v~815', x_4647(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~816', x_4648(ctx, E), True)
-    return t_4089(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~830', x_4698(ctx, E), True)
+    LOCAL(ctx, E, 't_v~831', x_4699(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~832', x_4700(ctx, E), True)
+    return t_4134(ctx, k, s, E)
 
 
-def d_4086(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~814', x_4646(ctx, E), True)
+    LOCAL(ctx, E, 's_v~830', x_4698(ctx, E), True)
     return True
 
 
-def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~815', x_4647(ctx, E), True)
+    LOCAL(ctx, E, 't_v~831', x_4699(ctx, E), True)
     return True
 
 
-def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~816', x_4648(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~832', x_4700(ctx, E), True)
     return True
 
 
-def t_4089(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4134(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4649(ctx, E):
-        return d_4090(ctx, E) and k()
-    return t_4093(ctx, k, s, E)
+    if x_4701(ctx, E):
+        return d_4135(ctx, E) and k()
+    return t_4138(ctx, k, s, E)
 
 
-def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4650(ctx, E):
+    if not x_4702(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~811'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[25])
     return True
 
 
-def d_4091(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4650(ctx, E):
+    if not x_4702(ctx, E):
         return False
     return True
 
 
-def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9245,40 +9951,40 @@ def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~811'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[25])
     return True
 
 
-def t_4093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4138(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4653(ctx, E):
+    if not x_4705(ctx, E):
         return False
-    return t_4095(ctx, k, s, E)
+    return t_4140(ctx, k, s, E)
 
 
-def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4653(ctx, E):
+    if not x_4705(ctx, E):
         return False
     return True
 
 
-def t_4095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4140(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4095, None, [], k)
+    return CHOOSE(ctx, 4140, None, [], k)
 
 
-def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4141(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9286,20 +9992,20 @@ def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4659(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4711(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~817'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~818'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~819'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[25])
     return True
 
 
-def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9307,11 +10013,11 @@ def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4659(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4711(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9319,11 +10025,11 @@ def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~817'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[25])
     return True
 
 
-def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9331,11 +10037,11 @@ def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~818'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[25])
     return True
 
 
-def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9343,11 +10049,11 @@ def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~819'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[25])
     return True
 
 
-def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_4146(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9355,34 +10061,34 @@ def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~809')]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~825')]), '+=', True, K[23])
     return True
 
 
-def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~809')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~825')]), '+=', True, K[24])
     return True
 
 
-d_4103 = d_3973  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_4148 = d_4017  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def t_4104(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
+def t_4149(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[43])
-    return t_4106(ctx, k, s, E)
+    return t_4151(ctx, k, s, E)
 
 
-def d_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
+def d_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9390,7 +10096,7 @@ def d_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
+def t_4151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9398,19 +10104,19 @@ def t_4106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def nxt():
         if ((FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))):
-            return t_4107(ctx, nxt, k, E)
+            return t_4152(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4107(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
+def t_4152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4680(ctx, E)))
+    items = list(items_of(x_4732(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -9423,48 +10129,48 @@ def t_4107(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             i += 1
             LOCAL(ctx, E, 'you', item, True)
             if ((not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))):
-                return t_4108(ctx, lambda i=i: nxt(i), brk, E)
+                return t_4153(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def t_4153(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4120(ctx, k, s, E)
+        return t_4165(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'done~821', 0, True)
-    return t_4110(ctx, r1, s, E)
+    LOCAL(ctx, E, 'done~837', 0, True)
+    return t_4155(ctx, r1, s, E)
 
 
-def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
+def d_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~821', 0, True)
+    LOCAL(ctx, E, 'done~837', 0, True)
     return True
 
 
-def t_4110(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
+def t_4155(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('first_action_taken'))):
-        return t_4111(ctx, k, s, E)
+        return t_4156(ctx, k, s, E)
     return k()
 
 
-def t_4111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def t_4156(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9473,10 +10179,10 @@ def t_4111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
     if c is not None:
         SET(ctx, 'first_action_taken', c, key, True, '=', False, K[44])
-    return t_4113(ctx, k, s, E)
+    return t_4158(ctx, k, s, E)
 
 
-def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
+def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9488,18 +10194,18 @@ def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
+def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4686(ctx, E):
-        return t_4114(ctx, k, s, E)
+    if x_4738(ctx, E):
+        return t_4159(ctx, k, s, E)
     return k()
 
 
-def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4159(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9507,44 +10213,44 @@ def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4118, E, 'done~821', 1)
+        ASSIGN(ctx, 4163, E, 'done~837', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
-    return t_4115(ctx, r1, s, E)
+    return t_4160(ctx, r1, s, E)
 
 
-def t_4115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('corporation'))))
-    old = E.get('c~823', MISSING)
+    old = E.get('c~839', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~823', old)
+        UNSET(ctx, E, 'c~839', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~823', item, True)
-            return t_4116(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'c~839', item, True)
+            return t_4161(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4161(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~823')
+    value = E.get('c~839')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -9556,29 +10262,29 @@ def t_4116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4117(ctx, after, None if s is None else brk, E)
+    return t_4162(ctx, after, None if s is None else brk, E)
 
 
-def t_4117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
+def t_4162(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4689(ctx, E), k)
+    return DO(ctx, x_4741(ctx, E), k)
 
 
-def d_4118(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def d_4163(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4118, E, 'done~821', 1)
+    ASSIGN(ctx, 4163, E, 'done~837', 1)
     return True
 
 
-def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
+def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9586,28 +10292,28 @@ def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
+def t_4165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:35
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if (((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) < 2)):
-            return t_4121(ctx, nxt, k, E)
+        if (((_w1 if type((_w1 := E.get('done~837'))) is int else num(_w1)) < 2)):
+            return t_4166(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4121(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
+def t_4166(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4121, None, [], k)
+    return CHOOSE(ctx, 4166, None, [], k)
 
 
-def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def t_4167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9615,26 +10321,26 @@ def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4156, E, 'done~821', 1)
+        ASSIGN(ctx, 4201, E, 'done~837', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'card~825', E.get('card~824'), True)
-    return t_4124(ctx, r1, s, E)
+    LOCAL(ctx, E, 'card~841', E.get('card~840'), True)
+    return t_4169(ctx, r1, s, E)
 
 
-def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~825', E.get('card~824'), True)
+    LOCAL(ctx, E, 'card~841', E.get('card~840'), True)
     return True
 
 
-def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def t_4169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9644,172 +10350,172 @@ def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[23])
-        if not d_4148(ctx, E):
+            SET(ctx, 'hand', c, key, ([E.get('card~841')]), '-=', True, K[23])
+        if not d_4193(ctx, E):
             return False
-        return t_4150(ctx, r2, s, E)
+        return t_4195(ctx, r2, s, E)
 
     def r2():
-        if not d_4152(ctx, E):
+        if not d_4197(ctx, E):
             return False
         ctx.steps += 1
-        if not EMIT(ctx, 'played', {'card': E.get('card~825'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~825'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~825'))) is str else 0))}):
+        if not EMIT(ctx, 'played', {'card': E.get('card~841'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~841'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~841'))) is str else 0))}):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4697(ctx, E):
+    if not x_4749(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'card~826', E.get('card~825'), True)
-    return t_4127(ctx, r1, s, E)
+    LOCAL(ctx, E, 'card~842', E.get('card~841'), True)
+    return t_4172(ctx, r1, s, E)
 
 
-def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
+def d_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4697(ctx, E):
+    if not x_4749(ctx, E):
         return False
     return True
 
 
-def d_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:135
+def d_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~826', E.get('card~825'), True)
+    LOCAL(ctx, E, 'card~842', E.get('card~841'), True)
     return True
 
 
-def t_4127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def t_4172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~827', x_4699(ctx, E), True)
+    LOCAL(ctx, E, 'price~843', x_4751(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'sv~828', x_4700(ctx, E), True)
+    LOCAL(ctx, E, 'sv~844', x_4752(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'tv~829', x_4701(ctx, E), True)
-    return t_4131(ctx, k, s, E)
+    LOCAL(ctx, E, 'tv~845', x_4753(ctx, E), True)
+    return t_4176(ctx, k, s, E)
 
 
-def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~827', x_4699(ctx, E), True)
-    return True
-
-
-def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def d_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~828', x_4700(ctx, E), True)
+    LOCAL(ctx, E, 'price~843', x_4751(ctx, E), True)
     return True
 
 
-def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~829', x_4701(ctx, E), True)
+    LOCAL(ctx, E, 'sv~844', x_4752(ctx, E), True)
     return True
 
 
-def t_4131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~845', x_4753(ctx, E), True)
+    return True
+
+
+def t_4176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~830', x_4702(ctx, E), True)
-    LOCAL(ctx, E, 't_v~831', x_4703(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~832', x_4704(ctx, E), True)
-    return t_4135(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~846', x_4754(ctx, E), True)
+    LOCAL(ctx, E, 't_v~847', x_4755(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~848', x_4756(ctx, E), True)
+    return t_4180(ctx, k, s, E)
 
 
-def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~830', x_4702(ctx, E), True)
+    LOCAL(ctx, E, 's_v~846', x_4754(ctx, E), True)
     return True
 
 
-def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~831', x_4703(ctx, E), True)
+    LOCAL(ctx, E, 't_v~847', x_4755(ctx, E), True)
     return True
 
 
-def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~832', x_4704(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~848', x_4756(ctx, E), True)
     return True
 
 
-def t_4135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4705(ctx, E):
-        return d_4136(ctx, E) and k()
-    return t_4139(ctx, k, s, E)
+    if x_4757(ctx, E):
+        return d_4181(ctx, E) and k()
+    return t_4184(ctx, k, s, E)
 
 
-def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4706(ctx, E):
+    if not x_4758(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~843'), '-=', False, K[25])
     return True
 
 
-def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4706(ctx, E):
+    if not x_4758(ctx, E):
         return False
     return True
 
 
-def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9817,40 +10523,40 @@ def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~843'), '-=', False, K[25])
     return True
 
 
-def t_4139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4709(ctx, E):
+    if not x_4761(ctx, E):
         return False
-    return t_4141(ctx, k, s, E)
+    return t_4186(ctx, k, s, E)
 
 
-def d_4140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4709(ctx, E):
+    if not x_4761(ctx, E):
         return False
     return True
 
 
-def t_4141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4186(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4141, None, [], k)
+    return CHOOSE(ctx, 4186, None, [], k)
 
 
-def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9858,20 +10564,20 @@ def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4715(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4767(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~849'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~850'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~851'), '-=', False, K[25])
     return True
 
 
-def d_4143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9879,11 +10585,11 @@ def d_4143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4715(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4767(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9891,11 +10597,11 @@ def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~849'), '-=', False, K[25])
     return True
 
 
-def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9903,11 +10609,11 @@ def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~850'), '-=', False, K[25])
     return True
 
 
-def d_4146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9915,11 +10621,11 @@ def d_4146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~851'), '-=', False, K[25])
     return True
 
 
-def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
+def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:136
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -9927,43 +10633,43 @@ def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~841')]), '-=', True, K[23])
     return True
 
 
-def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~825'))) is str else None) != None)):
+    if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~841'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~825'))
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~841'))
         if c is not None:
             SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
     return True
 
 
-def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
+def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:137
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~825'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~841'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
     return True
 
 
-def t_4150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def t_4195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('card~825')
+    value = E.get('card~841')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -9975,38 +10681,38 @@ def t_4150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4151(ctx, after, None if s is None else brk, E)
+    return t_4196(ctx, after, None if s is None else brk, E)
 
 
-def t_4151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
+def t_4196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4732(ctx, E), k)
+    return DO(ctx, x_4784(ctx, E), k)
 
 
-def d_4152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~825'))) is str else None) == 'event')):
+    if (((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~841'))) is str else None) == 'event')):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'events'
         if c is not None:
-            SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[47])
+            SET(ctx, 'events', c, key, ([E.get('card~841')]), '+=', True, K[47])
     else:
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tableau'
         if c is not None:
-            SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[48])
+            SET(ctx, 'tableau', c, key, ([E.get('card~841')]), '+=', True, K[48])
     return True
 
 
-def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def d_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10014,11 +10720,11 @@ def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'events'
     if c is not None:
-        SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[47])
+        SET(ctx, 'events', c, key, ([E.get('card~841')]), '+=', True, K[47])
     return True
 
 
-def d_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
+def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10026,35 +10732,35 @@ def d_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'tableau'
     if c is not None:
-        SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[48])
+        SET(ctx, 'tableau', c, key, ([E.get('card~841')]), '+=', True, K[48])
     return True
 
 
-def d_4155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
+def d_4200(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:140
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'played', {'card': E.get('card~825'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~825'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~825'))) is str else 0))}):
+    if not EMIT(ctx, 'played', {'card': E.get('card~841'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~841'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~841'))) is str else 0))}):
         return False
     return True
 
 
-def d_4156(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
+def d_4201(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4156, E, 'done~821', 1)
+    ASSIGN(ctx, 4201, E, 'done~837', 1)
     return True
 
 
-d_4157 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:37
+d_4202 = d_4164  # rules_data/terraforming_mars/definitions/turns.yaml:37
 
 
-def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def t_4203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10062,209 +10768,209 @@ def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4194, E, 'done~821', 1)
+        ASSIGN(ctx, 4239, E, 'done~837', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~837', E.get('a~836'), True)
-    return t_4160(ctx, r1, s, E)
+    LOCAL(ctx, E, 'a~853', E.get('a~852'), True)
+    return t_4205(ctx, r1, s, E)
 
 
-def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~837', E.get('a~836'), True)
+    LOCAL(ctx, E, 'a~853', E.get('a~852'), True)
     return True
 
 
-def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4205(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4191(ctx, r2, s, E)
+        return t_4236(ctx, r2, s, E)
 
     def r2():
-        if not d_4192(ctx, E):
+        if not d_4237(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4750(ctx, E):
+    if not x_4802(ctx, E):
         return False
-    return t_4162(ctx, r1, s, E)
+    return t_4207(ctx, r1, s, E)
 
 
-def d_4161(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4750(ctx, E):
+    if not x_4802(ctx, E):
         return False
     return True
 
 
-def t_4162(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None) == 'megacredits')):
-        return t_4163(ctx, k, s, E)
-    return d_4185(ctx, E) and k()
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~853'))) is str else None) == 'megacredits')):
+        return t_4208(ctx, k, s, E)
+    return d_4230(ctx, E) and k()
 
 
-def t_4163(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4208(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~838', x_4752(ctx, E), True)
-    return t_4165(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~854', x_4804(ctx, E), True)
+    return t_4210(ctx, k, s, E)
 
 
-def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~838', x_4752(ctx, E), True)
+    LOCAL(ctx, E, 'n~854', x_4804(ctx, E), True)
     return True
 
 
-def t_4165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4210(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~839', E.get('n~838'), True)
-    LOCAL(ctx, E, 'sv~840', 0, True)
-    LOCAL(ctx, E, 'tv~841', 0, True)
-    return t_4169(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~855', E.get('n~854'), True)
+    LOCAL(ctx, E, 'sv~856', 0, True)
+    LOCAL(ctx, E, 'tv~857', 0, True)
+    return t_4214(ctx, k, s, E)
 
 
-def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~839', E.get('n~838'), True)
+    LOCAL(ctx, E, 'price~855', E.get('n~854'), True)
     return True
 
 
-def d_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~840', 0, True)
+    LOCAL(ctx, E, 'sv~856', 0, True)
     return True
 
 
-def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~841', 0, True)
+    LOCAL(ctx, E, 'tv~857', 0, True)
     return True
 
 
-def t_4169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4214(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~842', x_4756(ctx, E), True)
-    LOCAL(ctx, E, 't_v~843', x_4757(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~844', x_4758(ctx, E), True)
-    return t_4173(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~858', x_4808(ctx, E), True)
+    LOCAL(ctx, E, 't_v~859', x_4809(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~860', x_4810(ctx, E), True)
+    return t_4218(ctx, k, s, E)
 
 
-def d_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~842', x_4756(ctx, E), True)
+    LOCAL(ctx, E, 's_v~858', x_4808(ctx, E), True)
     return True
 
 
-def d_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4216(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~843', x_4757(ctx, E), True)
+    LOCAL(ctx, E, 't_v~859', x_4809(ctx, E), True)
     return True
 
 
-def d_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4217(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~844', x_4758(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~860', x_4810(ctx, E), True)
     return True
 
 
-def t_4173(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4759(ctx, E):
-        return d_4174(ctx, E) and k()
-    return t_4177(ctx, k, s, E)
+    if x_4811(ctx, E):
+        return d_4219(ctx, E) and k()
+    return t_4222(ctx, k, s, E)
 
 
-def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4760(ctx, E):
+    if not x_4812(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~839'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~855'), '-=', False, K[25])
     return True
 
 
-def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4760(ctx, E):
+    if not x_4812(ctx, E):
         return False
     return True
 
 
-def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10272,40 +10978,40 @@ def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~839'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~855'), '-=', False, K[25])
     return True
 
 
-def t_4177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4222(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4763(ctx, E):
+    if not x_4815(ctx, E):
         return False
-    return t_4179(ctx, k, s, E)
+    return t_4224(ctx, k, s, E)
 
 
-def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4763(ctx, E):
+    if not x_4815(ctx, E):
         return False
     return True
 
 
-def t_4179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4224(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4179, None, [], k)
+    return CHOOSE(ctx, 4224, None, [], k)
 
 
-def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10313,20 +11019,20 @@ def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4769(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4821(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~845'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~861'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~846'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~862'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~847'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~863'), '-=', False, K[25])
     return True
 
 
-def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10334,11 +11040,11 @@ def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4769(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4821(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10346,11 +11052,11 @@ def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~845'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~861'), '-=', False, K[25])
     return True
 
 
-def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10358,11 +11064,11 @@ def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~846'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~862'), '-=', False, K[25])
     return True
 
 
-def d_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10370,129 +11076,129 @@ def d_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~847'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~863'), '-=', False, K[25])
     return True
 
 
-def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~848', x_4778(ctx, E), True)
+    LOCAL(ctx, E, 'n~864', x_4830(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~849', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None)), True)
-    if not d_4188(ctx, E):
+    LOCAL(ctx, E, 'r~865', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~853'))) is str else None)), True)
+    if not d_4233(ctx, E):
         return False
     return True
 
 
-def d_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~848', x_4778(ctx, E), True)
+    LOCAL(ctx, E, 'n~864', x_4830(ctx, E), True)
     return True
 
 
-def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~849', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None)), True)
+    LOCAL(ctx, E, 'r~865', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~853'))) is str else None)), True)
     return True
 
 
-def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4780(ctx, E):
+    if not x_4832(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~849'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~865'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~864'), '-=', False, K[25])
     return True
 
 
-def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4780(ctx, E):
+    if not x_4832(ctx, E):
         return False
     return True
 
 
-def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~849'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~865'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~864'), '-=', False, K[25])
     return True
 
 
-def t_4191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def t_4236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4783(ctx, E), k)
+    return DO(ctx, x_4835(ctx, E), k)
 
 
-def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~837'))) is str else None) == 'standard_project')):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~853'))) is str else None) == 'standard_project')):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~837'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0))}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~853'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~853'))) is str else 0))}):
             return False
     return True
 
 
-def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~837'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0))}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~853'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~853'))) is str else 0))}):
         return False
     return True
 
 
-def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
+def d_4239(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4194, E, 'done~821', 1)
+    ASSIGN(ctx, 4239, E, 'done~837', 1)
     return True
 
 
-d_4195 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:40
+d_4240 = d_4164  # rules_data/terraforming_mars/definitions/turns.yaml:40
 
 
-def t_4196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def t_4241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10500,209 +11206,209 @@ def t_4196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4232, E, 'done~821', 1)
+        ASSIGN(ctx, 4277, E, 'done~837', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~851', E.get('a~850'), True)
-    return t_4198(ctx, r1, s, E)
+    LOCAL(ctx, E, 'a~867', E.get('a~866'), True)
+    return t_4243(ctx, r1, s, E)
 
 
-def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def d_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~851', E.get('a~850'), True)
+    LOCAL(ctx, E, 'a~867', E.get('a~866'), True)
     return True
 
 
-def t_4198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4229(ctx, r2, s, E)
+        return t_4274(ctx, r2, s, E)
 
     def r2():
-        if not d_4230(ctx, E):
+        if not d_4275(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4796(ctx, E):
+    if not x_4848(ctx, E):
         return False
-    return t_4200(ctx, r1, s, E)
+    return t_4245(ctx, r1, s, E)
 
 
-def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4796(ctx, E):
+    if not x_4848(ctx, E):
         return False
     return True
 
 
-def t_4200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4245(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None) == 'megacredits')):
-        return t_4201(ctx, k, s, E)
-    return d_4223(ctx, E) and k()
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~867'))) is str else None) == 'megacredits')):
+        return t_4246(ctx, k, s, E)
+    return d_4268(ctx, E) and k()
 
 
-def t_4201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~852', x_4798(ctx, E), True)
-    return t_4203(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~868', x_4850(ctx, E), True)
+    return t_4248(ctx, k, s, E)
 
 
-def d_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~852', x_4798(ctx, E), True)
+    LOCAL(ctx, E, 'n~868', x_4850(ctx, E), True)
     return True
 
 
-def t_4203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~853', E.get('n~852'), True)
-    LOCAL(ctx, E, 'sv~854', 0, True)
-    LOCAL(ctx, E, 'tv~855', 0, True)
-    return t_4207(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~869', E.get('n~868'), True)
+    LOCAL(ctx, E, 'sv~870', 0, True)
+    LOCAL(ctx, E, 'tv~871', 0, True)
+    return t_4252(ctx, k, s, E)
 
 
-def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~853', E.get('n~852'), True)
+    LOCAL(ctx, E, 'price~869', E.get('n~868'), True)
     return True
 
 
-def d_4205(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~854', 0, True)
+    LOCAL(ctx, E, 'sv~870', 0, True)
     return True
 
 
-def d_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~855', 0, True)
+    LOCAL(ctx, E, 'tv~871', 0, True)
     return True
 
 
-def t_4207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4252(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~856', x_4802(ctx, E), True)
-    LOCAL(ctx, E, 't_v~857', x_4803(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~858', x_4804(ctx, E), True)
-    return t_4211(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~872', x_4854(ctx, E), True)
+    LOCAL(ctx, E, 't_v~873', x_4855(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~874', x_4856(ctx, E), True)
+    return t_4256(ctx, k, s, E)
 
 
-def d_4208(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~856', x_4802(ctx, E), True)
+    LOCAL(ctx, E, 's_v~872', x_4854(ctx, E), True)
     return True
 
 
-def d_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~857', x_4803(ctx, E), True)
+    LOCAL(ctx, E, 't_v~873', x_4855(ctx, E), True)
     return True
 
 
-def d_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~858', x_4804(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~874', x_4856(ctx, E), True)
     return True
 
 
-def t_4211(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4805(ctx, E):
-        return d_4212(ctx, E) and k()
-    return t_4215(ctx, k, s, E)
+    if x_4857(ctx, E):
+        return d_4257(ctx, E) and k()
+    return t_4260(ctx, k, s, E)
 
 
-def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4806(ctx, E):
+    if not x_4858(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~853'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~869'), '-=', False, K[25])
     return True
 
 
-def d_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4806(ctx, E):
+    if not x_4858(ctx, E):
         return False
     return True
 
 
-def d_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10710,40 +11416,40 @@ def d_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~853'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~869'), '-=', False, K[25])
     return True
 
 
-def t_4215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4260(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4809(ctx, E):
+    if not x_4861(ctx, E):
         return False
-    return t_4217(ctx, k, s, E)
+    return t_4262(ctx, k, s, E)
 
 
-def d_4216(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4261(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4809(ctx, E):
+    if not x_4861(ctx, E):
         return False
     return True
 
 
-def t_4217(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4217, None, [], k)
+    return CHOOSE(ctx, 4262, None, [], k)
 
 
-def d_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10751,20 +11457,20 @@ def d_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4815(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4867(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~859'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~875'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~860'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~876'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~861'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~877'), '-=', False, K[25])
     return True
 
 
-def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10772,11 +11478,11 @@ def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4815(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4867(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10784,11 +11490,11 @@ def d_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~859'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~875'), '-=', False, K[25])
     return True
 
 
-def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10796,11 +11502,11 @@ def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~860'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~876'), '-=', False, K[25])
     return True
 
 
-def d_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10808,129 +11514,129 @@ def d_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~861'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~877'), '-=', False, K[25])
     return True
 
 
-def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~862', x_4824(ctx, E), True)
+    LOCAL(ctx, E, 'n~878', x_4876(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~863', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)), True)
-    if not d_4226(ctx, E):
+    LOCAL(ctx, E, 'r~879', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~867'))) is str else None)), True)
+    if not d_4271(ctx, E):
         return False
     return True
 
 
-def d_4224(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~862', x_4824(ctx, E), True)
+    LOCAL(ctx, E, 'n~878', x_4876(ctx, E), True)
     return True
 
 
-def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~863', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)), True)
+    LOCAL(ctx, E, 'r~879', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~867'))) is str else None)), True)
     return True
 
 
-def d_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4271(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4826(ctx, E):
+    if not x_4878(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~863'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~879'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~878'), '-=', False, K[25])
     return True
 
 
-def d_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4826(ctx, E):
+    if not x_4878(ctx, E):
         return False
     return True
 
 
-def d_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~863'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~879'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~878'), '-=', False, K[25])
     return True
 
 
-def t_4229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def t_4274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4829(ctx, E), k)
+    return DO(ctx, x_4881(ctx, E), k)
 
 
-def d_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4275(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~851'))) is str else None) == 'standard_project')):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~867'))) is str else None) == 'standard_project')):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~851'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0))}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~867'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~867'))) is str else 0))}):
             return False
     return True
 
 
-def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~851'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0))}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~867'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~867'))) is str else 0))}):
         return False
     return True
 
 
-def d_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
+def d_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4232, E, 'done~821', 1)
+    ASSIGN(ctx, 4277, E, 'done~837', 1)
     return True
 
 
-d_4233 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:42
+d_4278 = d_4164  # rules_data/terraforming_mars/definitions/turns.yaml:42
 
 
-def t_4234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def t_4279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10938,26 +11644,26 @@ def t_4234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4260, E, 'done~821', 1)
+        ASSIGN(ctx, 4305, E, 'done~837', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'm~865', E.get('m~864'), True)
-    return t_4236(ctx, r1, s, E)
+    LOCAL(ctx, E, 'm~881', E.get('m~880'), True)
+    return t_4281(ctx, r1, s, E)
 
 
-def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4280(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~865', E.get('m~864'), True)
+    LOCAL(ctx, E, 'm~881', E.get('m~880'), True)
     return True
 
 
-def t_4236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def t_4281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -10965,162 +11671,162 @@ def t_4236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~865'))
+        c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~881'))
         if c is not None:
             SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[49])
         return k()
 
     ctx.steps += 1
-    if not x_4841(ctx, E):
+    if not x_4893(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~866', 8, True)
-    return t_4239(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~882', 8, True)
+    return t_4284(ctx, r1, s, E)
 
 
-def d_4237(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
+def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4841(ctx, E):
+    if not x_4893(ctx, E):
         return False
     return True
 
 
-def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:88
+def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~866', 8, True)
+    LOCAL(ctx, E, 'n~882', 8, True)
     return True
 
 
-def t_4239(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4284(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~867', E.get('n~866'), True)
-    LOCAL(ctx, E, 'sv~868', 0, True)
-    LOCAL(ctx, E, 'tv~869', 0, True)
-    return t_4243(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~883', E.get('n~882'), True)
+    LOCAL(ctx, E, 'sv~884', 0, True)
+    LOCAL(ctx, E, 'tv~885', 0, True)
+    return t_4288(ctx, k, s, E)
 
 
-def d_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~867', E.get('n~866'), True)
+    LOCAL(ctx, E, 'price~883', E.get('n~882'), True)
     return True
 
 
-def d_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~868', 0, True)
+    LOCAL(ctx, E, 'sv~884', 0, True)
     return True
 
 
-def d_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~869', 0, True)
+    LOCAL(ctx, E, 'tv~885', 0, True)
     return True
 
 
-def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4288(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~870', x_4846(ctx, E), True)
-    LOCAL(ctx, E, 't_v~871', x_4847(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~872', x_4848(ctx, E), True)
-    return t_4247(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~886', x_4898(ctx, E), True)
+    LOCAL(ctx, E, 't_v~887', x_4899(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~888', x_4900(ctx, E), True)
+    return t_4292(ctx, k, s, E)
 
 
-def d_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4289(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~870', x_4846(ctx, E), True)
+    LOCAL(ctx, E, 's_v~886', x_4898(ctx, E), True)
     return True
 
 
-def d_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~871', x_4847(ctx, E), True)
+    LOCAL(ctx, E, 't_v~887', x_4899(ctx, E), True)
     return True
 
 
-def d_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~872', x_4848(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~888', x_4900(ctx, E), True)
     return True
 
 
-def t_4247(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4292(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4849(ctx, E):
-        return d_4248(ctx, E) and k()
-    return t_4251(ctx, k, s, E)
+    if x_4901(ctx, E):
+        return d_4293(ctx, E) and k()
+    return t_4296(ctx, k, s, E)
 
 
-def d_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4850(ctx, E):
+    if not x_4902(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~867'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~883'), '-=', False, K[25])
     return True
 
 
-def d_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4294(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4850(ctx, E):
+    if not x_4902(ctx, E):
         return False
     return True
 
 
-def d_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11128,40 +11834,40 @@ def d_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~867'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~883'), '-=', False, K[25])
     return True
 
 
-def t_4251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4296(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4853(ctx, E):
+    if not x_4905(ctx, E):
         return False
-    return t_4253(ctx, k, s, E)
+    return t_4298(ctx, k, s, E)
 
 
-def d_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4297(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4853(ctx, E):
+    if not x_4905(ctx, E):
         return False
     return True
 
 
-def t_4253(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4253, None, [], k)
+    return CHOOSE(ctx, 4298, None, [], k)
 
 
-def d_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11169,20 +11875,20 @@ def d_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4859(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4911(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~873'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~889'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~874'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~890'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~875'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~891'), '-=', False, K[25])
     return True
 
 
-def d_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11190,11 +11896,11 @@ def d_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4859(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4911(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11202,11 +11908,11 @@ def d_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~873'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~889'), '-=', False, K[25])
     return True
 
 
-def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11214,11 +11920,11 @@ def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~874'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~890'), '-=', False, K[25])
     return True
 
 
-def d_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11226,36 +11932,36 @@ def d_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~875'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~891'), '-=', False, K[25])
     return True
 
 
-def d_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
+def d_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~865'))
+    c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~881'))
     if c is not None:
         SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[49])
     return True
 
 
-def d_4260(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
+def d_4305(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:43
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4260, E, 'done~821', 1)
+    ASSIGN(ctx, 4305, E, 'done~837', 1)
     return True
 
 
-d_4261 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:43
+d_4306 = d_4164  # rules_data/terraforming_mars/definitions/turns.yaml:43
 
 
-def t_4262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def t_4307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11263,26 +11969,26 @@ def t_4262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4288, E, 'done~821', 1)
+        ASSIGN(ctx, 4333, E, 'done~837', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~877', E.get('a~876'), True)
-    return t_4264(ctx, r1, s, E)
+    LOCAL(ctx, E, 'a~893', E.get('a~892'), True)
+    return t_4309(ctx, r1, s, E)
 
 
-def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def d_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~877', E.get('a~876'), True)
+    LOCAL(ctx, E, 'a~893', E.get('a~892'), True)
     return True
 
 
-def t_4264(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def t_4309(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11290,160 +11996,160 @@ def t_4264(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~877'), 'by': E.get('you')}]), '+=', True, K[51])
+        SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~893'), 'by': E.get('you')}]), '+=', True, K[51])
         return k()
 
     ctx.steps += 1
-    if not x_4877(ctx, E):
+    if not x_4929(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~879', x_4878(ctx, E), True)
-    return t_4267(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~895', x_4930(ctx, E), True)
+    return t_4312(ctx, r1, s, E)
 
 
-def d_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
+def d_4310(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4877(ctx, E):
+    if not x_4929(ctx, E):
         return False
     return True
 
 
-def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
+def d_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~879', x_4878(ctx, E), True)
+    LOCAL(ctx, E, 'n~895', x_4930(ctx, E), True)
     return True
 
 
-def t_4267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4312(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~880', E.get('n~879'), True)
-    LOCAL(ctx, E, 'sv~881', 0, True)
-    LOCAL(ctx, E, 'tv~882', 0, True)
-    return t_4271(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~896', E.get('n~895'), True)
+    LOCAL(ctx, E, 'sv~897', 0, True)
+    LOCAL(ctx, E, 'tv~898', 0, True)
+    return t_4316(ctx, k, s, E)
 
 
-def d_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~880', E.get('n~879'), True)
+    LOCAL(ctx, E, 'price~896', E.get('n~895'), True)
     return True
 
 
-def d_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~881', 0, True)
+    LOCAL(ctx, E, 'sv~897', 0, True)
     return True
 
 
-def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~882', 0, True)
+    LOCAL(ctx, E, 'tv~898', 0, True)
     return True
 
 
-def t_4271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4316(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~883', x_4882(ctx, E), True)
-    LOCAL(ctx, E, 't_v~884', x_4883(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~885', x_4884(ctx, E), True)
-    return t_4275(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~899', x_4934(ctx, E), True)
+    LOCAL(ctx, E, 't_v~900', x_4935(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~901', x_4936(ctx, E), True)
+    return t_4320(ctx, k, s, E)
 
 
-def d_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~883', x_4882(ctx, E), True)
+    LOCAL(ctx, E, 's_v~899', x_4934(ctx, E), True)
     return True
 
 
-def d_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~884', x_4883(ctx, E), True)
+    LOCAL(ctx, E, 't_v~900', x_4935(ctx, E), True)
     return True
 
 
-def d_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~885', x_4884(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~901', x_4936(ctx, E), True)
     return True
 
 
-def t_4275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4320(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4885(ctx, E):
-        return d_4276(ctx, E) and k()
-    return t_4279(ctx, k, s, E)
+    if x_4937(ctx, E):
+        return d_4321(ctx, E) and k()
+    return t_4324(ctx, k, s, E)
 
 
-def d_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4886(ctx, E):
+    if not x_4938(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~880'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~896'), '-=', False, K[25])
     return True
 
 
-def d_4277(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4322(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4886(ctx, E):
+    if not x_4938(ctx, E):
         return False
     return True
 
 
-def d_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11451,40 +12157,40 @@ def d_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~880'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~896'), '-=', False, K[25])
     return True
 
 
-def t_4279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4324(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4889(ctx, E):
+    if not x_4941(ctx, E):
         return False
-    return t_4281(ctx, k, s, E)
+    return t_4326(ctx, k, s, E)
 
 
-def d_4280(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4889(ctx, E):
+    if not x_4941(ctx, E):
         return False
     return True
 
 
-def t_4281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4326(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4281, None, [], k)
+    return CHOOSE(ctx, 4326, None, [], k)
 
 
-def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11492,20 +12198,20 @@ def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4895(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4947(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~886'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~902'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~887'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~903'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~888'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~904'), '-=', False, K[25])
     return True
 
 
-def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11513,11 +12219,11 @@ def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4895(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4947(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11525,11 +12231,11 @@ def d_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~886'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~902'), '-=', False, K[25])
     return True
 
 
-def d_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11537,11 +12243,11 @@ def d_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~887'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~903'), '-=', False, K[25])
     return True
 
 
-def d_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11549,34 +12255,34 @@ def d_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~888'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~904'), '-=', False, K[25])
     return True
 
 
-def d_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
+def d_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~877'), 'by': E.get('you')}]), '+=', True, K[51])
+    SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~893'), 'by': E.get('you')}]), '+=', True, K[51])
     return True
 
 
-def d_4288(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
+def d_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4288, E, 'done~821', 1)
+    ASSIGN(ctx, 4333, E, 'done~837', 1)
     return True
 
 
-d_4289 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:45
+d_4334 = d_4164  # rules_data/terraforming_mars/definitions/turns.yaml:45
 
 
-def t_4290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def t_4335(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11584,63 +12290,63 @@ def t_4290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4300, E, 'done~821', 1)
+        ASSIGN(ctx, 4345, E, 'done~837', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~891', E.get('k~890'), True)
-    LOCAL(ctx, E, 'card~892', E.get('card~889'), True)
-    return t_4293(ctx, r1, s, E)
+    LOCAL(ctx, E, 'k~907', E.get('k~906'), True)
+    LOCAL(ctx, E, 'card~908', E.get('card~905'), True)
+    return t_4338(ctx, r1, s, E)
 
 
-def d_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def d_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~891', E.get('k~890'), True)
+    LOCAL(ctx, E, 'k~907', E.get('k~906'), True)
     return True
 
 
-def d_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def d_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~892', E.get('card~889'), True)
+    LOCAL(ctx, E, 'card~908', E.get('card~905'), True)
     return True
 
 
-def t_4293(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def t_4338(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4915(ctx, E):
+    if not x_4967(ctx, E):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('card~892')]), '+=', True, K[52])
-    return t_4296(ctx, k, s, E)
+        SET(ctx, 'used', c, key, ([E.get('card~908')]), '+=', True, K[52])
+    return t_4341(ctx, k, s, E)
 
 
-def d_4294(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
+def d_4339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4915(ctx, E):
+    if not x_4967(ctx, E):
         return False
     return True
 
 
-def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
+def d_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:297
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11648,17 +12354,17 @@ def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('card~892')]), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('card~908')]), '+=', True, K[52])
     return True
 
 
-def t_4296(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4341(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('card~892')
+    value = E.get('card~908')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -11670,53 +12376,53 @@ def t_4296(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4297(ctx, after, None if s is None else brk, E)
+    return t_4342(ctx, after, None if s is None else brk, E)
 
 
-def t_4297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4342(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4299(ctx, k, s, E)
+        return t_4344(ctx, k, s, E)
 
-    return t_4298(ctx, r1, s, E)
+    return t_4343(ctx, r1, s, E)
 
 
-def t_4298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4919(ctx, E), k)
+    return DO(ctx, x_4971(ctx, E), k)
 
 
-def t_4299(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
+def t_4344(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4920(ctx, E), k)
+    return DO(ctx, x_4972(ctx, E), k)
 
 
-def d_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
+def d_4345(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4300, E, 'done~821', 1)
+    ASSIGN(ctx, 4345, E, 'done~837', 1)
     return True
 
 
-d_4301 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:48
+d_4346 = d_4164  # rules_data/terraforming_mars/definitions/turns.yaml:48
 
 
-def t_4302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def t_4347(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11724,63 +12430,63 @@ def t_4302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        ASSIGN(ctx, 4312, E, 'done~821', 1)
+        ASSIGN(ctx, 4357, E, 'done~837', 1)
         SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~895', E.get('k~894'), True)
-    LOCAL(ctx, E, 'c~896', E.get('c~893'), True)
-    return t_4305(ctx, r1, s, E)
+    LOCAL(ctx, E, 'k~911', E.get('k~910'), True)
+    LOCAL(ctx, E, 'c~912', E.get('c~909'), True)
+    return t_4350(ctx, r1, s, E)
 
 
-def d_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~895', E.get('k~894'), True)
+    LOCAL(ctx, E, 'k~911', E.get('k~910'), True)
     return True
 
 
-def d_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~896', E.get('c~893'), True)
+    LOCAL(ctx, E, 'c~912', E.get('c~909'), True)
     return True
 
 
-def t_4305(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def t_4350(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4930(ctx, E):
+    if not x_4982(ctx, E):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('c~896')]), '+=', True, K[52])
-    return t_4308(ctx, k, s, E)
+        SET(ctx, 'used', c, key, ([E.get('c~912')]), '+=', True, K[52])
+    return t_4353(ctx, k, s, E)
 
 
-def d_4306(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
+def d_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4930(ctx, E):
+    if not x_4982(ctx, E):
         return False
     return True
 
 
-def d_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
+def d_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:306
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11788,17 +12494,17 @@ def d_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('c~896')]), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('c~912')]), '+=', True, K[52])
     return True
 
 
-def t_4308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = E.get('c~896')
+    value = E.get('c~912')
     old = E.get('this', MISSING)
     LOCAL(ctx, E, 'this', value, True)
 
@@ -11810,78 +12516,78 @@ def t_4308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         UNSET(ctx, E, 'this', old)
         return s()
 
-    return t_4309(ctx, after, None if s is None else brk, E)
+    return t_4354(ctx, after, None if s is None else brk, E)
 
 
-def t_4309(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4354(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4311(ctx, k, s, E)
+        return t_4356(ctx, k, s, E)
 
-    return t_4310(ctx, r1, s, E)
+    return t_4355(ctx, r1, s, E)
 
 
-def t_4310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4355(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4934(ctx, E), k)
+    return DO(ctx, x_4986(ctx, E), k)
 
 
-def t_4311(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
+def t_4356(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_4935(ctx, E), k)
+    return DO(ctx, x_4987(ctx, E), k)
 
 
-def d_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
+def d_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 4312, E, 'done~821', 1)
+    ASSIGN(ctx, 4357, E, 'done~837', 1)
     return True
 
 
-d_4313 = d_4119  # rules_data/terraforming_mars/definitions/turns.yaml:51
+d_4358 = d_4164  # rules_data/terraforming_mars/definitions/turns.yaml:51
 
 
-def d_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def d_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((E.get('done~821') == 0)):
+    if not ((E.get('done~837') == 0)):
         return False
     ctx.steps += 2
     SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[43])
-    LOCAL(ctx, E, 'done~821', 2)
+    LOCAL(ctx, E, 'done~837', 2)
     return True
 
 
-def d_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def d_4360(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((E.get('done~821') == 0)):
+    if not ((E.get('done~837') == 0)):
         return False
     return True
 
 
-def d_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def d_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -11891,77 +12597,77 @@ def d_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
+def d_4362(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~821', 2)
+    LOCAL(ctx, E, 'done~837', 2)
     return True
 
 
-def d_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def d_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not (((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) > 0)):
+    if not (((_w1 if type((_w1 := E.get('done~837'))) is int else num(_w1)) > 0)):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'done~821', 2)
+    LOCAL(ctx, E, 'done~837', 2)
     return True
 
 
-def d_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
+def d_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not (((_w1 if type((_w1 := E.get('done~821'))) is int else num(_w1)) > 0)):
+    if not (((_w1 if type((_w1 := E.get('done~837'))) is int else num(_w1)) > 0)):
         return False
     return True
 
 
-d_4320 = d_4317  # rules_data/terraforming_mars/definitions/turns.yaml:54
+d_4365 = d_4362  # rules_data/terraforming_mars/definitions/turns.yaml:54
 
 
-def d_4321(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
+def d_4366(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4951(ctx, E)))
+    items = list(items_of(x_5003(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
         LOCAL(ctx, E, 'you', item, True)
-        if not d_4322(ctx, E):
+        if not d_4367(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
 
 
-def d_4322(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4367(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~897', 'energy', True)
-    LOCAL(ctx, E, 'b~898', 'heat', True)
-    if not d_4325(ctx, E):
+    LOCAL(ctx, E, 'a~913', 'energy', True)
+    LOCAL(ctx, E, 'b~914', 'heat', True)
+    if not d_4370(ctx, E):
         return False
     ctx.steps += 4
-    LOCAL(ctx, E, 'n~899', 1, True)
-    LOCAL(ctx, E, 'r~900', 'megacredits', True)
-    LOCAL(ctx, E, 'k~901', x_4960(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
+    LOCAL(ctx, E, 'n~915', 1, True)
+    LOCAL(ctx, E, 'r~916', 'megacredits', True)
+    LOCAL(ctx, E, 'k~917', x_5012(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~916'))
     if c is not None:
-        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[25])
-    if not d_4332(ctx, E):
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~915'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~917'))) is int else num(_w2)))), '+=', False, K[25])
+    if not d_4377(ctx, E):
         return False
     ctx.steps += 2
     c, key = SEAT(ctx, E.get('you')), 'used'
@@ -11973,140 +12679,140 @@ def d_4322(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     return True
 
 
-def d_4323(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4368(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~897', 'energy', True)
+    LOCAL(ctx, E, 'a~913', 'energy', True)
     return True
 
 
-def d_4324(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4369(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'b~898', 'heat', True)
+    LOCAL(ctx, E, 'b~914', 'heat', True)
     return True
 
 
-def d_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+def d_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~898'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~914'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~897'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
-    return True
-
-
-def d_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~898'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[25])
-    return True
-
-
-def d_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~897'))
+        SET(ctx, 'stock', c, key, x_5007(ctx, E), '+=', False, K[25])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~913'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
 
 
-def d_4328(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+def d_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~899', 1, True)
-    return True
-
-
-def d_4329(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~900', 'megacredits', True)
-    return True
-
-
-def d_4330(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~901', x_4960(ctx, E), True)
-    return True
-
-
-def d_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~914'))
     if c is not None:
-        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5007(ctx, E), '+=', False, K[25])
     return True
 
 
-def d_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:69
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~913'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
+    return True
+
+
+def d_4373(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~915', 1, True)
+    return True
+
+
+def d_4374(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~916', 'megacredits', True)
+    return True
+
+
+def d_4375(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~917', x_5012(ctx, E), True)
+    return True
+
+
+def d_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~916'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~915'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~917'))) is int else num(_w2)))), '+=', False, K[25])
+    return True
+
+
+def d_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     items = list(items_of((IDS(ctx, 'resources'))))
-    old = E.get('r~902', MISSING)
+    old = E.get('r~918', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'r~902', item, True)
+        LOCAL(ctx, E, 'r~918', item, True)
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~902'))
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~918'))
         if c is not None:
-            SET(ctx, 'stock', c, key, x_4965(ctx, E), '+=', False, K[25])
-    UNSET(ctx, E, 'r~902', old)
+            SET(ctx, 'stock', c, key, x_5017(ctx, E), '+=', False, K[25])
+    UNSET(ctx, E, 'r~918', old)
     return True
 
 
-def d_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
+def d_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~902'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~918'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4965(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5017(ctx, E), '+=', False, K[25])
     return True
 
 
-def d_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
+def d_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:206
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12118,7 +12824,7 @@ def d_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def d_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:195
+def d_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:206
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12130,13 +12836,13 @@ def d_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     return True
 
 
-def t_4336(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:158
+def t_4381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:169
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_4971(ctx, E)))
+    items = list(items_of(x_5023(ctx, E)))
     old = E.get('you', MISSING)
 
     def brk():
@@ -12148,257 +12854,257 @@ def t_4336(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             item = items[i]
             i += 1
             LOCAL(ctx, E, 'you', item, True)
-            return t_4337(ctx, lambda i=i: nxt(i), brk, E)
+            return t_4382(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_4337(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def t_4382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:170
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~905', True, True)
-    return t_4339(ctx, k, s, E)
+    LOCAL(ctx, E, 'more~921', True, True)
+    return t_4384(ctx, k, s, E)
 
 
-def d_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:159
+def d_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:170
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~905', True, True)
+    LOCAL(ctx, E, 'more~921', True, True)
     return True
 
 
-def t_4339(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:160
+def t_4384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def nxt():
-        if E.get('more~905'):
-            return t_4340(ctx, nxt, k, E)
+        if E.get('more~921'):
+            return t_4385(ctx, nxt, k, E)
         return k()
 
     return nxt()
 
 
-def t_4340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:161
+def t_4385(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:172
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4340, None, [], k)
+    return CHOOSE(ctx, 4385, None, [], k)
 
 
-def t_4341(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4386(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~907', E.get('a~906'), True)
-    return t_4343(ctx, k, s, E)
+    LOCAL(ctx, E, 'a~923', E.get('a~922'), True)
+    return t_4388(ctx, k, s, E)
 
 
-def d_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:162
+def d_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:173
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~907', E.get('a~906'), True)
+    LOCAL(ctx, E, 'a~923', E.get('a~922'), True)
     return True
 
 
-def t_4343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def t_4388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_4374(ctx, r2, s, E)
+        return t_4419(ctx, r2, s, E)
 
     def r2():
-        if not d_4375(ctx, E):
+        if not d_4420(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    if not x_4977(ctx, E):
+    if not x_5029(ctx, E):
         return False
-    return t_4345(ctx, r1, s, E)
+    return t_4390(ctx, r1, s, E)
 
 
-def d_4344(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
+def d_4389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4977(ctx, E):
+    if not x_5029(ctx, E):
         return False
     return True
 
 
-def t_4345(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def t_4390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None) == 'megacredits')):
-        return t_4346(ctx, k, s, E)
-    return d_4368(ctx, E) and k()
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~923'))) is str else None) == 'megacredits')):
+        return t_4391(ctx, k, s, E)
+    return d_4413(ctx, E) and k()
 
 
-def t_4346(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~908', x_4979(ctx, E), True)
-    return t_4348(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~924', x_5031(ctx, E), True)
+    return t_4393(ctx, k, s, E)
 
 
-def d_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
+def d_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~908', x_4979(ctx, E), True)
+    LOCAL(ctx, E, 'n~924', x_5031(ctx, E), True)
     return True
 
 
-def t_4348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_4393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~909', E.get('n~908'), True)
-    LOCAL(ctx, E, 'sv~910', 0, True)
-    LOCAL(ctx, E, 'tv~911', 0, True)
-    return t_4352(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~925', E.get('n~924'), True)
+    LOCAL(ctx, E, 'sv~926', 0, True)
+    LOCAL(ctx, E, 'tv~927', 0, True)
+    return t_4397(ctx, k, s, E)
 
 
-def d_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~909', E.get('n~908'), True)
+    LOCAL(ctx, E, 'price~925', E.get('n~924'), True)
     return True
 
 
-def d_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~910', 0, True)
+    LOCAL(ctx, E, 'sv~926', 0, True)
     return True
 
 
-def d_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_4396(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~911', 0, True)
+    LOCAL(ctx, E, 'tv~927', 0, True)
     return True
 
 
-def t_4352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_4397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~912', x_4983(ctx, E), True)
-    LOCAL(ctx, E, 't_v~913', x_4984(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~914', x_4985(ctx, E), True)
-    return t_4356(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~928', x_5035(ctx, E), True)
+    LOCAL(ctx, E, 't_v~929', x_5036(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~930', x_5037(ctx, E), True)
+    return t_4401(ctx, k, s, E)
 
 
-def d_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_4398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~912', x_4983(ctx, E), True)
+    LOCAL(ctx, E, 's_v~928', x_5035(ctx, E), True)
     return True
 
 
-def d_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_4399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~913', x_4984(ctx, E), True)
+    LOCAL(ctx, E, 't_v~929', x_5036(ctx, E), True)
     return True
 
 
-def d_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~914', x_4985(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~930', x_5037(ctx, E), True)
     return True
 
 
-def t_4356(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_4401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4986(ctx, E):
-        return d_4357(ctx, E) and k()
-    return t_4360(ctx, k, s, E)
+    if x_5038(ctx, E):
+        return d_4402(ctx, E) and k()
+    return t_4405(ctx, k, s, E)
 
 
-def d_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4987(ctx, E):
+    if not x_5039(ctx, E):
         return False
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~909'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~925'), '-=', False, K[25])
     return True
 
 
-def d_4358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4987(ctx, E):
+    if not x_5039(ctx, E):
         return False
     return True
 
 
-def d_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12406,40 +13112,40 @@ def d_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~909'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~925'), '-=', False, K[25])
     return True
 
 
-def t_4360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_4405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4990(ctx, E):
+    if not x_5042(ctx, E):
         return False
-    return t_4362(ctx, k, s, E)
+    return t_4407(ctx, k, s, E)
 
 
-def d_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_4406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4990(ctx, E):
+    if not x_5042(ctx, E):
         return False
     return True
 
 
-def t_4362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_4407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 4362, None, [], k)
+    return CHOOSE(ctx, 4407, None, [], k)
 
 
-def d_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12447,20 +13153,20 @@ def d_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4996(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5048(ctx, E), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~915'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~931'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~916'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~932'), '-=', False, K[25])
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~917'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~933'), '-=', False, K[25])
     return True
 
 
-def d_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12468,11 +13174,11 @@ def d_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4996(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5048(ctx, E), '-=', False, K[25])
     return True
 
 
-def d_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12480,11 +13186,11 @@ def d_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~915'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~931'), '-=', False, K[25])
     return True
 
 
-def d_4366(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12492,11 +13198,11 @@ def d_4366(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~916'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~932'), '-=', False, K[25])
     return True
 
 
-def d_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -12504,122 +13210,122 @@ def d_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~917'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~933'), '-=', False, K[25])
     return True
 
 
-def d_4368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~918', x_5005(ctx, E), True)
+    LOCAL(ctx, E, 'n~934', x_5057(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~919', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None)), True)
-    if not d_4371(ctx, E):
+    LOCAL(ctx, E, 'r~935', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~923'))) is str else None)), True)
+    if not d_4416(ctx, E):
         return False
     return True
 
 
-def d_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~918', x_5005(ctx, E), True)
+    LOCAL(ctx, E, 'n~934', x_5057(ctx, E), True)
     return True
 
 
-def d_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
+def d_4415(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:74
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~919', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None)), True)
+    LOCAL(ctx, E, 'r~935', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~923'))) is str else None)), True)
     return True
 
 
-def d_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_5007(ctx, E):
+    if not x_5059(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~919'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~935'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~934'), '-=', False, K[25])
     return True
 
 
-def d_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_5007(ctx, E):
+    if not x_5059(ctx, E):
         return False
     return True
 
 
-def d_4373(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~919'))
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~935'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~934'), '-=', False, K[25])
     return True
 
 
-def t_4374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
+def t_4419(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_5010(ctx, E), k)
+    return DO(ctx, x_5062(ctx, E), k)
 
 
-def d_4375(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4420(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~907'))) is str else None) == 'standard_project')):
+    if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~923'))) is str else None) == 'standard_project')):
         ctx.steps += 1
-        if not EMIT(ctx, 'standard_project', {'action': E.get('a~907'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0))}):
+        if not EMIT(ctx, 'standard_project', {'action': E.get('a~923'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~923'))) is str else 0))}):
             return False
     return True
 
 
-def d_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
+def d_4421(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'standard_project', {'action': E.get('a~907'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0))}):
+    if not EMIT(ctx, 'standard_project', {'action': E.get('a~923'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~923'))) is str else 0))}):
         return False
     return True
 
 
-def d_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:164
+def d_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:175
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~905', False)
+    LOCAL(ctx, E, 'more~921', False)
     return True
 
 
@@ -13224,68 +13930,68 @@ TRIALS = {
     3868: t_3868,
     3869: CPS(d_3869),
     3870: CPS(d_3870),
-    3871: t_3871,
+    3871: CPS(d_3871),
     3872: t_3872,
-    3873: CPS(d_3873),
+    3873: t_3873,
     3874: CPS(d_3874),
     3875: CPS(d_3875),
-    3876: t_3876,
-    3877: CPS(d_3877),
+    3876: CPS(d_3876),
+    3877: t_3877,
     3878: CPS(d_3878),
-    3879: t_3879,
+    3879: CPS(d_3879),
     3880: t_3880,
     3881: t_3881,
     3882: t_3882,
     3883: t_3883,
     3884: t_3884,
-    3885: CPS(d_3885),
+    3885: t_3885,
     3886: CPS(d_3886),
-    3887: t_3887,
+    3887: CPS(d_3887),
     3888: t_3888,
-    3889: CPS(d_3889),
+    3889: t_3889,
     3890: CPS(d_3890),
-    3891: t_3891,
-    3892: CPS(d_3892),
+    3891: CPS(d_3891),
+    3892: t_3892,
     3893: CPS(d_3893),
-    3894: t_3894,
+    3894: CPS(d_3894),
     3895: t_3895,
     3896: t_3896,
     3897: t_3897,
     3898: t_3898,
     3899: t_3899,
-    3900: CPS(d_3900),
-    3901: t_3901,
+    3900: t_3900,
+    3901: CPS(d_3901),
     3902: t_3902,
     3903: t_3903,
     3904: t_3904,
-    3905: CPS(d_3905),
-    3906: CPS(d_3906),
-    3907: CPS(d_3907),
-    3908: CPS(d_3908),
+    3905: t_3905,
+    3906: t_3906,
+    3907: t_3907,
+    3908: t_3908,
     3909: CPS(d_3909),
-    3910: CPS(d_3910),
-    3911: CPS(d_3911),
-    3912: CPS(d_3912),
+    3910: t_3910,
+    3911: t_3911,
+    3912: t_3912,
     3913: CPS(d_3913),
-    3914: CPS(d_3914),
+    3914: t_3914,
     3915: CPS(d_3915),
-    3916: CPS(d_3916),
+    3916: t_3916,
     3917: t_3917,
-    3918: t_3918,
-    3919: CPS(d_3919),
+    3918: CPS(d_3918),
+    3919: t_3919,
     3920: CPS(d_3920),
     3921: CPS(d_3921),
     3922: CPS(d_3922),
-    3923: CPS(d_3923),
-    3924: t_3924,
-    3925: t_3925,
+    3923: t_3923,
+    3924: CPS(d_3924),
+    3925: CPS(d_3925),
     3926: CPS(d_3926),
     3927: t_3927,
     3928: CPS(d_3928),
     3929: CPS(d_3929),
     3930: CPS(d_3930),
-    3931: CPS(d_3931),
-    3932: t_3932,
+    3931: t_3931,
+    3932: CPS(d_3932),
     3933: t_3933,
     3934: CPS(d_3934),
     3935: CPS(d_3935),
@@ -13298,39 +14004,39 @@ TRIALS = {
     3942: CPS(d_3942),
     3943: CPS(d_3943),
     3944: CPS(d_3944),
-    3945: CPS(d_3945),
+    3945: t_3945,
     3946: CPS(d_3946),
-    3947: t_3947,
-    3948: t_3948,
-    3949: t_3949,
+    3947: CPS(d_3947),
+    3948: CPS(d_3948),
+    3949: CPS(d_3949),
     3950: CPS(d_3950),
-    3951: t_3951,
+    3951: CPS(d_3951),
     3952: CPS(d_3952),
     3953: CPS(d_3953),
     3954: CPS(d_3954),
-    3955: t_3955,
+    3955: CPS(d_3955),
     3956: CPS(d_3956),
     3957: CPS(d_3957),
     3958: CPS(d_3958),
-    3959: t_3959,
+    3959: CPS(d_3959),
     3960: CPS(d_3960),
-    3961: CPS(d_3961),
-    3962: CPS(d_3962),
-    3963: t_3963,
+    3961: t_3961,
+    3962: t_3962,
+    3963: CPS(d_3963),
     3964: CPS(d_3964),
-    3965: t_3965,
+    3965: CPS(d_3965),
     3966: CPS(d_3966),
     3967: CPS(d_3967),
-    3968: CPS(d_3968),
-    3969: CPS(d_3969),
+    3968: t_3968,
+    3969: t_3969,
     3970: CPS(d_3970),
-    3971: CPS(d_3971),
+    3971: t_3971,
     3972: CPS(d_3972),
     3973: CPS(d_3973),
-    3974: t_3974,
+    3974: CPS(d_3974),
     3975: CPS(d_3975),
-    3976: CPS(d_3976),
-    3977: CPS(d_3977),
+    3976: t_3976,
+    3977: t_3977,
     3978: CPS(d_3978),
     3979: CPS(d_3979),
     3980: CPS(d_3980),
@@ -13340,36 +14046,36 @@ TRIALS = {
     3984: CPS(d_3984),
     3985: CPS(d_3985),
     3986: CPS(d_3986),
-    3987: t_3987,
-    3988: t_3988,
-    3989: t_3989,
-    3990: t_3990,
-    3991: CPS(d_3991),
-    3992: CPS(d_3992),
-    3993: CPS(d_3993),
+    3987: CPS(d_3987),
+    3988: CPS(d_3988),
+    3989: CPS(d_3989),
+    3990: CPS(d_3990),
+    3991: t_3991,
+    3992: t_3992,
+    3993: t_3993,
     3994: CPS(d_3994),
-    3995: CPS(d_3995),
+    3995: t_3995,
     3996: CPS(d_3996),
     3997: CPS(d_3997),
-    3998: t_3998,
+    3998: CPS(d_3998),
     3999: t_3999,
-    4000: t_4000,
-    4001: t_4001,
-    4002: t_4002,
-    4003: CPS(d_4003),
-    4004: t_4004,
+    4000: CPS(d_4000),
+    4001: CPS(d_4001),
+    4002: CPS(d_4002),
+    4003: t_4003,
+    4004: CPS(d_4004),
     4005: CPS(d_4005),
     4006: CPS(d_4006),
-    4007: CPS(d_4007),
-    4008: t_4008,
-    4009: CPS(d_4009),
+    4007: t_4007,
+    4008: CPS(d_4008),
+    4009: t_4009,
     4010: CPS(d_4010),
     4011: CPS(d_4011),
-    4012: t_4012,
+    4012: CPS(d_4012),
     4013: CPS(d_4013),
     4014: CPS(d_4014),
     4015: CPS(d_4015),
-    4016: t_4016,
+    4016: CPS(d_4016),
     4017: CPS(d_4017),
     4018: t_4018,
     4019: CPS(d_4019),
@@ -13384,39 +14090,39 @@ TRIALS = {
     4028: CPS(d_4028),
     4029: CPS(d_4029),
     4030: CPS(d_4030),
-    4031: CPS(d_4031),
-    4032: CPS(d_4032),
-    4033: CPS(d_4033),
-    4034: CPS(d_4034),
+    4031: t_4031,
+    4032: t_4032,
+    4033: t_4033,
+    4034: t_4034,
     4035: CPS(d_4035),
     4036: CPS(d_4036),
     4037: CPS(d_4037),
-    4038: t_4038,
-    4039: t_4039,
-    4040: t_4040,
+    4038: CPS(d_4038),
+    4039: CPS(d_4039),
+    4040: CPS(d_4040),
     4041: CPS(d_4041),
-    4042: t_4042,
-    4043: CPS(d_4043),
-    4044: CPS(d_4044),
-    4045: CPS(d_4045),
-    4046: CPS(d_4046),
+    4042: CPS(d_4042),
+    4043: t_4043,
+    4044: t_4044,
+    4045: t_4045,
+    4046: t_4046,
     4047: t_4047,
-    4048: t_4048,
-    4049: CPS(d_4049),
+    4048: CPS(d_4048),
+    4049: t_4049,
     4050: CPS(d_4050),
     4051: CPS(d_4051),
     4052: CPS(d_4052),
-    4053: CPS(d_4053),
+    4053: t_4053,
     4054: CPS(d_4054),
     4055: CPS(d_4055),
     4056: CPS(d_4056),
-    4057: CPS(d_4057),
+    4057: t_4057,
     4058: CPS(d_4058),
     4059: CPS(d_4059),
-    4060: t_4060,
-    4061: CPS(d_4061),
+    4060: CPS(d_4060),
+    4061: t_4061,
     4062: CPS(d_4062),
-    4063: CPS(d_4063),
+    4063: t_4063,
     4064: CPS(d_4064),
     4065: CPS(d_4065),
     4066: CPS(d_4066),
@@ -13428,27 +14134,27 @@ TRIALS = {
     4072: CPS(d_4072),
     4073: CPS(d_4073),
     4074: CPS(d_4074),
-    4075: t_4075,
-    4076: t_4076,
-    4077: t_4077,
-    4078: t_4078,
-    4079: t_4079,
+    4075: CPS(d_4075),
+    4076: CPS(d_4076),
+    4077: CPS(d_4077),
+    4078: CPS(d_4078),
+    4079: CPS(d_4079),
     4080: CPS(d_4080),
-    4081: t_4081,
+    4081: CPS(d_4081),
     4082: CPS(d_4082),
-    4083: CPS(d_4083),
-    4084: CPS(d_4084),
+    4083: t_4083,
+    4084: t_4084,
     4085: t_4085,
     4086: CPS(d_4086),
-    4087: CPS(d_4087),
+    4087: t_4087,
     4088: CPS(d_4088),
-    4089: t_4089,
+    4089: CPS(d_4089),
     4090: CPS(d_4090),
     4091: CPS(d_4091),
-    4092: CPS(d_4092),
+    4092: t_4092,
     4093: t_4093,
     4094: CPS(d_4094),
-    4095: t_4095,
+    4095: CPS(d_4095),
     4096: CPS(d_4096),
     4097: CPS(d_4097),
     4098: CPS(d_4098),
@@ -13457,44 +14163,44 @@ TRIALS = {
     4101: CPS(d_4101),
     4102: CPS(d_4102),
     4103: CPS(d_4103),
-    4104: t_4104,
-    4105: CPS(d_4105),
-    4106: t_4106,
-    4107: t_4107,
-    4108: t_4108,
+    4104: CPS(d_4104),
+    4105: t_4105,
+    4106: CPS(d_4106),
+    4107: CPS(d_4107),
+    4108: CPS(d_4108),
     4109: CPS(d_4109),
-    4110: t_4110,
-    4111: t_4111,
+    4110: CPS(d_4110),
+    4111: CPS(d_4111),
     4112: CPS(d_4112),
-    4113: t_4113,
-    4114: t_4114,
-    4115: t_4115,
-    4116: t_4116,
-    4117: t_4117,
+    4113: CPS(d_4113),
+    4114: CPS(d_4114),
+    4115: CPS(d_4115),
+    4116: CPS(d_4116),
+    4117: CPS(d_4117),
     4118: CPS(d_4118),
     4119: CPS(d_4119),
     4120: t_4120,
     4121: t_4121,
     4122: t_4122,
-    4123: CPS(d_4123),
+    4123: t_4123,
     4124: t_4124,
     4125: CPS(d_4125),
-    4126: CPS(d_4126),
-    4127: t_4127,
+    4126: t_4126,
+    4127: CPS(d_4127),
     4128: CPS(d_4128),
     4129: CPS(d_4129),
-    4130: CPS(d_4130),
-    4131: t_4131,
+    4130: t_4130,
+    4131: CPS(d_4131),
     4132: CPS(d_4132),
     4133: CPS(d_4133),
-    4134: CPS(d_4134),
-    4135: t_4135,
+    4134: t_4134,
+    4135: CPS(d_4135),
     4136: CPS(d_4136),
     4137: CPS(d_4137),
-    4138: CPS(d_4138),
-    4139: t_4139,
-    4140: CPS(d_4140),
-    4141: t_4141,
+    4138: t_4138,
+    4139: CPS(d_4139),
+    4140: t_4140,
+    4141: CPS(d_4141),
     4142: CPS(d_4142),
     4143: CPS(d_4143),
     4144: CPS(d_4144),
@@ -13502,133 +14208,133 @@ TRIALS = {
     4146: CPS(d_4146),
     4147: CPS(d_4147),
     4148: CPS(d_4148),
-    4149: CPS(d_4149),
-    4150: t_4150,
+    4149: t_4149,
+    4150: CPS(d_4150),
     4151: t_4151,
-    4152: CPS(d_4152),
-    4153: CPS(d_4153),
+    4152: t_4152,
+    4153: t_4153,
     4154: CPS(d_4154),
-    4155: CPS(d_4155),
-    4156: CPS(d_4156),
+    4155: t_4155,
+    4156: t_4156,
     4157: CPS(d_4157),
     4158: t_4158,
-    4159: CPS(d_4159),
+    4159: t_4159,
     4160: t_4160,
-    4161: CPS(d_4161),
+    4161: t_4161,
     4162: t_4162,
-    4163: t_4163,
+    4163: CPS(d_4163),
     4164: CPS(d_4164),
     4165: t_4165,
-    4166: CPS(d_4166),
-    4167: CPS(d_4167),
+    4166: t_4166,
+    4167: t_4167,
     4168: CPS(d_4168),
     4169: t_4169,
     4170: CPS(d_4170),
     4171: CPS(d_4171),
-    4172: CPS(d_4172),
-    4173: t_4173,
+    4172: t_4172,
+    4173: CPS(d_4173),
     4174: CPS(d_4174),
     4175: CPS(d_4175),
-    4176: CPS(d_4176),
-    4177: t_4177,
+    4176: t_4176,
+    4177: CPS(d_4177),
     4178: CPS(d_4178),
-    4179: t_4179,
-    4180: CPS(d_4180),
+    4179: CPS(d_4179),
+    4180: t_4180,
     4181: CPS(d_4181),
     4182: CPS(d_4182),
     4183: CPS(d_4183),
-    4184: CPS(d_4184),
+    4184: t_4184,
     4185: CPS(d_4185),
-    4186: CPS(d_4186),
+    4186: t_4186,
     4187: CPS(d_4187),
     4188: CPS(d_4188),
     4189: CPS(d_4189),
     4190: CPS(d_4190),
-    4191: t_4191,
+    4191: CPS(d_4191),
     4192: CPS(d_4192),
     4193: CPS(d_4193),
     4194: CPS(d_4194),
-    4195: CPS(d_4195),
+    4195: t_4195,
     4196: t_4196,
     4197: CPS(d_4197),
-    4198: t_4198,
+    4198: CPS(d_4198),
     4199: CPS(d_4199),
-    4200: t_4200,
-    4201: t_4201,
+    4200: CPS(d_4200),
+    4201: CPS(d_4201),
     4202: CPS(d_4202),
     4203: t_4203,
     4204: CPS(d_4204),
-    4205: CPS(d_4205),
+    4205: t_4205,
     4206: CPS(d_4206),
     4207: t_4207,
-    4208: CPS(d_4208),
+    4208: t_4208,
     4209: CPS(d_4209),
-    4210: CPS(d_4210),
-    4211: t_4211,
+    4210: t_4210,
+    4211: CPS(d_4211),
     4212: CPS(d_4212),
     4213: CPS(d_4213),
-    4214: CPS(d_4214),
-    4215: t_4215,
+    4214: t_4214,
+    4215: CPS(d_4215),
     4216: CPS(d_4216),
-    4217: t_4217,
-    4218: CPS(d_4218),
+    4217: CPS(d_4217),
+    4218: t_4218,
     4219: CPS(d_4219),
     4220: CPS(d_4220),
     4221: CPS(d_4221),
-    4222: CPS(d_4222),
+    4222: t_4222,
     4223: CPS(d_4223),
-    4224: CPS(d_4224),
+    4224: t_4224,
     4225: CPS(d_4225),
     4226: CPS(d_4226),
     4227: CPS(d_4227),
     4228: CPS(d_4228),
-    4229: t_4229,
+    4229: CPS(d_4229),
     4230: CPS(d_4230),
     4231: CPS(d_4231),
     4232: CPS(d_4232),
     4233: CPS(d_4233),
-    4234: t_4234,
+    4234: CPS(d_4234),
     4235: CPS(d_4235),
     4236: t_4236,
     4237: CPS(d_4237),
     4238: CPS(d_4238),
-    4239: t_4239,
+    4239: CPS(d_4239),
     4240: CPS(d_4240),
-    4241: CPS(d_4241),
+    4241: t_4241,
     4242: CPS(d_4242),
     4243: t_4243,
     4244: CPS(d_4244),
-    4245: CPS(d_4245),
-    4246: CPS(d_4246),
-    4247: t_4247,
-    4248: CPS(d_4248),
+    4245: t_4245,
+    4246: t_4246,
+    4247: CPS(d_4247),
+    4248: t_4248,
     4249: CPS(d_4249),
     4250: CPS(d_4250),
-    4251: t_4251,
-    4252: CPS(d_4252),
-    4253: t_4253,
+    4251: CPS(d_4251),
+    4252: t_4252,
+    4253: CPS(d_4253),
     4254: CPS(d_4254),
     4255: CPS(d_4255),
-    4256: CPS(d_4256),
+    4256: t_4256,
     4257: CPS(d_4257),
     4258: CPS(d_4258),
     4259: CPS(d_4259),
-    4260: CPS(d_4260),
+    4260: t_4260,
     4261: CPS(d_4261),
     4262: t_4262,
     4263: CPS(d_4263),
-    4264: t_4264,
+    4264: CPS(d_4264),
     4265: CPS(d_4265),
     4266: CPS(d_4266),
-    4267: t_4267,
+    4267: CPS(d_4267),
     4268: CPS(d_4268),
     4269: CPS(d_4269),
     4270: CPS(d_4270),
-    4271: t_4271,
+    4271: CPS(d_4271),
     4272: CPS(d_4272),
     4273: CPS(d_4273),
-    4274: CPS(d_4274),
-    4275: t_4275,
+    4274: t_4274,
+    4275: CPS(d_4275),
     4276: CPS(d_4276),
     4277: CPS(d_4277),
     4278: CPS(d_4278),
@@ -13637,49 +14343,49 @@ TRIALS = {
     4281: t_4281,
     4282: CPS(d_4282),
     4283: CPS(d_4283),
-    4284: CPS(d_4284),
+    4284: t_4284,
     4285: CPS(d_4285),
     4286: CPS(d_4286),
     4287: CPS(d_4287),
-    4288: CPS(d_4288),
+    4288: t_4288,
     4289: CPS(d_4289),
-    4290: t_4290,
+    4290: CPS(d_4290),
     4291: CPS(d_4291),
-    4292: CPS(d_4292),
-    4293: t_4293,
+    4292: t_4292,
+    4293: CPS(d_4293),
     4294: CPS(d_4294),
     4295: CPS(d_4295),
     4296: t_4296,
-    4297: t_4297,
+    4297: CPS(d_4297),
     4298: t_4298,
-    4299: t_4299,
+    4299: CPS(d_4299),
     4300: CPS(d_4300),
     4301: CPS(d_4301),
-    4302: t_4302,
+    4302: CPS(d_4302),
     4303: CPS(d_4303),
     4304: CPS(d_4304),
-    4305: t_4305,
+    4305: CPS(d_4305),
     4306: CPS(d_4306),
-    4307: CPS(d_4307),
-    4308: t_4308,
+    4307: t_4307,
+    4308: CPS(d_4308),
     4309: t_4309,
-    4310: t_4310,
-    4311: t_4311,
-    4312: CPS(d_4312),
+    4310: CPS(d_4310),
+    4311: CPS(d_4311),
+    4312: t_4312,
     4313: CPS(d_4313),
     4314: CPS(d_4314),
     4315: CPS(d_4315),
-    4316: CPS(d_4316),
+    4316: t_4316,
     4317: CPS(d_4317),
     4318: CPS(d_4318),
     4319: CPS(d_4319),
-    4320: CPS(d_4320),
+    4320: t_4320,
     4321: CPS(d_4321),
     4322: CPS(d_4322),
     4323: CPS(d_4323),
-    4324: CPS(d_4324),
+    4324: t_4324,
     4325: CPS(d_4325),
-    4326: CPS(d_4326),
+    4326: t_4326,
     4327: CPS(d_4327),
     4328: CPS(d_4328),
     4329: CPS(d_4329),
@@ -13688,34 +14394,34 @@ TRIALS = {
     4332: CPS(d_4332),
     4333: CPS(d_4333),
     4334: CPS(d_4334),
-    4335: CPS(d_4335),
-    4336: t_4336,
-    4337: t_4337,
-    4338: CPS(d_4338),
-    4339: t_4339,
-    4340: t_4340,
+    4335: t_4335,
+    4336: CPS(d_4336),
+    4337: CPS(d_4337),
+    4338: t_4338,
+    4339: CPS(d_4339),
+    4340: CPS(d_4340),
     4341: t_4341,
-    4342: CPS(d_4342),
+    4342: t_4342,
     4343: t_4343,
-    4344: CPS(d_4344),
-    4345: t_4345,
-    4346: t_4346,
-    4347: CPS(d_4347),
-    4348: t_4348,
+    4344: t_4344,
+    4345: CPS(d_4345),
+    4346: CPS(d_4346),
+    4347: t_4347,
+    4348: CPS(d_4348),
     4349: CPS(d_4349),
-    4350: CPS(d_4350),
+    4350: t_4350,
     4351: CPS(d_4351),
-    4352: t_4352,
-    4353: CPS(d_4353),
-    4354: CPS(d_4354),
-    4355: CPS(d_4355),
+    4352: CPS(d_4352),
+    4353: t_4353,
+    4354: t_4354,
+    4355: t_4355,
     4356: t_4356,
     4357: CPS(d_4357),
     4358: CPS(d_4358),
     4359: CPS(d_4359),
-    4360: t_4360,
+    4360: CPS(d_4360),
     4361: CPS(d_4361),
-    4362: t_4362,
+    4362: CPS(d_4362),
     4363: CPS(d_4363),
     4364: CPS(d_4364),
     4365: CPS(d_4365),
@@ -13727,10 +14433,55 @@ TRIALS = {
     4371: CPS(d_4371),
     4372: CPS(d_4372),
     4373: CPS(d_4373),
-    4374: t_4374,
+    4374: CPS(d_4374),
     4375: CPS(d_4375),
     4376: CPS(d_4376),
     4377: CPS(d_4377),
+    4378: CPS(d_4378),
+    4379: CPS(d_4379),
+    4380: CPS(d_4380),
+    4381: t_4381,
+    4382: t_4382,
+    4383: CPS(d_4383),
+    4384: t_4384,
+    4385: t_4385,
+    4386: t_4386,
+    4387: CPS(d_4387),
+    4388: t_4388,
+    4389: CPS(d_4389),
+    4390: t_4390,
+    4391: t_4391,
+    4392: CPS(d_4392),
+    4393: t_4393,
+    4394: CPS(d_4394),
+    4395: CPS(d_4395),
+    4396: CPS(d_4396),
+    4397: t_4397,
+    4398: CPS(d_4398),
+    4399: CPS(d_4399),
+    4400: CPS(d_4400),
+    4401: t_4401,
+    4402: CPS(d_4402),
+    4403: CPS(d_4403),
+    4404: CPS(d_4404),
+    4405: t_4405,
+    4406: CPS(d_4406),
+    4407: t_4407,
+    4408: CPS(d_4408),
+    4409: CPS(d_4409),
+    4410: CPS(d_4410),
+    4411: CPS(d_4411),
+    4412: CPS(d_4412),
+    4413: CPS(d_4413),
+    4414: CPS(d_4414),
+    4415: CPS(d_4415),
+    4416: CPS(d_4416),
+    4417: CPS(d_4417),
+    4418: CPS(d_4418),
+    4419: t_4419,
+    4420: CPS(d_4420),
+    4421: CPS(d_4421),
+    4422: CPS(d_4422),
 }
 
 
@@ -14085,95 +14836,90 @@ CODE = {
     4403: x_4403,
     4404: x_4404,
     4405: x_4405,
-    4408: x_4408,
+    4406: x_4406,
     4409: x_4409,
     4410: x_4410,
-    4412: x_4412,
+    4411: x_4411,
     4413: x_4413,
     4414: x_4414,
     4415: x_4415,
     4416: x_4416,
     4417: x_4417,
-    4421: x_4421,
+    4418: x_4418,
     4422: x_4422,
-    4424: x_4424,
+    4423: x_4423,
     4425: x_4425,
     4426: x_4426,
     4427: x_4427,
-    4429: x_4429,
+    4428: x_4428,
     4430: x_4430,
     4431: x_4431,
     4432: x_4432,
     4433: x_4433,
     4434: x_4434,
-    4438: x_4438,
+    4435: x_4435,
     4439: x_4439,
-    4441: x_4441,
+    4440: x_4440,
+    4442: x_4442,
+    4443: x_4443,
     4444: x_4444,
-    4445: x_4445,
     4447: x_4447,
-    4449: x_4449,
+    4448: x_4448,
     4450: x_4450,
+    4451: x_4451,
     4452: x_4452,
-    4453: x_4453,
-    4454: x_4454,
-    4455: x_4455,
     4456: x_4456,
+    4457: x_4457,
     4458: x_4458,
     4459: x_4459,
     4460: x_4460,
     4461: x_4461,
-    4462: x_4462,
     4463: x_4463,
+    4464: x_4464,
     4465: x_4465,
     4466: x_4466,
     4467: x_4467,
+    4468: x_4468,
     4469: x_4469,
+    4470: x_4470,
     4472: x_4472,
-    4473: x_4473,
     4474: x_4474,
+    4476: x_4476,
     4478: x_4478,
     4479: x_4479,
     4480: x_4480,
     4481: x_4481,
     4483: x_4483,
     4484: x_4484,
-    4485: x_4485,
-    4486: x_4486,
     4487: x_4487,
     4488: x_4488,
-    4489: x_4489,
     4494: x_4494,
     4495: x_4495,
-    4496: x_4496,
     4497: x_4497,
-    4498: x_4498,
     4499: x_4499,
-    4501: x_4501,
+    4500: x_4500,
     4502: x_4502,
     4503: x_4503,
     4504: x_4504,
     4505: x_4505,
     4506: x_4506,
-    4507: x_4507,
     4508: x_4508,
+    4509: x_4509,
     4510: x_4510,
+    4511: x_4511,
     4512: x_4512,
-    4514: x_4514,
+    4513: x_4513,
+    4515: x_4515,
     4516: x_4516,
     4517: x_4517,
-    4518: x_4518,
     4519: x_4519,
-    4520: x_4520,
-    4521: x_4521,
     4522: x_4522,
+    4523: x_4523,
     4524: x_4524,
-    4526: x_4526,
-    4527: x_4527,
     4528: x_4528,
     4529: x_4529,
+    4530: x_4530,
     4531: x_4531,
-    4532: x_4532,
     4533: x_4533,
     4534: x_4534,
     4535: x_4535,
@@ -14181,334 +14927,372 @@ CODE = {
     4537: x_4537,
     4538: x_4538,
     4539: x_4539,
-    4540: x_4540,
-    4541: x_4541,
-    4542: x_4542,
-    4543: x_4543,
     4544: x_4544,
     4545: x_4545,
     4546: x_4546,
     4547: x_4547,
     4548: x_4548,
     4549: x_4549,
-    4550: x_4550,
     4551: x_4551,
     4552: x_4552,
+    4553: x_4553,
+    4554: x_4554,
+    4555: x_4555,
+    4556: x_4556,
     4557: x_4557,
     4558: x_4558,
-    4559: x_4559,
     4560: x_4560,
-    4561: x_4561,
     4562: x_4562,
     4564: x_4564,
-    4565: x_4565,
     4566: x_4566,
     4567: x_4567,
     4568: x_4568,
     4569: x_4569,
     4570: x_4570,
     4571: x_4571,
-    4573: x_4573,
-    4575: x_4575,
+    4572: x_4572,
+    4574: x_4574,
+    4576: x_4576,
     4577: x_4577,
+    4578: x_4578,
     4579: x_4579,
-    4580: x_4580,
     4581: x_4581,
     4582: x_4582,
     4583: x_4583,
     4584: x_4584,
     4585: x_4585,
+    4586: x_4586,
     4587: x_4587,
-    4951: x_4951,
+    4588: x_4588,
     4589: x_4589,
     4590: x_4590,
     4591: x_4591,
+    4592: x_4592,
+    4593: x_4593,
     4594: x_4594,
+    4595: x_4595,
+    4596: x_4596,
     4597: x_4597,
+    4598: x_4598,
+    4599: x_4599,
     4600: x_4600,
-    4601: x_4601,
     4603: x_4603,
     4604: x_4604,
-    4605: x_4605,
-    4607: x_4607,
+    4609: x_4609,
     4610: x_4610,
     4611: x_4611,
     4612: x_4612,
     4613: x_4613,
     4614: x_4614,
+    4616: x_4616,
     4617: x_4617,
     4618: x_4618,
+    4619: x_4619,
     4620: x_4620,
+    4621: x_4621,
     4622: x_4622,
     4623: x_4623,
     4625: x_4625,
-    4626: x_4626,
+    4627: x_4627,
     4629: x_4629,
-    4630: x_4630,
     4631: x_4631,
     4632: x_4632,
+    4633: x_4633,
     4634: x_4634,
     4635: x_4635,
     4636: x_4636,
     4637: x_4637,
-    4638: x_4638,
     4639: x_4639,
-    4640: x_4640,
+    5003: x_5003,
     4641: x_4641,
+    4642: x_4642,
+    4643: x_4643,
     4646: x_4646,
-    4647: x_4647,
-    4648: x_4648,
     4649: x_4649,
-    4650: x_4650,
-    4651: x_4651,
+    4652: x_4652,
     4653: x_4653,
-    4654: x_4654,
     4655: x_4655,
     4656: x_4656,
     4657: x_4657,
-    4658: x_4658,
     4659: x_4659,
-    4660: x_4660,
     4662: x_4662,
+    4663: x_4663,
     4664: x_4664,
+    4665: x_4665,
     4666: x_4666,
-    4668: x_4668,
     4669: x_4669,
     4670: x_4670,
-    4671: x_4671,
     4672: x_4672,
-    4673: x_4673,
     4674: x_4674,
-    4676: x_4676,
+    4675: x_4675,
     4677: x_4677,
-    4679: x_4679,
-    4680: x_4680,
+    4678: x_4678,
     4681: x_4681,
+    4682: x_4682,
     4683: x_4683,
     4684: x_4684,
     4686: x_4686,
     4687: x_4687,
+    4688: x_4688,
     4689: x_4689,
+    4690: x_4690,
+    4691: x_4691,
     4692: x_4692,
-    4694: x_4694,
-    4695: x_4695,
-    4697: x_4697,
+    4693: x_4693,
+    4698: x_4698,
     4699: x_4699,
     4700: x_4700,
     4701: x_4701,
     4702: x_4702,
     4703: x_4703,
-    4704: x_4704,
     4705: x_4705,
     4706: x_4706,
     4707: x_4707,
+    4708: x_4708,
     4709: x_4709,
     4710: x_4710,
     4711: x_4711,
     4712: x_4712,
-    4713: x_4713,
     4714: x_4714,
-    4715: x_4715,
     4716: x_4716,
     4718: x_4718,
     4720: x_4720,
+    4721: x_4721,
     4722: x_4722,
+    4723: x_4723,
+    4724: x_4724,
+    4725: x_4725,
     4726: x_4726,
-    4727: x_4727,
     4728: x_4728,
     4729: x_4729,
+    4731: x_4731,
     4732: x_4732,
     4733: x_4733,
-    4734: x_4734,
     4735: x_4735,
     4736: x_4736,
-    4737: x_4737,
-    4740: x_4740,
+    4738: x_4738,
+    4739: x_4739,
     4741: x_4741,
     4744: x_4744,
     4746: x_4746,
     4747: x_4747,
-    4748: x_4748,
-    4750: x_4750,
+    4749: x_4749,
     4751: x_4751,
     4752: x_4752,
+    4753: x_4753,
+    4754: x_4754,
+    4755: x_4755,
     4756: x_4756,
     4757: x_4757,
     4758: x_4758,
     4759: x_4759,
-    4760: x_4760,
     4761: x_4761,
+    4762: x_4762,
     4763: x_4763,
     4764: x_4764,
     4765: x_4765,
     4766: x_4766,
     4767: x_4767,
     4768: x_4768,
-    4769: x_4769,
     4770: x_4770,
     4772: x_4772,
     4774: x_4774,
-    4776: x_4776,
     4778: x_4778,
     4779: x_4779,
     4780: x_4780,
     4781: x_4781,
-    4783: x_4783,
     4784: x_4784,
+    4785: x_4785,
+    4786: x_4786,
     4787: x_4787,
-    4790: x_4790,
+    4788: x_4788,
+    4789: x_4789,
     4792: x_4792,
     4793: x_4793,
-    4794: x_4794,
     4796: x_4796,
-    4797: x_4797,
     4798: x_4798,
+    4799: x_4799,
+    4800: x_4800,
     4802: x_4802,
     4803: x_4803,
     4804: x_4804,
-    4805: x_4805,
-    4806: x_4806,
-    4807: x_4807,
+    4808: x_4808,
     4809: x_4809,
     4810: x_4810,
     4811: x_4811,
     4812: x_4812,
     4813: x_4813,
-    4814: x_4814,
     4815: x_4815,
     4816: x_4816,
+    4817: x_4817,
     4818: x_4818,
+    4819: x_4819,
     4820: x_4820,
+    4821: x_4821,
     4822: x_4822,
     4824: x_4824,
-    4825: x_4825,
     4826: x_4826,
-    4827: x_4827,
-    4829: x_4829,
+    4828: x_4828,
     4830: x_4830,
+    4831: x_4831,
+    4832: x_4832,
     4833: x_4833,
+    4835: x_4835,
     4836: x_4836,
-    4838: x_4838,
     4839: x_4839,
-    4841: x_4841,
+    4842: x_4842,
+    4844: x_4844,
+    4845: x_4845,
     4846: x_4846,
-    4847: x_4847,
     4848: x_4848,
     4849: x_4849,
     4850: x_4850,
-    4851: x_4851,
-    4853: x_4853,
     4854: x_4854,
     4855: x_4855,
     4856: x_4856,
     4857: x_4857,
     4858: x_4858,
     4859: x_4859,
-    4860: x_4860,
+    4861: x_4861,
     4862: x_4862,
+    4863: x_4863,
     4864: x_4864,
+    4865: x_4865,
     4866: x_4866,
+    4867: x_4867,
     4868: x_4868,
+    4870: x_4870,
     4872: x_4872,
     4874: x_4874,
-    4875: x_4875,
+    4876: x_4876,
     4877: x_4877,
     4878: x_4878,
+    4879: x_4879,
+    4881: x_4881,
     4882: x_4882,
-    4883: x_4883,
-    4884: x_4884,
     4885: x_4885,
-    4886: x_4886,
-    4887: x_4887,
-    4889: x_4889,
+    4888: x_4888,
     4890: x_4890,
     4891: x_4891,
-    4892: x_4892,
     4893: x_4893,
-    4894: x_4894,
-    4895: x_4895,
-    4896: x_4896,
     4898: x_4898,
+    4899: x_4899,
     4900: x_4900,
+    4901: x_4901,
     4902: x_4902,
-    4904: x_4904,
+    4903: x_4903,
     4905: x_4905,
+    4906: x_4906,
+    4907: x_4907,
     4908: x_4908,
+    4909: x_4909,
     4910: x_4910,
     4911: x_4911,
     4912: x_4912,
-    4915: x_4915,
+    4914: x_4914,
     4916: x_4916,
-    4917: x_4917,
-    4919: x_4919,
+    4918: x_4918,
     4920: x_4920,
-    4923: x_4923,
-    4925: x_4925,
+    4924: x_4924,
     4926: x_4926,
     4927: x_4927,
+    4929: x_4929,
     4930: x_4930,
-    4931: x_4931,
-    4932: x_4932,
     4934: x_4934,
     4935: x_4935,
+    4936: x_4936,
+    4937: x_4937,
     4938: x_4938,
-    4940: x_4940,
+    4939: x_4939,
     4941: x_4941,
     4942: x_4942,
     4943: x_4943,
+    4944: x_4944,
+    4945: x_4945,
+    4946: x_4946,
     4947: x_4947,
+    4948: x_4948,
+    4950: x_4950,
+    4952: x_4952,
     4954: x_4954,
-    4955: x_4955,
     4956: x_4956,
+    4957: x_4957,
     4960: x_4960,
-    4961: x_4961,
     4962: x_4962,
     4963: x_4963,
     4964: x_4964,
-    4965: x_4965,
-    4966: x_4966,
+    4967: x_4967,
     4968: x_4968,
-    4970: x_4970,
+    4969: x_4969,
     4971: x_4971,
-    4974: x_4974,
+    4972: x_4972,
     4975: x_4975,
     4977: x_4977,
     4978: x_4978,
     4979: x_4979,
+    4982: x_4982,
     4983: x_4983,
     4984: x_4984,
-    4985: x_4985,
     4986: x_4986,
     4987: x_4987,
-    4988: x_4988,
     4990: x_4990,
-    4991: x_4991,
     4992: x_4992,
     4993: x_4993,
     4994: x_4994,
     4995: x_4995,
-    4996: x_4996,
-    4997: x_4997,
     4999: x_4999,
-    5001: x_5001,
-    5003: x_5003,
-    5005: x_5005,
     5006: x_5006,
     5007: x_5007,
     5008: x_5008,
-    5010: x_5010,
-    5011: x_5011,
+    5012: x_5012,
+    5013: x_5013,
     5014: x_5014,
     5015: x_5015,
-    5019: x_5019,
+    5016: x_5016,
+    5017: x_5017,
+    5018: x_5018,
     5020: x_5020,
-    5021: x_5021,
     5022: x_5022,
     5023: x_5023,
-    5024: x_5024,
-    5025: x_5025,
     5026: x_5026,
     5027: x_5027,
+    5029: x_5029,
+    5030: x_5030,
+    5031: x_5031,
+    5035: x_5035,
+    5036: x_5036,
+    5037: x_5037,
+    5038: x_5038,
+    5039: x_5039,
+    5040: x_5040,
+    5042: x_5042,
+    5043: x_5043,
+    5044: x_5044,
+    5045: x_5045,
+    5046: x_5046,
+    5047: x_5047,
+    5048: x_5048,
+    5049: x_5049,
+    5051: x_5051,
+    5053: x_5053,
+    5055: x_5055,
+    5057: x_5057,
+    5058: x_5058,
+    5059: x_5059,
+    5060: x_5060,
+    5062: x_5062,
+    5063: x_5063,
+    5066: x_5066,
+    5067: x_5067,
+    5071: x_5071,
+    5072: x_5072,
+    5073: x_5073,
+    5074: x_5074,
+    5075: x_5075,
+    5076: x_5076,
+    5077: x_5077,
+    5078: x_5078,
+    5079: x_5079,
 }
 AT = {
     15: 'rules_data/terraforming_mars/definitions/cards.yaml:286',
@@ -14615,278 +15399,303 @@ AT = {
     4329: 'rules_data/terraforming_mars/definitions/board.yaml:122',
     4333: 'rules_data/terraforming_mars/definitions/board.yaml:146',
     4370: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4393: 'rules_data/terraforming_mars/definitions/solo.yaml:21',
-    4399: 'rules_data/terraforming_mars/definitions/solo.yaml:22',
-    4402: 'rules_data/terraforming_mars/definitions/solo.yaml:25',
-    4403: 'rules_data/terraforming_mars/definitions/solo.yaml:26',
-    4404: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
-    4405: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
-    4408: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4393: 'rules_data/terraforming_mars/definitions/solo.yaml:23',
+    4399: 'rules_data/terraforming_mars/definitions/solo.yaml:24',
+    4402: 'rules_data/terraforming_mars/definitions/solo.yaml:27',
+    4403: 'rules_data/terraforming_mars/definitions/solo.yaml:28',
+    4404: 'rules_data/terraforming_mars/definitions/solo.yaml:29',
+    4405: 'rules_data/terraforming_mars/definitions/solo.yaml:30',
+    4406: 'rules_data/terraforming_mars/definitions/solo.yaml:31',
     4409: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    4413: 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    4414: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4410: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4414: 'rules_data/terraforming_mars/definitions/board.yaml:120',
     4415: 'rules_data/terraforming_mars/definitions/board.yaml:121',
     4416: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4417: 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    4421: 'rules_data/terraforming_mars/definitions/solo.yaml:30',
-    4422: 'rules_data/terraforming_mars/definitions/solo.yaml:31',
-    4424: 'rules_data/terraforming_mars/definitions/solo.yaml:32',
-    4425: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4417: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4418: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    4422: 'rules_data/terraforming_mars/definitions/solo.yaml:33',
+    4423: 'rules_data/terraforming_mars/definitions/solo.yaml:34',
+    4425: 'rules_data/terraforming_mars/definitions/solo.yaml:35',
     4426: 'rules_data/terraforming_mars/definitions/board.yaml:117',
-    4430: 'rules_data/terraforming_mars/definitions/board.yaml:120',
-    4431: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4427: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    4431: 'rules_data/terraforming_mars/definitions/board.yaml:120',
     4432: 'rules_data/terraforming_mars/definitions/board.yaml:121',
     4433: 'rules_data/terraforming_mars/definitions/board.yaml:121',
-    4434: 'rules_data/terraforming_mars/definitions/board.yaml:122',
-    4438: 'rules_data/terraforming_mars/modules.yaml:35',
-    4439: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4441: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
-    4444: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4445: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4447: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4449: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4452: 'rules_data/terraforming_mars/modules.yaml:44',
-    4453: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4454: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
-    4458: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4459: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4460: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
-    4466: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4467: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4469: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4472: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4473: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
-    4485: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    4494: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4495: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4497: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4498: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4501: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4502: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4503: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4504: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4505: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4507: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4514: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4517: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4518: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4521: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4524: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
-    4533: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
-    4537: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
-    4538: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4539: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
-    4542: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4545: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
-    4546: 'rules_data/terraforming_mars/definitions/turns.yaml:147',
-    4547: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
-    4549: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
-    4550: 'rules_data/terraforming_mars/definitions/turns.yaml:149',
-    4551: 'rules_data/terraforming_mars/definitions/turns.yaml:150',
-    4557: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4558: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4560: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4561: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4564: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4565: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4566: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4567: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4568: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4570: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4577: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4580: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4581: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4584: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4951: 'rules_data/terraforming_mars/flow.yaml:13',
-    4590: 'rules_data/terraforming_mars/definitions/turns.yaml:171',
-    4594: 'rules_data/terraforming_mars/definitions/turns.yaml:177',
-    4597: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    4600: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4601: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
-    4604: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
-    4605: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
-    4607: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    4610: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
-    4611: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
-    4612: 'rules_data/terraforming_mars/definitions/turns.yaml:183',
-    4614: 'rules_data/terraforming_mars/definitions/turns.yaml:189',
-    4617: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4618: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
-    4620: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4622: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
-    4626: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
-    4640: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
-    4646: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4647: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4649: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4650: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4653: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4654: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4655: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4656: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4657: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4659: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4666: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4669: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    4670: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4673: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    4677: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
-    4679: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
-    4680: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4681: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
-    4683: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
-    4684: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
-    4686: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
-    4689: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
-    4692: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
-    4694: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
-    4697: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
-    4699: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4700: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4701: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
-    4702: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4703: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4705: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4706: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4709: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4710: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4711: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4712: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4713: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4715: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4722: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4727: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
-    4728: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4729: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
-    4732: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
-    4733: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4734: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4736: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
-    4740: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4741: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
-    4746: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4747: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4748: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4750: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4751: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4752: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4756: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4757: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4759: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4760: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4763: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4434: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    4435: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    4439: 'rules_data/terraforming_mars/modules.yaml:35',
+    4440: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4442: 'rules_data/terraforming_mars/definitions/corporations.yaml:51',
+    4443: 'rules_data/terraforming_mars/modules.yaml:47',
+    4444: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    4447: 'rules_data/terraforming_mars/definitions/turns.yaml:172',
+    4448: 'rules_data/terraforming_mars/definitions/turns.yaml:172',
+    4450: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4451: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4452: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4456: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4457: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4459: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4460: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4463: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4464: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4465: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4466: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4467: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4469: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4476: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4479: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4480: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4481: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4483: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4484: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4487: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4488: 'rules_data/terraforming_mars/definitions/turns.yaml:172',
+    4494: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4495: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4497: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4499: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4502: 'rules_data/terraforming_mars/modules.yaml:53',
+    4503: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4504: 'rules_data/terraforming_mars/definitions/corporations.yaml:30',
+    4508: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4509: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4510: 'rules_data/terraforming_mars/definitions/corporations.yaml:38',
+    4516: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4517: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4519: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4522: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4523: 'rules_data/terraforming_mars/definitions/corporations.yaml:39',
+    4535: 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    4544: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4545: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4547: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4548: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4551: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4552: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4553: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4554: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4555: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4557: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4564: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4567: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4568: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4571: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4574: 'rules_data/terraforming_mars/definitions/turns.yaml:141',
+    4583: 'rules_data/terraforming_mars/definitions/turns.yaml:143',
+    4587: 'rules_data/terraforming_mars/definitions/turns.yaml:144',
+    4588: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4589: 'rules_data/terraforming_mars/definitions/turns.yaml:145',
+    4592: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4595: 'rules_data/terraforming_mars/definitions/turns.yaml:146',
+    4596: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
+    4597: 'rules_data/terraforming_mars/definitions/turns.yaml:159',
+    4599: 'rules_data/terraforming_mars/definitions/turns.yaml:160',
+    4600: 'rules_data/terraforming_mars/definitions/turns.yaml:160',
+    4603: 'rules_data/terraforming_mars/definitions/turns.yaml:148',
+    4609: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4610: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4612: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4613: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4616: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4617: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4618: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4619: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4620: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4622: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4629: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4632: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4633: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4636: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    5003: 'rules_data/terraforming_mars/flow.yaml:13',
+    4642: 'rules_data/terraforming_mars/definitions/turns.yaml:182',
+    4646: 'rules_data/terraforming_mars/definitions/turns.yaml:188',
+    4649: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    4652: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4653: 'rules_data/terraforming_mars/definitions/corporations.yaml:22',
+    4656: 'rules_data/terraforming_mars/definitions/corporations.yaml:15',
+    4657: 'rules_data/terraforming_mars/definitions/corporations.yaml:16',
+    4659: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    4662: 'rules_data/terraforming_mars/definitions/corporations.yaml:17',
+    4663: 'rules_data/terraforming_mars/definitions/turns.yaml:194',
+    4664: 'rules_data/terraforming_mars/definitions/turns.yaml:194',
+    4666: 'rules_data/terraforming_mars/definitions/turns.yaml:200',
+    4669: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4670: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    4672: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4674: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    4678: 'rules_data/terraforming_mars/definitions/turns.yaml:121',
+    4692: 'rules_data/terraforming_mars/definitions/turns.yaml:122',
+    4698: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4699: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4701: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4702: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4705: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4706: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4707: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4708: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4709: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4711: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4718: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4721: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    4722: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4725: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    4729: 'rules_data/terraforming_mars/definitions/turns.yaml:18',
+    4731: 'rules_data/terraforming_mars/definitions/turns.yaml:19',
+    4732: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4733: 'rules_data/terraforming_mars/definitions/turns.yaml:20',
+    4735: 'rules_data/terraforming_mars/definitions/turns.yaml:30',
+    4736: 'rules_data/terraforming_mars/definitions/turns.yaml:31',
+    4738: 'rules_data/terraforming_mars/definitions/turns.yaml:32',
+    4741: 'rules_data/terraforming_mars/definitions/turns.yaml:33',
+    4744: 'rules_data/terraforming_mars/definitions/turns.yaml:34',
+    4746: 'rules_data/terraforming_mars/definitions/turns.yaml:35',
+    4749: 'rules_data/terraforming_mars/definitions/cards.yaml:134',
+    4751: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4752: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4753: 'rules_data/terraforming_mars/definitions/cards.yaml:124',
+    4754: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4755: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4757: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4758: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4761: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4762: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4763: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4764: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
     4765: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4766: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4767: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4769: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4776: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4779: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4780: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4781: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4783: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    4784: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4787: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4792: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4794: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4796: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4797: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4798: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4802: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4803: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4805: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4806: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4809: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4810: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4811: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4812: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4813: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4815: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4822: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4825: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    4826: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4827: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    4829: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    4830: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4833: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    4838: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4839: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4841: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
-    4846: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4847: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4849: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4850: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4853: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4854: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4855: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4856: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4857: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4859: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4866: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4868: 'rules_data/terraforming_mars/definitions/turns.yaml:89',
-    4874: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4875: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4877: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
-    4878: 'rules_data/terraforming_mars/definitions/turns.yaml:97',
-    4882: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4883: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4885: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4886: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4889: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4890: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4891: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4892: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4893: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4895: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    4902: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4904: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
-    4905: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
-    4910: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4912: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4915: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
-    4916: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4917: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
-    4919: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4920: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
-    4925: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4767: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4774: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4779: 'rules_data/terraforming_mars/definitions/cards.yaml:136',
+    4780: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4781: 'rules_data/terraforming_mars/definitions/cards.yaml:137',
+    4784: 'rules_data/terraforming_mars/definitions/cards.yaml:138',
+    4785: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4786: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4788: 'rules_data/terraforming_mars/definitions/cards.yaml:139',
+    4792: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4793: 'rules_data/terraforming_mars/definitions/cards.yaml:140',
+    4798: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4800: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4802: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4803: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4804: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4808: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4809: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4811: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4812: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4815: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4816: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4817: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4818: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4819: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4821: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4828: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4831: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4832: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4833: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4835: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4836: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4839: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4844: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4846: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4848: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    4849: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4850: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    4854: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4855: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4857: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4858: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4861: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4862: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4863: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4864: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4865: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4867: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4874: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4877: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    4878: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4879: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    4881: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    4882: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4885: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    4890: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4891: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4893: 'rules_data/terraforming_mars/definitions/turns.yaml:87',
+    4898: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4899: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4901: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4902: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4905: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4906: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4907: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4908: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4909: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4911: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4918: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4920: 'rules_data/terraforming_mars/definitions/turns.yaml:89',
+    4926: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
     4927: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4930: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
-    4932: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
-    4934: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4935: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
-    4940: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
-    4941: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
-    4943: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
-    4947: 'rules_data/terraforming_mars/definitions/turns.yaml:54',
-    4954: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4955: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
-    4960: 'rules_data/terraforming_mars/flow.yaml:42',
-    4961: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4962: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    4964: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4965: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
-    4971: 'rules_data/terraforming_mars/definitions/turns.yaml:158',
-    4975: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
-    4977: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
-    4978: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4979: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
-    4983: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    4984: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    4986: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4987: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    4990: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    4991: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4992: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4993: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4994: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    4996: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    5003: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    5006: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
-    5007: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    5008: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    5010: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
-    5011: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    5014: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
-    5015: 'rules_data/terraforming_mars/definitions/turns.yaml:161',
+    4929: 'rules_data/terraforming_mars/definitions/turns.yaml:96',
+    4930: 'rules_data/terraforming_mars/definitions/turns.yaml:97',
+    4934: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    4935: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    4937: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4938: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    4941: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    4942: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4943: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4944: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4945: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4947: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    4954: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    4956: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
+    4957: 'rules_data/terraforming_mars/definitions/turns.yaml:98',
+    4962: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4964: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4967: 'rules_data/terraforming_mars/definitions/cards.yaml:296',
+    4968: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4969: 'rules_data/terraforming_mars/definitions/cards.yaml:297',
+    4971: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4972: 'rules_data/terraforming_mars/definitions/cards.yaml:298',
+    4977: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4979: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4982: 'rules_data/terraforming_mars/definitions/cards.yaml:305',
+    4984: 'rules_data/terraforming_mars/definitions/cards.yaml:306',
+    4986: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4987: 'rules_data/terraforming_mars/definitions/cards.yaml:307',
+    4992: 'rules_data/terraforming_mars/definitions/turns.yaml:36',
+    4993: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
+    4995: 'rules_data/terraforming_mars/definitions/turns.yaml:53',
+    4999: 'rules_data/terraforming_mars/definitions/turns.yaml:54',
+    5006: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    5007: 'rules_data/terraforming_mars/definitions/resources.yaml:69',
+    5012: 'rules_data/terraforming_mars/flow.yaml:42',
+    5013: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    5014: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    5016: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    5017: 'rules_data/terraforming_mars/definitions/resources.yaml:74',
+    5023: 'rules_data/terraforming_mars/definitions/turns.yaml:169',
+    5027: 'rules_data/terraforming_mars/definitions/turns.yaml:172',
+    5029: 'rules_data/terraforming_mars/definitions/turns.yaml:72',
+    5030: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    5031: 'rules_data/terraforming_mars/definitions/turns.yaml:73',
+    5035: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    5036: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    5038: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    5039: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    5042: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    5043: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5044: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5045: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5046: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5048: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    5055: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    5058: 'rules_data/terraforming_mars/definitions/turns.yaml:74',
+    5059: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    5060: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    5062: 'rules_data/terraforming_mars/definitions/turns.yaml:75',
+    5063: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    5066: 'rules_data/terraforming_mars/definitions/turns.yaml:76',
+    5067: 'rules_data/terraforming_mars/definitions/turns.yaml:172',
 }
 CODE['trials'] = TRIALS

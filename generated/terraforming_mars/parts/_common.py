@@ -100,9 +100,9 @@ def x_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~749'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~749'), 0) if type((_w1 := (ctx.state['players'][v_target_750] if type(v_target_750) is int and 0 <= v_target_750 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~749'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~748'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_750 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (388, E.get('n~748'), E.get('r~749'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~765'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~765'), 0) if type((_w1 := (ctx.state['players'][v_target_766] if type(v_target_766) is int and 0 <= v_target_766 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~765'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~764'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_766 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (388, E.get('n~764'), E.get('r~765'), ctx.stamps.get('prod', 0),), compute)
 
 
 def x_389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -112,25 +112,25 @@ def x_389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~765'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~767'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~765'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~764'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~765'))) is str else 0))) is int else num(_w6)))
 
 
 def x_391(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
+    return (_w2.get(E.get('r~765'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~767'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~765'), 0))
 
 
 def x_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~751')}
+    return {'target': E.get('target~767')}
 
 
 def x_396(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~753'), 0))
+    return (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~769'), 0))
 
 
 def d_352(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yaml:28
@@ -139,7 +139,7 @@ def d_352(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~764', 1, True)
     return True
 
 
@@ -149,7 +149,7 @@ def d_353(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    LOCAL(ctx, E, 'r~765', 'titanium', True)
     return True
 
 
@@ -199,9 +199,9 @@ def d_358(ctx, E=None, B=351):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~751')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~767')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[1])
     return True
 
 
@@ -211,7 +211,7 @@ def d_359(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'n~768', 1, True)
     return True
 
 
@@ -221,7 +221,7 @@ def d_360(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'titanium', True)
+    LOCAL(ctx, E, 'r~769', 'titanium', True)
     return True
 
 
@@ -231,16 +231,16 @@ def d_361(ctx, E=None, B=351):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[1])
     return True
 
 
 def x_401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
+    return (_w2.get(E.get('r~765'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~765'), 0))
 
 
 def x_403(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
@@ -252,19 +252,19 @@ def x_403(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
 def x_407(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~750'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~750'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~750'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~750'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~766'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~766'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~766'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~766'))) is str else 0))) is int else num(_w7)))
 
 
 def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~750'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~750'), 0))
+    return (_w1.get(E.get('p~766'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~766'), 0))
 
 
 def x_409(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~750'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~766'))) is str else 0)
 
 
 def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -276,13 +276,13 @@ def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~750'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~766'))) is str else None) != None)
 
 
 def x_412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~750'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~750'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~766'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~766'))) is str else None), 0))
 
 
 def x_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -294,19 +294,19 @@ def x_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
 def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('p~750'))
+    return FLD(ctx, K[3], E.get('p~766'))
 
 
 def x_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~750'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~750'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~768'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~766'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~766'), 0)))
 
 
 def x_418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~768'))) is dict else KEY(_w1, 'effect', None))
 
 
 def d_362(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yaml:38
@@ -315,11 +315,11 @@ def d_362(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
     return True
 
 
@@ -329,7 +329,7 @@ def d_364(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     return True
 
 
@@ -339,9 +339,9 @@ def d_365(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
     return True
 
 
@@ -360,7 +360,7 @@ def d_368(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~750', 'temperature', True)
+    LOCAL(ctx, E, 'p~766', 'temperature', True)
     return True
 
 
@@ -370,7 +370,7 @@ def d_369(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 1, True)
+    LOCAL(ctx, E, 'n~767', 1, True)
     return True
 
 
@@ -385,7 +385,7 @@ def t_370(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
             return k()
         return t_371(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('n~751')))
+    return nxt(num(E.get('n~767')))
 
 
 def t_371(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -405,9 +405,9 @@ def t_372(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~766'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~750'))) is str else 0)), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~766'))) is str else 0)), '+=', False, K[4])
     return t_374(ctx, k, s, E, B)
 
 
@@ -417,9 +417,9 @@ def d_373(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~750'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~766'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~750'))) is str else 0)), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~766'))) is str else 0)), '+=', False, K[4])
     return True
 
 
@@ -442,7 +442,7 @@ def t_375(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~766'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -457,7 +457,7 @@ def d_376(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~750'))) is str else None) != None)):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~766'))) is str else None) != None)):
         if not d_377(ctx, E, B):
             return False
     return True
@@ -469,7 +469,7 @@ def d_377(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -484,7 +484,7 @@ def d_378(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -509,17 +509,17 @@ def t_380(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     items = list(items_of(x_416(ctx, E)))
-    old = E.get('b~752', MISSING)
+    old = E.get('b~768', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~752', old)
+        UNSET(ctx, E, 'b~768', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~752', item, True)
+            LOCAL(ctx, E, 'b~768', item, True)
             if x_417(ctx, E):
                 return t_381(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -533,7 +533,7 @@ def t_381(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~768'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_382(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -542,7 +542,7 @@ def d_382(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~766'), 'by': E.get('you')}):
         return False
     return True
 
@@ -554,40 +554,40 @@ def x_421(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
 def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~765'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~765'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~764'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~765'))) is str else 0))) is int else num(_w6)))
 
 
 def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~751'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~751'), 0) if type((_w1 := (ctx.state['players'][v_target_752] if type(v_target_752) is int and 0 <= v_target_752 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~751'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~750'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_752 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (430, E.get('n~750'), E.get('r~751'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~767'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~767'), 0) if type((_w1 := (ctx.state['players'][v_target_768] if type(v_target_768) is int and 0 <= v_target_768 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~767'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~766'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_768 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (430, E.get('n~766'), E.get('r~767'), ctx.stamps.get('prod', 0),), compute)
 
 
 def x_432(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~753'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~751'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~769'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~767'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~766'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~767'))) is str else 0))) is int else num(_w6)))
 
 
 def x_433(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~753'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0))
+    return (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~769'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~767'), 0))
 
 
 def x_435(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~753')}
+    return {'target': E.get('target~769')}
 
 
 def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~755'), 0))
+    return (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~771'), 0))
 
 
 def d_385(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yaml:47
@@ -596,7 +596,7 @@ def d_385(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
     return True
 
 
@@ -609,9 +609,9 @@ def d_386(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
     if not x_424(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[1])
     return True
 
 
@@ -632,9 +632,9 @@ def d_388(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[1])
     return True
 
 
@@ -644,7 +644,7 @@ def d_389(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'n~766', 1, True)
     return True
 
 
@@ -654,7 +654,7 @@ def d_390(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'heat', True)
+    LOCAL(ctx, E, 'r~767', 'heat', True)
     return True
 
 
@@ -675,9 +675,9 @@ def d_395(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~753')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~769')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[1])
     return True
 
 
@@ -687,7 +687,7 @@ def d_396(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 2, True)
+    LOCAL(ctx, E, 'n~770', 2, True)
     return True
 
 
@@ -697,9 +697,9 @@ def d_398(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[1])
     return True
 
 
@@ -710,13 +710,13 @@ def x_441(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
 def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~750') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~766') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~751') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~767') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -728,13 +728,13 @@ def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
 def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~752'))) is type((_w2 := E.get('t_v~753'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~754'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~768'))) is type((_w2 := E.get('t_v~769'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~770'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~749'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~765'))) is int else num(_w4)))
 
 
 def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -746,37 +746,37 @@ def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 def x_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~752'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~753'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~754'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~749'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~768'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~769'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~770'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~765'))) is int else num(_w22)))
 
 
 def x_454(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('s_v~752'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~752'))) if ((_w7 if type((_w7 := E.get('s_v~752'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~765'))) is type((_w5 := E.get('s_v~768'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~768'))) if ((_w7 if type((_w7 := E.get('s_v~768'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('t_v~753'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~753'))) if ((_w7 if type((_w7 := E.get('t_v~753'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~765'))) is type((_w5 := E.get('t_v~769'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~769'))) if ((_w7 if type((_w7 := E.get('t_v~769'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~749'))) is type((_w5 := E.get('h_v~754'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~754'))) if ((_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~765'))) is type((_w5 := E.get('h_v~770'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~770'))) if ((_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~755'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~755'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~752'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~756'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~753'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~757'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~754'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~752'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~749'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~756'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~755'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~752'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~756'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~753'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~757'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~754'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~753'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~749'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~757'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~755'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~752'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~756'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~753'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~757'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~754'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~754'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~749'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~765'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~771'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~768'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~772'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~769'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~773'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~771'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~771'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~768'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~772'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~769'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~773'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~770'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~768'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~765'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~772'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~771'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~768'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~772'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~769'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~773'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~770'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~769'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~765'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~773'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~771'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~768'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~772'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~769'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~773'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~770'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~770'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~765'))) is int else num(_w53)))) else False))) else False)
 
 
 def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~765'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~771'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~768'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~772'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~769'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~773'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7)))))
 
 
 def x_460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -800,7 +800,7 @@ def x_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~755')} if ((_w8 if type((_w8 := E.get('s_v~752'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~756')} if ((_w11 if type((_w11 := E.get('t_v~753'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~757')} if ((_w14 if type((_w14 := E.get('h_v~754'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~765'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~771'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~768'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~772'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~769'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~773'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~771')} if ((_w8 if type((_w8 := E.get('s_v~768'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~772')} if ((_w11 if type((_w11 := E.get('t_v~769'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~773')} if ((_w14 if type((_w14 := E.get('h_v~770'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 def x_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -850,7 +850,7 @@ def d_403(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
+    LOCAL(ctx, E, 'price~765', E.get('n~764'), True)
     return True
 
 
@@ -860,7 +860,7 @@ def d_404(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~750', 0, True)
+    LOCAL(ctx, E, 'sv~766', 0, True)
     return True
 
 
@@ -870,7 +870,7 @@ def d_405(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~751', 0, True)
+    LOCAL(ctx, E, 'tv~767', 0, True)
     return True
 
 
@@ -880,7 +880,7 @@ def d_407(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~752', x_446(ctx, E), True)
+    LOCAL(ctx, E, 's_v~768', x_446(ctx, E), True)
     return True
 
 
@@ -890,7 +890,7 @@ def d_408(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~753', x_447(ctx, E), True)
+    LOCAL(ctx, E, 't_v~769', x_447(ctx, E), True)
     return True
 
 
@@ -900,7 +900,7 @@ def d_409(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~754', x_448(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~770', x_448(ctx, E), True)
     return True
 
 
@@ -915,7 +915,7 @@ def d_411(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[8])
     return True
 
 
@@ -938,7 +938,7 @@ def d_413(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[8])
     return True
 
 
@@ -964,13 +964,13 @@ def d_417(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         SET(ctx, 'stock', c, key, x_459(ctx, E), '-=', False, K[8])
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[8])
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[8])
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[8])
     return True
 
 
@@ -994,7 +994,7 @@ def d_419(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[8])
     return True
 
 
@@ -1006,7 +1006,7 @@ def d_420(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[8])
     return True
 
 
@@ -1018,7 +1018,7 @@ def d_421(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[8])
     return True
 
 
@@ -1052,7 +1052,7 @@ def d_435(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~758', 1, True)
+    LOCAL(ctx, E, 'n~774', 1, True)
     return True
 
 
@@ -1148,7 +1148,7 @@ def d_455(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'n~766', 3, True)
     return True
 
 
@@ -1167,19 +1167,19 @@ def d_478(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns
 def x_538(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~765'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~765'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~764'))) is int else num(_w4)))
 
 
 def x_539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))
+    return (_w2.get(E.get('r~765'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~765'), 0))
 
 
 def x_544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~755'), 0))
+    return (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~771'), 0))
 
 
 def d_482(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -1191,9 +1191,9 @@ def d_482(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resou
     if not x_538(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '-=', False, K[8])
     return True
 
 
@@ -1214,9 +1214,9 @@ def d_484(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '-=', False, K[8])
     return True
 
 
@@ -1226,7 +1226,7 @@ def d_486(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'n~770', 1, True)
     return True
 
 
@@ -1236,7 +1236,7 @@ def d_487(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    LOCAL(ctx, E, 'r~771', 'megacredits', True)
     return True
 
 
@@ -1247,7 +1247,7 @@ def x_546(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
 def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0))
+    return (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~767'), 0))
 
 
 def x_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
@@ -1255,29 +1255,29 @@ def x_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~752'))))
-    return MEMO(ctx, (558, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_769, 0) if type(_h1) is dict else KEY(_h1, v_p_769, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('step', 0) if type(v_p_769) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('max', 0) if type(v_p_769) is str else 0))) is int else num(_w4))) for v_p_769 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_769, NOREC).get('tile', None) if type(v_p_769) is str else None) == E.get('t~768'))))
+    return MEMO(ctx, (558, E.get('t~768'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this')) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (559, E.get('this'), E.get('t~752'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_771, NOREC).get('reserved', None) if type(v_x_771) is str else None) == E.get('this')) for v_x_771 in [v_x_770 for v_x_770 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_770, NOREC).get('type', None) if type(v_x_770) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (559, E.get('this'), E.get('t~768'),), compute)
 
 
 def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if ((not (v_s_758 in _h2 if type(_h2) in (list, dict) else IN(v_s_758, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('mine~756'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_758 in _h4 if type(_h4) in (list, dict) else IN(v_s_758, _h4))) or ((not any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and ((not (v_x_759 in _h4 if type(_h4) in (list, dict) else IN(v_x_759, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h3))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
-    return MEMO(ctx, (560, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~768'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~768'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_774 for v_s_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h1)] if (True if ((not (v_s_774 in _h2 if type(_h2) in (list, dict) else IN(v_s_774, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('t~768'))) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('mine~772'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_774 in _h4 if type(_h4) in (list, dict) else IN(v_s_774, _h4))) or ((not any((True if ((v_x_775 in _h2 if type(_h2) in (list, dict) else IN(v_x_775, _h2))) and ((not (v_x_775 in _h4 if type(_h4) in (list, dict) else IN(v_x_775, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_776)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h3))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
+    return MEMO(ctx, (560, E.get('mine~772'), E.get('t~768'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -1286,26 +1286,26 @@ def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((E.get('you') != None)) and (any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (561, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_779: ((lambda v_near_782: (v_near_782 if (FN['count'](ctx, None, v_near_782) > 0) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((E.get('you') != None)) and (any((True if ((v_x_781 in _h2 if type(_h2) in (list, dict) else IN(v_x_781, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_781, {}) if type(_h2) is dict else KEY(_h2, v_x_781, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~768'))) is str else None) == 'if_possible') else v_open_779))([v_s_778 for v_s_778 in items_of(E.get('empty~777')) if (True if ((not (v_s_778 in _h1 if type(_h1) in (list, dict) else IN(v_s_778, _h1)))) or (((_h1.get(v_s_778, None) if type(_h1) is dict else KEY(_h1, v_s_778, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (561, E.get('empty~777'), E.get('t~768'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~767')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~783')) > 0)
 
 
 def x_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~770'), {}))
+    return (_w1.get(E.get('s~786'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~786'), {}))
 
 
 def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~769'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~769'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~785'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~785'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
@@ -1315,37 +1315,37 @@ def x_568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~770'))
+    return FLD(ctx, K[13], E.get('s~786'))
 
 
 def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~770'))
+    return ADJ(ctx, 'spaces', E.get('s~786'))
 
 
 def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))
+    return (E.get('x~787') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~787'), _w1))
 
 
 def x_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~787'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~769'))
+    return FLD(ctx, K[15], E.get('t~785'))
 
 
 def x_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~768')}
+    return {'space': E.get('space~784')}
 
 
 def d_491(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yaml:89
@@ -1354,7 +1354,7 @@ def d_491(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'n~764', 2, True)
     return True
 
 
@@ -1364,7 +1364,7 @@ def d_497(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
     return True
 
 
@@ -1374,9 +1374,9 @@ def d_498(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
     return True
 
 
@@ -1397,10 +1397,10 @@ def t_503(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_559(ctx, E), True)
-    LOCAL(ctx, E, 'empty~761', x_560(ctx, E), True)
-    LOCAL(ctx, E, 'legal~767', x_561(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
+    LOCAL(ctx, E, 'mine~772', x_559(ctx, E), True)
+    LOCAL(ctx, E, 'empty~777', x_560(ctx, E), True)
+    LOCAL(ctx, E, 'legal~783', x_561(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
         return False
     return t_508(ctx, k, s, E, B)
 
@@ -1411,7 +1411,7 @@ def d_504(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_559(ctx, E), True)
+    LOCAL(ctx, E, 'mine~772', x_559(ctx, E), True)
     return True
 
 
@@ -1421,7 +1421,7 @@ def d_505(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~761', x_560(ctx, E), True)
+    LOCAL(ctx, E, 'empty~777', x_560(ctx, E), True)
     return True
 
 
@@ -1431,7 +1431,7 @@ def d_506(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~767', x_561(ctx, E), True)
+    LOCAL(ctx, E, 'legal~783', x_561(ctx, E), True)
     return True
 
 
@@ -1441,7 +1441,7 @@ def d_507(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
         return False
     return True
 
@@ -1459,8 +1459,8 @@ def t_509(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
+    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
     return t_512(ctx, k, s, E, B)
 
 
@@ -1470,7 +1470,7 @@ def d_510(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
+    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
     return True
 
 
@@ -1480,7 +1480,7 @@ def d_511(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
     return True
 
 
@@ -1490,10 +1490,10 @@ def t_512(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~770'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~786'))
     if c is not None:
         SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[18])
     return t_515(ctx, k, s, E, B)
 
 
@@ -1503,7 +1503,7 @@ def d_513(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~770'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~786'))
     if c is not None:
         SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[17])
     return True
@@ -1515,7 +1515,7 @@ def d_514(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[18])
     return True
 
 
@@ -1544,7 +1544,7 @@ def t_516(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~785'), 'space': E.get('s~786'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -1566,19 +1566,19 @@ def t_518(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~770')))))
-    old = E.get('x~771', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~786')))))
+    old = E.get('x~787', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~771', old)
+        UNSET(ctx, E, 'x~787', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~771', item, True)
-            if ((E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))):
+            LOCAL(ctx, E, 'x~787', item, True)
+            if ((E.get('x~787') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~787'), _w1))):
                 return t_519(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -1609,7 +1609,7 @@ def d_521(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~785'), 'space': E.get('s~786'), 'by': E.get('you')}):
         return False
     return True
 
@@ -1617,61 +1617,61 @@ def d_521(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
 def x_584(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~748'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~748'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~764'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~764'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~764'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~764'))) is str else 0))) is int else num(_w7)))
 
 
 def x_585(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0))
+    return (_w1.get(E.get('p~764'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~764'), 0))
 
 
 def x_586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~764'))) is str else 0)
 
 
 def x_588(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~764'))) is str else None) != None)
 
 
 def x_589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~764'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~764'))) is str else None), 0))
 
 
 def x_593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('p~748'))
+    return FLD(ctx, K[3], E.get('p~764'))
 
 
 def x_594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~748'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~748'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~766'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~764'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~764'), 0)))
 
 
 def x_595(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~766'))) is dict else KEY(_w1, 'effect', None))
 
 
 def x_603(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~753'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~752'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~752'), 'target': E.get('target~753'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~768'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~769'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~768'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~768'), 'target': E.get('target~769'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_604(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~753'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~752'), 0))
+    return (_w2.get(E.get('r~768'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~769'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~768'), 0))
 
 
 def t_523(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/definitions/effects.yaml:14
@@ -1690,7 +1690,7 @@ def d_525(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
+    LOCAL(ctx, E, 'p~764', 'temperature', True)
     return True
 
 
@@ -1700,7 +1700,7 @@ def d_526(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'n~765', 1, True)
     return True
 
 
@@ -1715,7 +1715,7 @@ def t_527(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/defini
             return k()
         return t_528(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('n~749')))
+    return nxt(num(E.get('n~765')))
 
 
 def t_528(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -1735,9 +1735,9 @@ def t_529(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~764'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~764'))) is str else 0)), '+=', False, K[4])
     return t_531(ctx, k, s, E, B)
 
 
@@ -1747,9 +1747,9 @@ def d_530(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~748'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~764'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~764'))) is str else 0)), '+=', False, K[4])
     return True
 
 
@@ -1772,7 +1772,7 @@ def t_532(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/defini
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~764'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -1787,7 +1787,7 @@ def d_533(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~764'))) is str else None) != None)):
         if not d_534(ctx, E, B):
             return False
     return True
@@ -1799,7 +1799,7 @@ def d_534(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -1814,7 +1814,7 @@ def d_535(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -1827,17 +1827,17 @@ def t_537(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     items = list(items_of(x_593(ctx, E)))
-    old = E.get('b~750', MISSING)
+    old = E.get('b~766', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~750', old)
+        UNSET(ctx, E, 'b~766', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~750', item, True)
+            LOCAL(ctx, E, 'b~766', item, True)
             if x_594(ctx, E):
                 return t_538(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1851,7 +1851,7 @@ def t_538(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~766'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_539(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -1860,7 +1860,7 @@ def d_539(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~764'), 'by': E.get('you')}):
         return False
     return True
 
@@ -1871,7 +1871,7 @@ def d_542(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'plants', True)
+    LOCAL(ctx, E, 'r~768', 'plants', True)
     return True
 
 
@@ -1899,9 +1899,9 @@ def d_545(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~753')).get('stock'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~769')).get('stock'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~751'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~767'), '-=', False, K[8])
     return True
 
 
@@ -1918,7 +1918,7 @@ def d_548(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'titanium', True)
+    LOCAL(ctx, E, 'r~771', 'titanium', True)
     return True
 
 
@@ -1928,9 +1928,9 @@ def d_549(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[8])
     return True
 
 
@@ -1939,29 +1939,29 @@ def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_752, 0) if type(_h1) is dict else KEY(_h1, v_p_752, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('step', 0) if type(v_p_752) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('max', 0) if type(v_p_752) is str else 0))) is int else num(_w4))) for v_p_752 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_752, NOREC).get('tile', None) if type(v_p_752) is str else None) == E.get('t~751'))))
-    return MEMO(ctx, (632, E.get('t~751'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_768, 0) if type(_h1) is dict else KEY(_h1, v_p_768, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('step', 0) if type(v_p_768) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('max', 0) if type(v_p_768) is str else 0))) is int else num(_w4))) for v_p_768 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_768, NOREC).get('tile', None) if type(v_p_768) is str else None) == E.get('t~767'))))
+    return MEMO(ctx, (632, E.get('t~767'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('reserved', None) if type(v_x_754) is str else None) == E.get('this')) for v_x_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (633, E.get('this'), E.get('t~751'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~767'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_770, NOREC).get('reserved', None) if type(v_x_770) is str else None) == E.get('this')) for v_x_770 in [v_x_769 for v_x_769 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_769, NOREC).get('type', None) if type(v_x_769) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (633, E.get('this'), E.get('t~767'),), compute)
 
 
 def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~767'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~751'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~751'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_757 for v_s_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h1)] if (True if ((not (v_s_757 in _h2 if type(_h2) in (list, dict) else IN(v_s_757, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('t~751'))) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('mine~755'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_757 in _h4 if type(_h4) in (list, dict) else IN(v_s_757, _h4))) or ((not any((True if ((v_x_758 in _h2 if type(_h2) in (list, dict) else IN(v_x_758, _h2))) and ((not (v_x_758 in _h4 if type(_h4) in (list, dict) else IN(v_x_758, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_759)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h3))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
-    return MEMO(ctx, (634, E.get('mine~755'), E.get('t~751'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~767'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~767'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_773 for v_s_773 in [v_x_772 for v_x_772 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_772, NOREC).get('type', None) if type(v_x_772) is str else None) == _h1)] if (True if ((not (v_s_773 in _h2 if type(_h2) in (list, dict) else IN(v_s_773, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_773, NOREC).get('reserved', None) if type(v_s_773) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_773, NOREC).get('reserved', None) if type(v_s_773) is str else None) == E.get('t~767'))) or (((ctx.index.plain['spaces'].get(v_s_773, NOREC).get('reserved', None) if type(v_s_773) is str else None) == E.get('mine~771'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_773 in _h4 if type(_h4) in (list, dict) else IN(v_s_773, _h4))) or ((not any((True if ((v_x_774 in _h2 if type(_h2) in (list, dict) else IN(v_x_774, _h2))) and ((not (v_x_774 in _h4 if type(_h4) in (list, dict) else IN(v_x_774, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_774, {}) if type(_h2) is dict else KEY(_h2, v_x_774, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_774, {}) if type(_h2) is dict else KEY(_h2, v_x_774, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_775)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_774, {}) if type(_h2) is dict else KEY(_h2, v_x_774, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_775)) else False)) else False) for v_u_775 in items_of(_h3))) else False) for v_x_774 in ADJ(ctx, 'spaces', v_s_773)))) else False)) else False)]
+    return MEMO(ctx, (634, E.get('mine~771'), E.get('t~767'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -1970,62 +1970,62 @@ def x_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_762: ((lambda v_near_765: (v_near_765 if (FN['count'](ctx, None, v_near_765) > 0) else v_open_762))([v_s_763 for v_s_763 in items_of(v_open_762) if (True if ((E.get('you') != None)) and (any((True if ((v_x_764 in _h2 if type(_h2) in (list, dict) else IN(v_x_764, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_764, {}) if type(_h2) is dict else KEY(_h2, v_x_764, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_764 in ADJ(ctx, 'spaces', v_s_763))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~751'))) is str else None) == 'if_possible') else v_open_762))([v_s_761 for v_s_761 in items_of(E.get('empty~760')) if (True if ((not (v_s_761 in _h1 if type(_h1) in (list, dict) else IN(v_s_761, _h1)))) or (((_h1.get(v_s_761, None) if type(_h1) is dict else KEY(_h1, v_s_761, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (635, E.get('empty~760'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_778: ((lambda v_near_781: (v_near_781 if (FN['count'](ctx, None, v_near_781) > 0) else v_open_778))([v_s_779 for v_s_779 in items_of(v_open_778) if (True if ((E.get('you') != None)) and (any((True if ((v_x_780 in _h2 if type(_h2) in (list, dict) else IN(v_x_780, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_780, {}) if type(_h2) is dict else KEY(_h2, v_x_780, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_780 in ADJ(ctx, 'spaces', v_s_779))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~767'))) is str else None) == 'if_possible') else v_open_778))([v_s_777 for v_s_777 in items_of(E.get('empty~776')) if (True if ((not (v_s_777 in _h1 if type(_h1) in (list, dict) else IN(v_s_777, _h1)))) or (((_h1.get(v_s_777, None) if type(_h1) is dict else KEY(_h1, v_s_777, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (635, E.get('empty~776'), E.get('t~767'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~766')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~782')) > 0)
 
 
 def x_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~769'), {}))
+    return (_w1.get(E.get('s~785'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~785'), {}))
 
 
 def x_641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~768'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~768'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~784'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~784'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~769'))
+    return FLD(ctx, K[13], E.get('s~785'))
 
 
 def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~769'))
+    return ADJ(ctx, 'spaces', E.get('s~785'))
 
 
 def x_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~770') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~770'), _w1))
+    return (E.get('x~786') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~786'), _w1))
 
 
 def x_648(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~770'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~786'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~786'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_649(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~768'))
+    return FLD(ctx, K[15], E.get('t~784'))
 
 
 def x_653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~767')}
+    return {'space': E.get('space~783')}
 
 
 def t_550(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/definitions/effects.yaml:14
@@ -2044,7 +2044,7 @@ def d_567(ctx, E=None, B=550):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~751', 'ocean', True)
+    LOCAL(ctx, E, 't~767', 'ocean', True)
     return True
 
 
@@ -2065,10 +2065,10 @@ def t_569(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~755', x_633(ctx, E), True)
-    LOCAL(ctx, E, 'empty~760', x_634(ctx, E), True)
-    LOCAL(ctx, E, 'legal~766', x_635(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~766')) > 0)):
+    LOCAL(ctx, E, 'mine~771', x_633(ctx, E), True)
+    LOCAL(ctx, E, 'empty~776', x_634(ctx, E), True)
+    LOCAL(ctx, E, 'legal~782', x_635(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~782')) > 0)):
         return False
     return t_574(ctx, k, s, E, B)
 
@@ -2079,7 +2079,7 @@ def d_570(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~755', x_633(ctx, E), True)
+    LOCAL(ctx, E, 'mine~771', x_633(ctx, E), True)
     return True
 
 
@@ -2089,7 +2089,7 @@ def d_571(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~760', x_634(ctx, E), True)
+    LOCAL(ctx, E, 'empty~776', x_634(ctx, E), True)
     return True
 
 
@@ -2099,7 +2099,7 @@ def d_572(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~766', x_635(ctx, E), True)
+    LOCAL(ctx, E, 'legal~782', x_635(ctx, E), True)
     return True
 
 
@@ -2109,7 +2109,7 @@ def d_573(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~766')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('legal~782')) > 0)):
         return False
     return True
 
@@ -2127,8 +2127,8 @@ def t_575(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', E.get('t~751'), True)
-    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
+    LOCAL(ctx, E, 't~784', E.get('t~767'), True)
+    LOCAL(ctx, E, 's~785', E.get('space~783'), True)
     return t_578(ctx, k, s, E, B)
 
 
@@ -2138,7 +2138,7 @@ def d_576(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', E.get('t~751'), True)
+    LOCAL(ctx, E, 't~784', E.get('t~767'), True)
     return True
 
 
@@ -2148,7 +2148,7 @@ def d_577(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
+    LOCAL(ctx, E, 's~785', E.get('space~783'), True)
     return True
 
 
@@ -2158,10 +2158,10 @@ def t_578(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~769'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~785'))
     if c is not None:
         SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~785'), '=', False, K[18])
     return t_581(ctx, k, s, E, B)
 
 
@@ -2171,7 +2171,7 @@ def d_579(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~769'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~785'))
     if c is not None:
         SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[17])
     return True
@@ -2183,7 +2183,7 @@ def d_580(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~785'), '=', False, K[18])
     return True
 
 
@@ -2212,7 +2212,7 @@ def t_582(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~784'), 'space': E.get('s~785'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -2234,19 +2234,19 @@ def t_584(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~769')))))
-    old = E.get('x~770', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~785')))))
+    old = E.get('x~786', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~770', old)
+        UNSET(ctx, E, 'x~786', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~770', item, True)
-            if ((E.get('x~770') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~770'), _w1))):
+            LOCAL(ctx, E, 'x~786', item, True)
+            if ((E.get('x~786') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~786'), _w1))):
                 return t_585(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -2277,7 +2277,7 @@ def d_587(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~784'), 'space': E.get('s~785'), 'by': E.get('you')}):
         return False
     return True
 
@@ -2288,7 +2288,7 @@ def d_590(ctx, E=None, B=550):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~772', 'plants', True)
+    LOCAL(ctx, E, 'r~788', 'plants', True)
     return True
 
 
@@ -2298,7 +2298,7 @@ def d_599(ctx, E=None, B=595):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 2, True)
+    LOCAL(ctx, E, 'n~765', 2, True)
     return True
 
 
@@ -2308,7 +2308,7 @@ def d_614(ctx, E=None, B=595):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 4, True)
+    LOCAL(ctx, E, 'n~767', 4, True)
     return True
 
 
@@ -2318,7 +2318,7 @@ def d_620(ctx, E=None, B=595):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 4, True)
+    LOCAL(ctx, E, 'n~770', 4, True)
     return True
 
 
@@ -2327,29 +2327,29 @@ def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_759, 0) if type(_h1) is dict else KEY(_h1, v_p_759, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_759, NOREC).get('step', 0) if type(v_p_759) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_759, NOREC).get('max', 0) if type(v_p_759) is str else 0))) is int else num(_w4))) for v_p_759 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_759, NOREC).get('tile', None) if type(v_p_759) is str else None) == E.get('t~758'))))
-    return MEMO(ctx, (727, E.get('t~758'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_775, 0) if type(_h1) is dict else KEY(_h1, v_p_775, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_775, NOREC).get('step', 0) if type(v_p_775) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_775, NOREC).get('max', 0) if type(v_p_775) is str else 0))) is int else num(_w4))) for v_p_775 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_775, NOREC).get('tile', None) if type(v_p_775) is str else None) == E.get('t~774'))))
+    return MEMO(ctx, (727, E.get('t~774'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~758'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_761, NOREC).get('reserved', None) if type(v_x_761) is str else None) == E.get('this')) for v_x_761 in [v_x_760 for v_x_760 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_760, NOREC).get('type', None) if type(v_x_760) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (728, E.get('this'), E.get('t~758'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~774'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_777, NOREC).get('reserved', None) if type(v_x_777) is str else None) == E.get('this')) for v_x_777 in [v_x_776 for v_x_776 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_776, NOREC).get('type', None) if type(v_x_776) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (728, E.get('this'), E.get('t~774'),), compute)
 
 
 def x_729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~758'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~774'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~758'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~758'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_764 for v_s_764 in [v_x_763 for v_x_763 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_763, NOREC).get('type', None) if type(v_x_763) is str else None) == _h1)] if (True if ((not (v_s_764 in _h2 if type(_h2) in (list, dict) else IN(v_s_764, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == E.get('t~758'))) or (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == E.get('mine~762'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_764 in _h4 if type(_h4) in (list, dict) else IN(v_s_764, _h4))) or ((not any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and ((not (v_x_765 in _h4 if type(_h4) in (list, dict) else IN(v_x_765, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_766)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_766)) else False)) else False) for v_u_766 in items_of(_h3))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764)))) else False)) else False)]
-    return MEMO(ctx, (729, E.get('mine~762'), E.get('t~758'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~774'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~774'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_780 for v_s_780 in [v_x_779 for v_x_779 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_779, NOREC).get('type', None) if type(v_x_779) is str else None) == _h1)] if (True if ((not (v_s_780 in _h2 if type(_h2) in (list, dict) else IN(v_s_780, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_780, NOREC).get('reserved', None) if type(v_s_780) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_780, NOREC).get('reserved', None) if type(v_s_780) is str else None) == E.get('t~774'))) or (((ctx.index.plain['spaces'].get(v_s_780, NOREC).get('reserved', None) if type(v_s_780) is str else None) == E.get('mine~778'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_780 in _h4 if type(_h4) in (list, dict) else IN(v_s_780, _h4))) or ((not any((True if ((v_x_781 in _h2 if type(_h2) in (list, dict) else IN(v_x_781, _h2))) and ((not (v_x_781 in _h4 if type(_h4) in (list, dict) else IN(v_x_781, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_781, {}) if type(_h2) is dict else KEY(_h2, v_x_781, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_781, {}) if type(_h2) is dict else KEY(_h2, v_x_781, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_782)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_781, {}) if type(_h2) is dict else KEY(_h2, v_x_781, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_782)) else False)) else False) for v_u_782 in items_of(_h3))) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780)))) else False)) else False)]
+    return MEMO(ctx, (729, E.get('mine~778'), E.get('t~774'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_730(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -2358,62 +2358,62 @@ def x_730(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_769: ((lambda v_near_772: (v_near_772 if (FN['count'](ctx, None, v_near_772) > 0) else v_open_769))([v_s_770 for v_s_770 in items_of(v_open_769) if (True if ((E.get('you') != None)) and (any((True if ((v_x_771 in _h2 if type(_h2) in (list, dict) else IN(v_x_771, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~758'))) is str else None) == 'if_possible') else v_open_769))([v_s_768 for v_s_768 in items_of(E.get('empty~767')) if (True if ((not (v_s_768 in _h1 if type(_h1) in (list, dict) else IN(v_s_768, _h1)))) or (((_h1.get(v_s_768, None) if type(_h1) is dict else KEY(_h1, v_s_768, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (730, E.get('empty~767'), E.get('t~758'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_785: ((lambda v_near_788: (v_near_788 if (FN['count'](ctx, None, v_near_788) > 0) else v_open_785))([v_s_786 for v_s_786 in items_of(v_open_785) if (True if ((E.get('you') != None)) and (any((True if ((v_x_787 in _h2 if type(_h2) in (list, dict) else IN(v_x_787, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_787, {}) if type(_h2) is dict else KEY(_h2, v_x_787, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_787 in ADJ(ctx, 'spaces', v_s_786))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~774'))) is str else None) == 'if_possible') else v_open_785))([v_s_784 for v_s_784 in items_of(E.get('empty~783')) if (True if ((not (v_s_784 in _h1 if type(_h1) in (list, dict) else IN(v_s_784, _h1)))) or (((_h1.get(v_s_784, None) if type(_h1) is dict else KEY(_h1, v_s_784, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (730, E.get('empty~783'), E.get('t~774'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~773')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~789')) > 0)
 
 
 def x_735(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~776'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~776'), {}))
+    return (_w1.get(E.get('s~792'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~792'), {}))
 
 
 def x_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~775'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~775'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~791'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~791'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~776'))
+    return FLD(ctx, K[13], E.get('s~792'))
 
 
 def x_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~776'))
+    return ADJ(ctx, 'spaces', E.get('s~792'))
 
 
 def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~777') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~777'), _w1))
+    return (E.get('x~793') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~793'), _w1))
 
 
 def x_743(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~777'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~777'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~793'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~793'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_744(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~775'))
+    return FLD(ctx, K[15], E.get('t~791'))
 
 
 def x_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~774')}
+    return {'space': E.get('space~790')}
 
 
 def t_629(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -2422,9 +2422,9 @@ def t_629(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~752', x_446(ctx, E), True)
-    LOCAL(ctx, E, 't_v~753', x_447(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~754', x_448(ctx, E), True)
+    LOCAL(ctx, E, 's_v~768', x_446(ctx, E), True)
+    LOCAL(ctx, E, 't_v~769', x_447(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~770', x_448(ctx, E), True)
     return t_633(ctx, k, s, E, B)
 
 
@@ -2463,7 +2463,7 @@ def t_645(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/cards/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', 'ocean', True)
+    LOCAL(ctx, E, 't~774', 'ocean', True)
     return t_647(ctx, k, s, E, B)
 
 
@@ -2473,7 +2473,7 @@ def d_646(ctx, E=None, B=623):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', 'ocean', True)
+    LOCAL(ctx, E, 't~774', 'ocean', True)
     return True
 
 
@@ -2494,10 +2494,10 @@ def t_648(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~762', x_728(ctx, E), True)
-    LOCAL(ctx, E, 'empty~767', x_729(ctx, E), True)
-    LOCAL(ctx, E, 'legal~773', x_730(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~773')) > 0)):
+    LOCAL(ctx, E, 'mine~778', x_728(ctx, E), True)
+    LOCAL(ctx, E, 'empty~783', x_729(ctx, E), True)
+    LOCAL(ctx, E, 'legal~789', x_730(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~789')) > 0)):
         return False
     return t_653(ctx, k, s, E, B)
 
@@ -2508,7 +2508,7 @@ def d_649(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~762', x_728(ctx, E), True)
+    LOCAL(ctx, E, 'mine~778', x_728(ctx, E), True)
     return True
 
 
@@ -2518,7 +2518,7 @@ def d_650(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~767', x_729(ctx, E), True)
+    LOCAL(ctx, E, 'empty~783', x_729(ctx, E), True)
     return True
 
 
@@ -2528,7 +2528,7 @@ def d_651(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~773', x_730(ctx, E), True)
+    LOCAL(ctx, E, 'legal~789', x_730(ctx, E), True)
     return True
 
 
@@ -2538,7 +2538,7 @@ def d_652(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~773')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('legal~789')) > 0)):
         return False
     return True
 
@@ -2556,8 +2556,8 @@ def t_654(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~775', E.get('t~758'), True)
-    LOCAL(ctx, E, 's~776', E.get('space~774'), True)
+    LOCAL(ctx, E, 't~791', E.get('t~774'), True)
+    LOCAL(ctx, E, 's~792', E.get('space~790'), True)
     return t_657(ctx, k, s, E, B)
 
 
@@ -2567,7 +2567,7 @@ def d_655(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~775', E.get('t~758'), True)
+    LOCAL(ctx, E, 't~791', E.get('t~774'), True)
     return True
 
 
@@ -2577,7 +2577,7 @@ def d_656(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~776', E.get('space~774'), True)
+    LOCAL(ctx, E, 's~792', E.get('space~790'), True)
     return True
 
 
@@ -2587,10 +2587,10 @@ def t_657(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~776'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~792'))
     if c is not None:
         SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~792'), '=', False, K[18])
     return t_660(ctx, k, s, E, B)
 
 
@@ -2600,7 +2600,7 @@ def d_658(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~776'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~792'))
     if c is not None:
         SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[17])
     return True
@@ -2612,7 +2612,7 @@ def d_659(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~792'), '=', False, K[18])
     return True
 
 
@@ -2641,7 +2641,7 @@ def t_661(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~775'), 'space': E.get('s~776'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~791'), 'space': E.get('s~792'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -2663,19 +2663,19 @@ def t_663(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~776')))))
-    old = E.get('x~777', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~792')))))
+    old = E.get('x~793', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~777', old)
+        UNSET(ctx, E, 'x~793', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~777', item, True)
-            if ((E.get('x~777') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~777'), _w1))):
+            LOCAL(ctx, E, 'x~793', item, True)
+            if ((E.get('x~793') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~793'), _w1))):
                 return t_664(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -2706,7 +2706,7 @@ def d_666(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~775'), 'space': E.get('s~776'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~791'), 'space': E.get('s~792'), 'by': E.get('you')}):
         return False
     return True
 
@@ -2714,19 +2714,19 @@ def d_666(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
 def x_758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~767'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~766'))) is int else num(_w4)))
 
 
 def x_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
+    return (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~767'), 0))
 
 
 def x_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
+    return (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~769'), 0))
 
 
 def d_667(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yaml:134
@@ -2735,11 +2735,11 @@ def d_667(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
     return True
 
 
@@ -2749,7 +2749,7 @@ def d_674(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'steel', True)
+    LOCAL(ctx, E, 'r~767', 'steel', True)
     return True
 
 
@@ -2762,9 +2762,9 @@ def d_675(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resou
     if not x_758(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '-=', False, K[8])
     return True
 
 
@@ -2785,9 +2785,9 @@ def d_677(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '-=', False, K[8])
     return True
 
 
@@ -2797,7 +2797,7 @@ def d_679(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 5, True)
+    LOCAL(ctx, E, 'n~768', 5, True)
     return True
 
 
@@ -2807,7 +2807,7 @@ def d_680(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    LOCAL(ctx, E, 'r~769', 'megacredits', True)
     return True
 
 
@@ -2817,9 +2817,9 @@ def d_681(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[8])
     return True
 
 
@@ -2893,25 +2893,25 @@ def d_700(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
 def x_791(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~750'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~766'))) is str else None) == 'game')
 
 
 def x_792(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~750'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~750'), 0))
+    return (_w1.get(E.get('t~766'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~766'), 0))
 
 
 def x_794(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~750'), 0))
+    return (_w2.get(E.get('t~766'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~766'), 0))
 
 
 def x_796(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~766') == 'tr')) and (((_w1 if type((_w1 := E.get('n~767'))) is int else num(_w1)) > 0)) else False)
 
 
 def d_702(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yaml:158
@@ -2920,8 +2920,8 @@ def d_702(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     if not d_386(ctx, E, B):
         return False
     return True
@@ -2933,8 +2933,8 @@ def d_708(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'tr', True)
-    LOCAL(ctx, E, 'n~751', 1, True)
+    LOCAL(ctx, E, 't~766', 'tr', True)
+    LOCAL(ctx, E, 'n~767', 1, True)
     if not d_711(ctx, E, B):
         return False
     return True
@@ -2946,7 +2946,7 @@ def d_709(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'tr', True)
+    LOCAL(ctx, E, 't~766', 'tr', True)
     return True
 
 
@@ -2956,11 +2956,11 @@ def d_711(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~750'))) is str else None) == 'game')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~766'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~766'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[20])
+            SET(ctx, 'game_tracks', c, key, E.get('n~767'), '+=', False, K[20])
     else:
         if not d_713(ctx, E, B):
             return False
@@ -2973,9 +2973,9 @@ def d_712(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~766'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[20])
+        SET(ctx, 'game_tracks', c, key, E.get('n~767'), '+=', False, K[20])
     return True
 
 
@@ -2985,9 +2985,9 @@ def d_713(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~766'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('n~767'), '+=', False, K[5])
     if not d_715(ctx, E, B):
         return False
     return True
@@ -2999,9 +2999,9 @@ def d_714(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~766'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('n~767'), '+=', False, K[5])
     return True
 
 
@@ -3011,7 +3011,7 @@ def d_715(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)):
+    if ((True if ((E.get('t~766') == 'tr')) and (((_w1 if type((_w1 := E.get('n~767'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -3024,29 +3024,29 @@ def x_815(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == E.get('t~754'))))
-    return MEMO(ctx, (815, E.get('t~754'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_771, 0) if type(_h1) is dict else KEY(_h1, v_p_771, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_771, NOREC).get('step', 0) if type(v_p_771) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_771, NOREC).get('max', 0) if type(v_p_771) is str else 0))) is int else num(_w4))) for v_p_771 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_771, NOREC).get('tile', None) if type(v_p_771) is str else None) == E.get('t~770'))))
+    return MEMO(ctx, (815, E.get('t~770'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == E.get('this')) for v_x_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (816, E.get('this'), E.get('t~754'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~770'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_773, NOREC).get('reserved', None) if type(v_x_773) is str else None) == E.get('this')) for v_x_773 in [v_x_772 for v_x_772 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_772, NOREC).get('type', None) if type(v_x_772) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (816, E.get('this'), E.get('t~770'),), compute)
 
 
 def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~770'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~754'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~754'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_760 for v_s_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h1)] if (True if ((not (v_s_760 in _h2 if type(_h2) in (list, dict) else IN(v_s_760, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('t~754'))) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('mine~758'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_760 in _h4 if type(_h4) in (list, dict) else IN(v_s_760, _h4))) or ((not any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and ((not (v_x_761 in _h4 if type(_h4) in (list, dict) else IN(v_x_761, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_762)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_762)) else False)) else False) for v_u_762 in items_of(_h3))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760)))) else False)) else False)]
-    return MEMO(ctx, (817, E.get('mine~758'), E.get('t~754'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~770'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~770'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_776 for v_s_776 in [v_x_775 for v_x_775 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_775, NOREC).get('type', None) if type(v_x_775) is str else None) == _h1)] if (True if ((not (v_s_776 in _h2 if type(_h2) in (list, dict) else IN(v_s_776, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_776, NOREC).get('reserved', None) if type(v_s_776) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_776, NOREC).get('reserved', None) if type(v_s_776) is str else None) == E.get('t~770'))) or (((ctx.index.plain['spaces'].get(v_s_776, NOREC).get('reserved', None) if type(v_s_776) is str else None) == E.get('mine~774'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_776 in _h4 if type(_h4) in (list, dict) else IN(v_s_776, _h4))) or ((not any((True if ((v_x_777 in _h2 if type(_h2) in (list, dict) else IN(v_x_777, _h2))) and ((not (v_x_777 in _h4 if type(_h4) in (list, dict) else IN(v_x_777, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_777, {}) if type(_h2) is dict else KEY(_h2, v_x_777, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_777, {}) if type(_h2) is dict else KEY(_h2, v_x_777, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_778)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_777, {}) if type(_h2) is dict else KEY(_h2, v_x_777, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_778)) else False)) else False) for v_u_778 in items_of(_h3))) else False) for v_x_777 in ADJ(ctx, 'spaces', v_s_776)))) else False)) else False)]
+    return MEMO(ctx, (817, E.get('mine~774'), E.get('t~770'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_818(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -3055,62 +3055,62 @@ def x_818(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_765: ((lambda v_near_768: (v_near_768 if (FN['count'](ctx, None, v_near_768) > 0) else v_open_765))([v_s_766 for v_s_766 in items_of(v_open_765) if (True if ((E.get('you') != None)) and (any((True if ((v_x_767 in _h2 if type(_h2) in (list, dict) else IN(v_x_767, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~754'))) is str else None) == 'if_possible') else v_open_765))([v_s_764 for v_s_764 in items_of(E.get('empty~763')) if (True if ((not (v_s_764 in _h1 if type(_h1) in (list, dict) else IN(v_s_764, _h1)))) or (((_h1.get(v_s_764, None) if type(_h1) is dict else KEY(_h1, v_s_764, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (818, E.get('empty~763'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_781: ((lambda v_near_784: (v_near_784 if (FN['count'](ctx, None, v_near_784) > 0) else v_open_781))([v_s_782 for v_s_782 in items_of(v_open_781) if (True if ((E.get('you') != None)) and (any((True if ((v_x_783 in _h2 if type(_h2) in (list, dict) else IN(v_x_783, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_783, {}) if type(_h2) is dict else KEY(_h2, v_x_783, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_783 in ADJ(ctx, 'spaces', v_s_782))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~770'))) is str else None) == 'if_possible') else v_open_781))([v_s_780 for v_s_780 in items_of(E.get('empty~779')) if (True if ((not (v_s_780 in _h1 if type(_h1) in (list, dict) else IN(v_s_780, _h1)))) or (((_h1.get(v_s_780, None) if type(_h1) is dict else KEY(_h1, v_s_780, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (818, E.get('empty~779'), E.get('t~770'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_819(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~769')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~785')) > 0)
 
 
 def x_823(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~772'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~772'), {}))
+    return (_w1.get(E.get('s~788'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~788'), {}))
 
 
 def x_824(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~771'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~771'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~787'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~787'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_828(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~772'))
+    return FLD(ctx, K[13], E.get('s~788'))
 
 
 def x_829(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~772'))
+    return ADJ(ctx, 'spaces', E.get('s~788'))
 
 
 def x_830(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~773') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~773'), _w1))
+    return (E.get('x~789') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~789'), _w1))
 
 
 def x_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~773'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~773'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~789'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~789'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~771'))
+    return FLD(ctx, K[15], E.get('t~787'))
 
 
 def x_836(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~770')}
+    return {'space': E.get('space~786')}
 
 
 def d_717(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yaml:167
@@ -3119,16 +3119,16 @@ def d_717(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     if not d_386(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 3, True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
     return True
 
 
@@ -3138,7 +3138,7 @@ def d_728(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 3, True)
+    LOCAL(ctx, E, 'n~768', 3, True)
     return True
 
 
@@ -3148,7 +3148,7 @@ def d_729(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'plants', True)
+    LOCAL(ctx, E, 'r~769', 'plants', True)
     return True
 
 
@@ -3158,7 +3158,7 @@ def d_731(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', 'city', True)
+    LOCAL(ctx, E, 't~770', 'city', True)
     return True
 
 
@@ -3179,10 +3179,10 @@ def t_733(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~758', x_816(ctx, E), True)
-    LOCAL(ctx, E, 'empty~763', x_817(ctx, E), True)
-    LOCAL(ctx, E, 'legal~769', x_818(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~769')) > 0)):
+    LOCAL(ctx, E, 'mine~774', x_816(ctx, E), True)
+    LOCAL(ctx, E, 'empty~779', x_817(ctx, E), True)
+    LOCAL(ctx, E, 'legal~785', x_818(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~785')) > 0)):
         return False
     return t_738(ctx, k, s, E, B)
 
@@ -3193,7 +3193,7 @@ def d_734(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~758', x_816(ctx, E), True)
+    LOCAL(ctx, E, 'mine~774', x_816(ctx, E), True)
     return True
 
 
@@ -3203,7 +3203,7 @@ def d_735(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~763', x_817(ctx, E), True)
+    LOCAL(ctx, E, 'empty~779', x_817(ctx, E), True)
     return True
 
 
@@ -3213,7 +3213,7 @@ def d_736(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~769', x_818(ctx, E), True)
+    LOCAL(ctx, E, 'legal~785', x_818(ctx, E), True)
     return True
 
 
@@ -3223,7 +3223,7 @@ def d_737(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~769')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('legal~785')) > 0)):
         return False
     return True
 
@@ -3241,8 +3241,8 @@ def t_739(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
-    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
+    LOCAL(ctx, E, 't~787', E.get('t~770'), True)
+    LOCAL(ctx, E, 's~788', E.get('space~786'), True)
     return t_742(ctx, k, s, E, B)
 
 
@@ -3252,7 +3252,7 @@ def d_740(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
+    LOCAL(ctx, E, 't~787', E.get('t~770'), True)
     return True
 
 
@@ -3262,7 +3262,7 @@ def d_741(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
+    LOCAL(ctx, E, 's~788', E.get('space~786'), True)
     return True
 
 
@@ -3272,10 +3272,10 @@ def t_742(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~772'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~788'))
     if c is not None:
         SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~788'), '=', False, K[18])
     return t_745(ctx, k, s, E, B)
 
 
@@ -3285,7 +3285,7 @@ def d_743(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~772'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~788'))
     if c is not None:
         SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[17])
     return True
@@ -3297,7 +3297,7 @@ def d_744(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~788'), '=', False, K[18])
     return True
 
 
@@ -3326,7 +3326,7 @@ def t_746(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~787'), 'space': E.get('s~788'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -3348,19 +3348,19 @@ def t_748(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~772')))))
-    old = E.get('x~773', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~788')))))
+    old = E.get('x~789', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~773', old)
+        UNSET(ctx, E, 'x~789', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~773', item, True)
-            if ((E.get('x~773') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~773'), _w1))):
+            LOCAL(ctx, E, 'x~789', item, True)
+            if ((E.get('x~789') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~789'), _w1))):
                 return t_749(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -3391,7 +3391,7 @@ def d_751(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~787'), 'space': E.get('s~788'), 'by': E.get('you')}):
         return False
     return True
 
@@ -3401,8 +3401,8 @@ def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_756, 0) if type(_h1) is dict else KEY(_h1, v_p_756, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_756, NOREC).get('step', 0) if type(v_p_756) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_756, NOREC).get('max', 0) if type(v_p_756) is str else 0))) is int else num(_w4))) for v_p_756 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_756, NOREC).get('tile', None) if type(v_p_756) is str else None) == E.get('t~754'))))
-    return MEMO(ctx, (852, E.get('t~754'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_772, 0) if type(_h1) is dict else KEY(_h1, v_p_772, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_772, NOREC).get('step', 0) if type(v_p_772) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_772, NOREC).get('max', 0) if type(v_p_772) is str else 0))) is int else num(_w4))) for v_p_772 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_772, NOREC).get('tile', None) if type(v_p_772) is str else None) == E.get('t~770'))))
+    return MEMO(ctx, (852, E.get('t~770'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_853(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
@@ -3411,64 +3411,64 @@ def x_853(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~754'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~754'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_757 for v_s_757 in items_of(E.get('l~755')) if (True if ((not (v_s_757 in _h1 if type(_h1) in (list, dict) else IN(v_s_757, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('t~754'))) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_757 in _h2 if type(_h2) in (list, dict) else IN(v_s_757, _h2)))) or (((_h2.get(v_s_757, None) if type(_h2) is dict else KEY(_h2, v_s_757, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_757 in _h4 if type(_h4) in (list, dict) else IN(v_s_757, _h4))) or ((not any((True if ((v_x_758 in _h1 if type(_h1) in (list, dict) else IN(v_x_758, _h1))) and ((not (v_x_758 in _h4 if type(_h4) in (list, dict) else IN(v_x_758, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_759)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h3))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
-    return MEMO(ctx, (853, E.get('l~755'), E.get('this'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~770'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~770'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_773 for v_s_773 in items_of(E.get('l~771')) if (True if ((not (v_s_773 in _h1 if type(_h1) in (list, dict) else IN(v_s_773, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_773, NOREC).get('reserved', None) if type(v_s_773) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_773, NOREC).get('reserved', None) if type(v_s_773) is str else None) == E.get('t~770'))) or (((ctx.index.plain['spaces'].get(v_s_773, NOREC).get('reserved', None) if type(v_s_773) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_773 in _h2 if type(_h2) in (list, dict) else IN(v_s_773, _h2)))) or (((_h2.get(v_s_773, None) if type(_h2) is dict else KEY(_h2, v_s_773, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_773 in _h4 if type(_h4) in (list, dict) else IN(v_s_773, _h4))) or ((not any((True if ((v_x_774 in _h1 if type(_h1) in (list, dict) else IN(v_x_774, _h1))) and ((not (v_x_774 in _h4 if type(_h4) in (list, dict) else IN(v_x_774, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_774, {}) if type(_h1) is dict else KEY(_h1, v_x_774, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_774, {}) if type(_h1) is dict else KEY(_h1, v_x_774, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_775)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_774, {}) if type(_h1) is dict else KEY(_h1, v_x_774, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_775)) else False)) else False) for v_u_775 in items_of(_h3))) else False) for v_x_774 in ADJ(ctx, 'spaces', v_s_773)))) else False)) else False)]
+    return MEMO(ctx, (853, E.get('l~771'), E.get('this'), E.get('t~770'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_854(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~760')) > 0)
+    return (FN['count'](ctx, None, E.get('open~776')) > 0)
 
 
 def x_858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~763'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~763'), {}))
+    return (_w1.get(E.get('s~779'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~779'), {}))
 
 
 def x_859(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~762'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~762'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~778'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~778'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~763'))
+    return FLD(ctx, K[13], E.get('s~779'))
 
 
 def x_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~763'))
+    return ADJ(ctx, 'spaces', E.get('s~779'))
 
 
 def x_865(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~764') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~764'), _w1))
+    return (E.get('x~780') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~780'), _w1))
 
 
 def x_866(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~764'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~764'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~780'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~780'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~762'))
+    return FLD(ctx, K[15], E.get('t~778'))
 
 
 def x_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~761')}
+    return {'space': E.get('space~777')}
 
 
 def d_763(ctx, E=None, B=752):  # rules_data/terraforming_mars/cards/001-070.yaml:178
@@ -3477,7 +3477,7 @@ def d_763(ctx, E=None, B=752):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'city', True)
+    LOCAL(ctx, E, 't~768', 'city', True)
     return True
 
 
@@ -3487,7 +3487,7 @@ def d_770(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~760', x_853(ctx, E), True)
+    LOCAL(ctx, E, 'open~776', x_853(ctx, E), True)
     return True
 
 
@@ -3497,7 +3497,7 @@ def d_771(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('open~776')) > 0)):
         return False
     return True
 
@@ -3508,8 +3508,8 @@ def t_773(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~762', E.get('t~754'), True)
-    LOCAL(ctx, E, 's~763', E.get('space~761'), True)
+    LOCAL(ctx, E, 't~778', E.get('t~770'), True)
+    LOCAL(ctx, E, 's~779', E.get('space~777'), True)
     return t_776(ctx, k, s, E, B)
 
 
@@ -3519,7 +3519,7 @@ def d_774(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~762', E.get('t~754'), True)
+    LOCAL(ctx, E, 't~778', E.get('t~770'), True)
     return True
 
 
@@ -3529,7 +3529,7 @@ def d_775(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~763', E.get('space~761'), True)
+    LOCAL(ctx, E, 's~779', E.get('space~777'), True)
     return True
 
 
@@ -3539,10 +3539,10 @@ def t_776(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~763'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~779'))
     if c is not None:
         SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~763'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~779'), '=', False, K[18])
     return t_779(ctx, k, s, E, B)
 
 
@@ -3552,7 +3552,7 @@ def d_777(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~763'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~779'))
     if c is not None:
         SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[17])
     return True
@@ -3564,7 +3564,7 @@ def d_778(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~763'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~779'), '=', False, K[18])
     return True
 
 
@@ -3593,7 +3593,7 @@ def t_780(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~762'), 'space': E.get('s~763'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~778'), 'space': E.get('s~779'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -3615,19 +3615,19 @@ def t_782(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~763')))))
-    old = E.get('x~764', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~779')))))
+    old = E.get('x~780', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~764', old)
+        UNSET(ctx, E, 'x~780', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~764', item, True)
-            if ((E.get('x~764') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~764'), _w1))):
+            LOCAL(ctx, E, 'x~780', item, True)
+            if ((E.get('x~780') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~780'), _w1))):
                 return t_783(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -3658,7 +3658,7 @@ def d_785(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~762'), 'space': E.get('s~763'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~778'), 'space': E.get('s~779'), 'by': E.get('you')}):
         return False
     return True
 
@@ -3669,7 +3669,7 @@ def d_788(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'heat', True)
+    LOCAL(ctx, E, 'r~765', 'heat', True)
     return True
 
 
@@ -3679,7 +3679,7 @@ def d_790(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'n~766', 2, True)
     return True
 
 
@@ -3689,7 +3689,7 @@ def d_791(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'plants', True)
+    LOCAL(ctx, E, 'r~767', 'plants', True)
     return True
 
 
@@ -3702,19 +3702,19 @@ def x_889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~752'))) is str else None) == E.get('r~751'))) and ((E.get('card~752') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~768'))) is str else None) == E.get('r~767'))) and ((E.get('card~768') != E.get('this'))) else False)
 
 
 def x_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~752'), 0))
+    return (_w2.get(E.get('card~768'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~768'), 0))
 
 
 def x_893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~752')}
+    return {'card': E.get('card~768')}
 
 
 def t_794(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yaml:197
@@ -3730,7 +3730,7 @@ def d_796(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'n~764', 3, True)
     return True
 
 
@@ -3740,7 +3740,7 @@ def d_797(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
     return True
 
 
@@ -3750,9 +3750,9 @@ def d_798(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[8])
     return True
 
 
@@ -3762,7 +3762,7 @@ def d_801(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    LOCAL(ctx, E, 'r~767', 'microbe', True)
     return True
 
 
@@ -3779,9 +3779,9 @@ def d_803(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~768'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~766'), '+=', False, K[21])
     return True
 
 
@@ -3791,7 +3791,7 @@ def d_805(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 2, True)
+    LOCAL(ctx, E, 'n~769', 2, True)
     return True
 
 
@@ -3814,8 +3814,8 @@ def x_929(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_754, 0) if type(_h1) is dict else KEY(_h1, v_p_754, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('step', 0) if type(v_p_754) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('max', 0) if type(v_p_754) is str else 0))) is int else num(_w4))) for v_p_754 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_754, NOREC).get('tile', None) if type(v_p_754) is str else None) == E.get('t~752'))))
-    return MEMO(ctx, (929, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_770, 0) if type(_h1) is dict else KEY(_h1, v_p_770, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_770, NOREC).get('step', 0) if type(v_p_770) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_770, NOREC).get('max', 0) if type(v_p_770) is str else 0))) is int else num(_w4))) for v_p_770 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_770, NOREC).get('tile', None) if type(v_p_770) is str else None) == E.get('t~768'))))
+    return MEMO(ctx, (929, E.get('t~768'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
@@ -3824,64 +3824,64 @@ def x_930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~752'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~752'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_755 for v_s_755 in items_of(E.get('l~753')) if (True if ((not (v_s_755 in _h1 if type(_h1) in (list, dict) else IN(v_s_755, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_755 in _h2 if type(_h2) in (list, dict) else IN(v_s_755, _h2)))) or (((_h2.get(v_s_755, None) if type(_h2) is dict else KEY(_h2, v_s_755, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_755 in _h4 if type(_h4) in (list, dict) else IN(v_s_755, _h4))) or ((not any((True if ((v_x_756 in _h1 if type(_h1) in (list, dict) else IN(v_x_756, _h1))) and ((not (v_x_756 in _h4 if type(_h4) in (list, dict) else IN(v_x_756, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_757)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h3))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
-    return MEMO(ctx, (930, E.get('l~753'), E.get('this'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~768'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~768'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_771 for v_s_771 in items_of(E.get('l~769')) if (True if ((not (v_s_771 in _h1 if type(_h1) in (list, dict) else IN(v_s_771, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_771, NOREC).get('reserved', None) if type(v_s_771) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_771, NOREC).get('reserved', None) if type(v_s_771) is str else None) == E.get('t~768'))) or (((ctx.index.plain['spaces'].get(v_s_771, NOREC).get('reserved', None) if type(v_s_771) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_771 in _h2 if type(_h2) in (list, dict) else IN(v_s_771, _h2)))) or (((_h2.get(v_s_771, None) if type(_h2) is dict else KEY(_h2, v_s_771, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_771 in _h4 if type(_h4) in (list, dict) else IN(v_s_771, _h4))) or ((not any((True if ((v_x_772 in _h1 if type(_h1) in (list, dict) else IN(v_x_772, _h1))) and ((not (v_x_772 in _h4 if type(_h4) in (list, dict) else IN(v_x_772, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_772, {}) if type(_h1) is dict else KEY(_h1, v_x_772, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_772, {}) if type(_h1) is dict else KEY(_h1, v_x_772, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_773)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_772, {}) if type(_h1) is dict else KEY(_h1, v_x_772, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_773)) else False)) else False) for v_u_773 in items_of(_h3))) else False) for v_x_772 in ADJ(ctx, 'spaces', v_s_771)))) else False)) else False)]
+    return MEMO(ctx, (930, E.get('l~769'), E.get('this'), E.get('t~768'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_931(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~758')) > 0)
+    return (FN['count'](ctx, None, E.get('open~774')) > 0)
 
 
 def x_935(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~761'), {}))
+    return (_w1.get(E.get('s~777'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~777'), {}))
 
 
 def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~760'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~760'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~776'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~776'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_940(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~761'))
+    return FLD(ctx, K[13], E.get('s~777'))
 
 
 def x_941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~761'))
+    return ADJ(ctx, 'spaces', E.get('s~777'))
 
 
 def x_942(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~762') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~762'), _w1))
+    return (E.get('x~778') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~778'), _w1))
 
 
 def x_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~762'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~778'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~778'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~760'))
+    return FLD(ctx, K[15], E.get('t~776'))
 
 
 def x_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~759')}
+    return {'space': E.get('space~775')}
 
 
 def d_831(ctx, E=None, B=830):  # rules_data/terraforming_mars/cards/001-070.yaml:205
@@ -3890,7 +3890,7 @@ def d_831(ctx, E=None, B=830):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'city', True)
+    LOCAL(ctx, E, 't~764', 'city', True)
     return True
 
 
@@ -3900,7 +3900,7 @@ def d_837(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~758', x_930(ctx, E), True)
+    LOCAL(ctx, E, 'open~774', x_930(ctx, E), True)
     return True
 
 
@@ -3910,7 +3910,7 @@ def d_838(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~758')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('open~774')) > 0)):
         return False
     return True
 
@@ -3921,8 +3921,8 @@ def t_840(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    LOCAL(ctx, E, 't~776', E.get('t~768'), True)
+    LOCAL(ctx, E, 's~777', E.get('space~775'), True)
     return t_843(ctx, k, s, E, B)
 
 
@@ -3932,7 +3932,7 @@ def d_841(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
+    LOCAL(ctx, E, 't~776', E.get('t~768'), True)
     return True
 
 
@@ -3942,7 +3942,7 @@ def d_842(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    LOCAL(ctx, E, 's~777', E.get('space~775'), True)
     return True
 
 
@@ -3952,10 +3952,10 @@ def t_843(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~761'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~777'))
     if c is not None:
         SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~777'), '=', False, K[18])
     return t_846(ctx, k, s, E, B)
 
 
@@ -3965,7 +3965,7 @@ def d_844(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~761'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~777'))
     if c is not None:
         SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[17])
     return True
@@ -3977,7 +3977,7 @@ def d_845(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~777'), '=', False, K[18])
     return True
 
 
@@ -4006,7 +4006,7 @@ def t_847(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~776'), 'space': E.get('s~777'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -4028,19 +4028,19 @@ def t_849(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~761')))))
-    old = E.get('x~762', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~777')))))
+    old = E.get('x~778', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~762', old)
+        UNSET(ctx, E, 'x~778', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~762', item, True)
-            if ((E.get('x~762') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~762'), _w1))):
+            LOCAL(ctx, E, 'x~778', item, True)
+            if ((E.get('x~778') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~778'), _w1))):
                 return t_850(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -4071,7 +4071,7 @@ def d_852(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~776'), 'space': E.get('s~777'), 'by': E.get('you')}):
         return False
     return True
 
@@ -4081,29 +4081,29 @@ def x_980(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_749, 0) if type(_h1) is dict else KEY(_h1, v_p_749, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('step', 0) if type(v_p_749) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('max', 0) if type(v_p_749) is str else 0))) is int else num(_w4))) for v_p_749 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_749, NOREC).get('tile', None) if type(v_p_749) is str else None) == E.get('t~748'))))
-    return MEMO(ctx, (980, E.get('t~748'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_765, 0) if type(_h1) is dict else KEY(_h1, v_p_765, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_765, NOREC).get('step', 0) if type(v_p_765) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_765, NOREC).get('max', 0) if type(v_p_765) is str else 0))) is int else num(_w4))) for v_p_765 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_765, NOREC).get('tile', None) if type(v_p_765) is str else None) == E.get('t~764'))))
+    return MEMO(ctx, (980, E.get('t~764'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('reserved', None) if type(v_x_751) is str else None) == E.get('this')) for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (981, E.get('this'), E.get('t~748'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_767, NOREC).get('reserved', None) if type(v_x_767) is str else None) == E.get('this')) for v_x_767 in [v_x_766 for v_x_766 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_766, NOREC).get('type', None) if type(v_x_766) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (981, E.get('this'), E.get('t~764'),), compute)
 
 
 def x_982(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~748'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h1)] if (True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~748'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('mine~752'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h2 if type(_h2) in (list, dict) else IN(v_x_755, _h2))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
-    return MEMO(ctx, (982, E.get('mine~752'), E.get('t~748'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~764'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~764'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_770 for v_s_770 in [v_x_769 for v_x_769 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_769, NOREC).get('type', None) if type(v_x_769) is str else None) == _h1)] if (True if ((not (v_s_770 in _h2 if type(_h2) in (list, dict) else IN(v_s_770, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == E.get('t~764'))) or (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == E.get('mine~768'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_770 in _h4 if type(_h4) in (list, dict) else IN(v_s_770, _h4))) or ((not any((True if ((v_x_771 in _h2 if type(_h2) in (list, dict) else IN(v_x_771, _h2))) and ((not (v_x_771 in _h4 if type(_h4) in (list, dict) else IN(v_x_771, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_772)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_772)) else False)) else False) for v_u_772 in items_of(_h3))) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770)))) else False)) else False)]
+    return MEMO(ctx, (982, E.get('mine~768'), E.get('t~764'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -4112,62 +4112,62 @@ def x_983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if (FN['count'](ctx, None, v_near_762) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((E.get('you') != None)) and (any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h1 if type(_h1) in (list, dict) else IN(v_s_758, _h1)))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (983, E.get('empty~757'), E.get('t~748'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_775: ((lambda v_near_778: (v_near_778 if (FN['count'](ctx, None, v_near_778) > 0) else v_open_775))([v_s_776 for v_s_776 in items_of(v_open_775) if (True if ((E.get('you') != None)) and (any((True if ((v_x_777 in _h2 if type(_h2) in (list, dict) else IN(v_x_777, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_777, {}) if type(_h2) is dict else KEY(_h2, v_x_777, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_777 in ADJ(ctx, 'spaces', v_s_776))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~764'))) is str else None) == 'if_possible') else v_open_775))([v_s_774 for v_s_774 in items_of(E.get('empty~773')) if (True if ((not (v_s_774 in _h1 if type(_h1) in (list, dict) else IN(v_s_774, _h1)))) or (((_h1.get(v_s_774, None) if type(_h1) is dict else KEY(_h1, v_s_774, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (983, E.get('empty~773'), E.get('t~764'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~763')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~779')) > 0)
 
 
 def x_988(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~766'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~766'), {}))
+    return (_w1.get(E.get('s~782'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~782'), {}))
 
 
 def x_989(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~765'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~765'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~781'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~781'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~766'))
+    return FLD(ctx, K[13], E.get('s~782'))
 
 
 def x_994(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~766'))
+    return ADJ(ctx, 'spaces', E.get('s~782'))
 
 
 def x_995(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~767') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~767'), _w1))
+    return (E.get('x~783') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~783'), _w1))
 
 
 def x_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~767'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~783'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~783'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~765'))
+    return FLD(ctx, K[15], E.get('t~781'))
 
 
 def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~764')}
+    return {'space': E.get('space~780')}
 
 
 def d_881(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yaml:223
@@ -4176,7 +4176,7 @@ def d_881(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    LOCAL(ctx, E, 't~764', 'ocean', True)
     return True
 
 
@@ -4197,10 +4197,10 @@ def t_883(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_981(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_982(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_983(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    LOCAL(ctx, E, 'mine~768', x_981(ctx, E), True)
+    LOCAL(ctx, E, 'empty~773', x_982(ctx, E), True)
+    LOCAL(ctx, E, 'legal~779', x_983(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
         return False
     return t_888(ctx, k, s, E, B)
 
@@ -4211,7 +4211,7 @@ def d_884(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_981(ctx, E), True)
+    LOCAL(ctx, E, 'mine~768', x_981(ctx, E), True)
     return True
 
 
@@ -4221,7 +4221,7 @@ def d_885(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~757', x_982(ctx, E), True)
+    LOCAL(ctx, E, 'empty~773', x_982(ctx, E), True)
     return True
 
 
@@ -4231,7 +4231,7 @@ def d_886(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~763', x_983(ctx, E), True)
+    LOCAL(ctx, E, 'legal~779', x_983(ctx, E), True)
     return True
 
 
@@ -4241,7 +4241,7 @@ def d_887(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
         return False
     return True
 
@@ -4259,8 +4259,8 @@ def t_889(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
-    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
+    LOCAL(ctx, E, 't~781', E.get('t~764'), True)
+    LOCAL(ctx, E, 's~782', E.get('space~780'), True)
     return t_892(ctx, k, s, E, B)
 
 
@@ -4270,7 +4270,7 @@ def d_890(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
+    LOCAL(ctx, E, 't~781', E.get('t~764'), True)
     return True
 
 
@@ -4280,7 +4280,7 @@ def d_891(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
+    LOCAL(ctx, E, 's~782', E.get('space~780'), True)
     return True
 
 
@@ -4290,10 +4290,10 @@ def t_892(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~766'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~782'))
     if c is not None:
         SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~782'), '=', False, K[18])
     return t_895(ctx, k, s, E, B)
 
 
@@ -4303,7 +4303,7 @@ def d_893(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~766'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~782'))
     if c is not None:
         SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[17])
     return True
@@ -4315,7 +4315,7 @@ def d_894(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~782'), '=', False, K[18])
     return True
 
 
@@ -4344,7 +4344,7 @@ def t_896(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~765'), 'space': E.get('s~766'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~781'), 'space': E.get('s~782'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -4366,19 +4366,19 @@ def t_898(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~766')))))
-    old = E.get('x~767', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~782')))))
+    old = E.get('x~783', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~767', old)
+        UNSET(ctx, E, 'x~783', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~767', item, True)
-            if ((E.get('x~767') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~767'), _w1))):
+            LOCAL(ctx, E, 'x~783', item, True)
+            if ((E.get('x~783') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~783'), _w1))):
                 return t_899(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -4409,7 +4409,7 @@ def d_901(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~765'), 'space': E.get('s~766'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~781'), 'space': E.get('s~782'), 'by': E.get('you')}):
         return False
     return True
 
@@ -4420,7 +4420,7 @@ def d_902(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 2, True)
+    LOCAL(ctx, E, 'n~784', 2, True)
     return True
 
 
@@ -4430,7 +4430,7 @@ def d_903(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
+    LOCAL(ctx, E, 'r~785', 'megacredits', True)
     return True
 
 
@@ -4440,11 +4440,11 @@ def d_910(ctx, E=None, B=910):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[8])
     return True
 
 
@@ -4454,40 +4454,40 @@ def d_917(ctx, E=None, B=910):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[8])
     return True
 
 
 def x_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     if E is None:
         E = ctx.env()
-    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_751, NOREC).get('resource', None) if type(v_card_751) is str else None) == E.get('r~749'))) and ((v_card_751 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_751, 0) if type((_w1 := (ctx.state['players'][v_holder_750] if type(v_holder_750) is int and 0 <= v_holder_750 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_751, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~748'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_751, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_751 in items_of((ctx.state['players'][v_holder_750] if type(v_holder_750) is int and 0 <= v_holder_750 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_750 in items_of(list(range(len(ctx.state['players']))))])
+    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_767, NOREC).get('resource', None) if type(v_card_767) is str else None) == E.get('r~765'))) and ((v_card_767 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_767, 0) if type((_w1 := (ctx.state['players'][v_holder_766] if type(v_holder_766) is int and 0 <= v_holder_766 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_767, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~764'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_767, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_767 in items_of((ctx.state['players'][v_holder_766] if type(v_holder_766) is int and 0 <= v_holder_766 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_766 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1026(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~768'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_1027(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~753'))) is str else None) == E.get('r~749'))) and ((E.get('card~753') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~753'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~752'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~753'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~748'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~753'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~769'))) is str else None) == E.get('r~765'))) and ((E.get('card~769') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~769'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~768'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~769'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~764'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~769'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1028(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~753'), 0))
+    return (_w2.get(E.get('card~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~768'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~769'), 0))
 
 
 def x_1030(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~753')}
+    return {'card': E.get('card~769')}
 
 
 def x_1035(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
@@ -4502,7 +4502,7 @@ def d_920(ctx, E=None, B=918):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'animal', True)
+    LOCAL(ctx, E, 'r~765', 'animal', True)
     return True
 
 
@@ -4541,9 +4541,9 @@ def d_924(ctx, E=None, B=918):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('holder~752')).get('card_res'), E.get('card~753'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('holder~768')).get('card_res'), E.get('card~769'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~764'), '-=', False, K[21])
     return True
 
 
@@ -4553,11 +4553,11 @@ def d_925(ctx, E=None, B=918):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
-    LOCAL(ctx, E, 'r~755', 'animal', True)
+    LOCAL(ctx, E, 'n~770', 1, True)
+    LOCAL(ctx, E, 'r~771', 'animal', True)
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~754'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~770'), '+=', False, K[21])
     return True
 
 
@@ -4567,7 +4567,7 @@ def d_927(ctx, E=None, B=918):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'animal', True)
+    LOCAL(ctx, E, 'r~771', 'animal', True)
     return True
 
 
@@ -4579,7 +4579,7 @@ def d_928(ctx, E=None, B=918):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~754'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~770'), '+=', False, K[21])
     return True
 
 
@@ -4595,11 +4595,11 @@ def d_929(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
     return True
 
 
@@ -4609,7 +4609,7 @@ def d_935(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'animal', True)
+    LOCAL(ctx, E, 'r~767', 'animal', True)
     return True
 
 
@@ -4626,7 +4626,7 @@ def d_938(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 3, True)
+    LOCAL(ctx, E, 'n~769', 3, True)
     return True
 
 
@@ -4636,14 +4636,14 @@ def d_939(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', 'plants', True)
+    LOCAL(ctx, E, 'r~770', 'plants', True)
     return True
 
 
 def x_1057(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1057, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
+    return MEMO(ctx, (1057, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('science') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('science') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
 
 
 def d_951(ctx, E=None, B=942):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -4654,7 +4654,7 @@ def d_951(ctx, E=None, B=942):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~766'), '+=', False, K[21])
     return True
 
 
@@ -4666,7 +4666,7 @@ def t_961(ctx, k, s=None, E=None, B=952):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~752', 'city', True)
+        LOCAL(ctx, E, 't~768', 'city', True)
         return t_502(ctx, k, s, E, B)
 
     return t_367(ctx, r1, s, E, B)
@@ -4678,7 +4678,7 @@ def d_993(ctx, E=None, B=984):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 2, True)
+    LOCAL(ctx, E, 'n~768', 2, True)
     return True
 
 
@@ -4688,62 +4688,62 @@ def d_994(ctx, E=None, B=984):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'energy', True)
+    LOCAL(ctx, E, 'r~769', 'energy', True)
     return True
 
 
 def x_1165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~766'))) is int else num(_w4)))
 
 
 def x_1171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~752'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~752'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~752'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~752'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~768'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~768'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~768'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~768'))) is str else 0))) is int else num(_w7)))
 
 
 def x_1172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~752'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~752'), 0))
+    return (_w1.get(E.get('p~768'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~768'), 0))
 
 
 def x_1173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~768'))) is str else 0)
 
 
 def x_1175(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~752'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~768'))) is str else None) != None)
 
 
 def x_1176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~752'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~752'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~768'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~768'))) is str else None), 0))
 
 
 def x_1180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('p~752'))
+    return FLD(ctx, K[3], E.get('p~768'))
 
 
 def x_1181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~752'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~752'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~770'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~768'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~768'), 0)))
 
 
 def x_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~770'))) is dict else KEY(_w1, 'effect', None))
 
 
 def t_1035(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/cards/001-070.yaml:336
@@ -4759,11 +4759,11 @@ def d_1036(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'microbe', True)
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~764'), '+=', False, K[21])
     return True
 
 
@@ -4773,7 +4773,7 @@ def d_1038(ctx, E=None, B=1035):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    LOCAL(ctx, E, 'r~765', 'microbe', True)
     return True
 
 
@@ -4785,7 +4785,7 @@ def d_1039(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~764'), '+=', False, K[21])
     return True
 
 
@@ -4800,7 +4800,7 @@ def d_1043(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~766'), '-=', False, K[21])
     return True
 
 
@@ -4823,7 +4823,7 @@ def d_1045(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~766'), '-=', False, K[21])
     return True
 
 
@@ -4833,7 +4833,7 @@ def d_1046(ctx, E=None, B=1035):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~752', 'oxygen', True)
+    LOCAL(ctx, E, 'p~768', 'oxygen', True)
     return True
 
 
@@ -4843,7 +4843,7 @@ def d_1047(ctx, E=None, B=1035):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 1, True)
+    LOCAL(ctx, E, 'n~769', 1, True)
     return True
 
 
@@ -4858,7 +4858,7 @@ def t_1048(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/defi
             return k()
         return t_1049(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('n~753')))
+    return nxt(num(E.get('n~769')))
 
 
 def t_1049(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -4878,9 +4878,9 @@ def t_1050(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~752'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~768'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~768'))) is str else 0)), '+=', False, K[4])
     return t_1052(ctx, k, s, E, B)
 
 
@@ -4890,9 +4890,9 @@ def d_1051(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~752'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('params'), E.get('p~768'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~768'))) is str else 0)), '+=', False, K[4])
     return True
 
 
@@ -4915,7 +4915,7 @@ def t_1053(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~768'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -4930,7 +4930,7 @@ def d_1054(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~752'))) is str else None) != None)):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~768'))) is str else None) != None)):
         if not d_1055(ctx, E, B):
             return False
     return True
@@ -4942,7 +4942,7 @@ def d_1055(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -4957,7 +4957,7 @@ def d_1056(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -4970,17 +4970,17 @@ def t_1058(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     items = list(items_of(x_1180(ctx, E)))
-    old = E.get('b~754', MISSING)
+    old = E.get('b~770', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~754', old)
+        UNSET(ctx, E, 'b~770', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~754', item, True)
+            LOCAL(ctx, E, 'b~770', item, True)
             if x_1181(ctx, E):
                 return t_1059(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -4994,7 +4994,7 @@ def t_1059(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~770'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_1060(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -5003,7 +5003,7 @@ def d_1060(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~768'), 'by': E.get('you')}):
         return False
     return True
 
@@ -5021,25 +5021,25 @@ def x_1216(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
 def x_1232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~748'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~764'))) is str else None) == 'game')
 
 
 def x_1233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~748'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~748'), 0))
+    return (_w1.get(E.get('t~764'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~764'), 0))
 
 
 def x_1235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~748'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~748'), 0))
+    return (_w2.get(E.get('t~764'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~764'), 0))
 
 
 def x_1237(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~764') == 'tr')) and (((_w1 if type((_w1 := E.get('n~765'))) is int else num(_w1)) > 0)) else False)
 
 
 def d_1098(ctx, E=None, B=1098):  # rules_data/terraforming_mars/cards/001-070.yaml:366
@@ -5048,8 +5048,8 @@ def d_1098(ctx, E=None, B=1098):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'tr', True)
-    LOCAL(ctx, E, 'n~749', 2, True)
+    LOCAL(ctx, E, 't~764', 'tr', True)
+    LOCAL(ctx, E, 'n~765', 2, True)
     if not d_1101(ctx, E, B):
         return False
     return True
@@ -5061,7 +5061,7 @@ def d_1099(ctx, E=None, B=1098):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'tr', True)
+    LOCAL(ctx, E, 't~764', 'tr', True)
     return True
 
 
@@ -5071,11 +5071,11 @@ def d_1101(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~748'))) is str else None) == 'game')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~764'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~764'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[20])
+            SET(ctx, 'game_tracks', c, key, E.get('n~765'), '+=', False, K[20])
     else:
         if not d_1103(ctx, E, B):
             return False
@@ -5088,9 +5088,9 @@ def d_1102(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~764'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[20])
+        SET(ctx, 'game_tracks', c, key, E.get('n~765'), '+=', False, K[20])
     return True
 
 
@@ -5100,9 +5100,9 @@ def d_1103(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~764'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('n~765'), '+=', False, K[5])
     if not d_1105(ctx, E, B):
         return False
     return True
@@ -5114,9 +5114,9 @@ def d_1104(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~764'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('n~765'), '+=', False, K[5])
     return True
 
 
@@ -5126,7 +5126,7 @@ def d_1105(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)):
+    if ((True if ((E.get('t~764') == 'tr')) and (((_w1 if type((_w1 := E.get('n~765'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -5137,13 +5137,13 @@ def d_1105(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
 def x_1270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0))
+    return (_w2.get(E.get('r~774'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~774'), 0))
 
 
 def x_1274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0))
+    return (_w2.get(E.get('r~776'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~776'), 0))
 
 
 def d_1135(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -5152,9 +5152,9 @@ def d_1135(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~774'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~773'), '+=', False, K[1])
     return True
 
 
@@ -5164,9 +5164,9 @@ def d_1139(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~776'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~775'), '+=', False, K[1])
     return True
 
 
@@ -5182,7 +5182,7 @@ def d_1170(ctx, E=None, B=1144):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'steel', True)
+    LOCAL(ctx, E, 'r~771', 'steel', True)
     return True
 
 
@@ -5192,7 +5192,7 @@ def d_1182(ctx, E=None, B=1176):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 4, True)
+    LOCAL(ctx, E, 'n~766', 4, True)
     return True
 
 
@@ -5202,11 +5202,11 @@ def d_1186(ctx, E=None, B=1186):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
     return True
 
 
@@ -5216,11 +5216,11 @@ def d_1200(ctx, E=None, B=1200):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
     return True
 
 
@@ -5230,32 +5230,32 @@ def d_1235(ctx, E=None, B=1228):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'energy', True)
+    LOCAL(ctx, E, 'r~767', 'energy', True)
     return True
 
 
 def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1386, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
+    return MEMO(ctx, (1386, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('science') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('science') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
 
 
 def x_1422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~751')}
+    return {'card': E.get('card~767')}
 
 
 def x_1430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
+    return (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~769'), 0))
 
 
 def x_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~754')}
+    return {'target': E.get('target~770')}
 
 
 def t_1264(ctx, k, s=None, E=None, B=1260):  # rules_data/terraforming_mars/definitions/cards.yaml:249
@@ -5290,13 +5290,13 @@ def t_1272(ctx, k, s=None, E=None, B=1260):  # rules_data/terraforming_mars/defi
 def x_1438(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~757'), 0))
+    return (_w2.get(E.get('r~773'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~773'), 0))
 
 
 def x_1439(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~756'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~758'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~772'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~774'))) is int else num(_w2)))
 
 
 def d_1276(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.yaml:510
@@ -5305,7 +5305,7 @@ def d_1276(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~756', 1, True)
+    LOCAL(ctx, E, 'n~772', 1, True)
     return True
 
 
@@ -5315,9 +5315,9 @@ def d_1279(ctx, E=None, B=1275):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~756'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~758'))) is int else num(_w2)))), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~772'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~774'))) is int else num(_w2)))), '+=', False, K[1])
     return True
 
 
@@ -5331,8 +5331,8 @@ def t_1280(ctx, k, s=None, E=None, B=1280):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
     return t_354(ctx, k, s, E, B)
 
 
@@ -5342,11 +5342,11 @@ def d_1288(ctx, E=None, B=1280):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'animal', True)
+    LOCAL(ctx, E, 'n~768', 1, True)
+    LOCAL(ctx, E, 'r~769', 'animal', True)
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~768'), '+=', False, K[21])
     return True
 
 
@@ -5356,7 +5356,7 @@ def d_1290(ctx, E=None, B=1280):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'animal', True)
+    LOCAL(ctx, E, 'r~769', 'animal', True)
     return True
 
 
@@ -5368,7 +5368,7 @@ def d_1291(ctx, E=None, B=1280):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~768'), '+=', False, K[21])
     return True
 
 
@@ -5381,29 +5381,29 @@ def x_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_769, 0) if type(_h1) is dict else KEY(_h1, v_p_769, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('step', 0) if type(v_p_769) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('max', 0) if type(v_p_769) is str else 0))) is int else num(_w4))) for v_p_769 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_769, NOREC).get('tile', None) if type(v_p_769) is str else None) == E.get('t~768'))))
-    return MEMO(ctx, (1481, E.get('t~768'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_785, 0) if type(_h1) is dict else KEY(_h1, v_p_785, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_785, NOREC).get('step', 0) if type(v_p_785) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_785, NOREC).get('max', 0) if type(v_p_785) is str else 0))) is int else num(_w4))) for v_p_785 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_785, NOREC).get('tile', None) if type(v_p_785) is str else None) == E.get('t~784'))))
+    return MEMO(ctx, (1481, E.get('t~784'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_771, NOREC).get('reserved', None) if type(v_x_771) is str else None) == E.get('this')) for v_x_771 in [v_x_770 for v_x_770 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_770, NOREC).get('type', None) if type(v_x_770) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (1482, E.get('this'), E.get('t~768'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~784'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_787, NOREC).get('reserved', None) if type(v_x_787) is str else None) == E.get('this')) for v_x_787 in [v_x_786 for v_x_786 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_786, NOREC).get('type', None) if type(v_x_786) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (1482, E.get('this'), E.get('t~784'),), compute)
 
 
 def x_1483(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~784'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~768'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~768'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_774 for v_s_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h1)] if (True if ((not (v_s_774 in _h2 if type(_h2) in (list, dict) else IN(v_s_774, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('t~768'))) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('mine~772'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_774 in _h4 if type(_h4) in (list, dict) else IN(v_s_774, _h4))) or ((not any((True if ((v_x_775 in _h2 if type(_h2) in (list, dict) else IN(v_x_775, _h2))) and ((not (v_x_775 in _h4 if type(_h4) in (list, dict) else IN(v_x_775, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_776)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h3))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
-    return MEMO(ctx, (1483, E.get('mine~772'), E.get('t~768'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~784'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~784'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_790 for v_s_790 in [v_x_789 for v_x_789 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_789, NOREC).get('type', None) if type(v_x_789) is str else None) == _h1)] if (True if ((not (v_s_790 in _h2 if type(_h2) in (list, dict) else IN(v_s_790, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_790, NOREC).get('reserved', None) if type(v_s_790) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_790, NOREC).get('reserved', None) if type(v_s_790) is str else None) == E.get('t~784'))) or (((ctx.index.plain['spaces'].get(v_s_790, NOREC).get('reserved', None) if type(v_s_790) is str else None) == E.get('mine~788'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_790 in _h4 if type(_h4) in (list, dict) else IN(v_s_790, _h4))) or ((not any((True if ((v_x_791 in _h2 if type(_h2) in (list, dict) else IN(v_x_791, _h2))) and ((not (v_x_791 in _h4 if type(_h4) in (list, dict) else IN(v_x_791, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_791, {}) if type(_h2) is dict else KEY(_h2, v_x_791, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_791, {}) if type(_h2) is dict else KEY(_h2, v_x_791, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_792)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_791, {}) if type(_h2) is dict else KEY(_h2, v_x_791, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_792)) else False)) else False) for v_u_792 in items_of(_h3))) else False) for v_x_791 in ADJ(ctx, 'spaces', v_s_790)))) else False)) else False)]
+    return MEMO(ctx, (1483, E.get('mine~788'), E.get('t~784'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_1484(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -5412,62 +5412,62 @@ def x_1484(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_779: ((lambda v_near_782: (v_near_782 if (FN['count'](ctx, None, v_near_782) > 0) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((E.get('you') != None)) and (any((True if ((v_x_781 in _h2 if type(_h2) in (list, dict) else IN(v_x_781, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_781, {}) if type(_h2) is dict else KEY(_h2, v_x_781, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~768'))) is str else None) == 'if_possible') else v_open_779))([v_s_778 for v_s_778 in items_of(E.get('empty~777')) if (True if ((not (v_s_778 in _h1 if type(_h1) in (list, dict) else IN(v_s_778, _h1)))) or (((_h1.get(v_s_778, None) if type(_h1) is dict else KEY(_h1, v_s_778, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (1484, E.get('empty~777'), E.get('t~768'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_795: ((lambda v_near_798: (v_near_798 if (FN['count'](ctx, None, v_near_798) > 0) else v_open_795))([v_s_796 for v_s_796 in items_of(v_open_795) if (True if ((E.get('you') != None)) and (any((True if ((v_x_797 in _h2 if type(_h2) in (list, dict) else IN(v_x_797, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_797, {}) if type(_h2) is dict else KEY(_h2, v_x_797, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_797 in ADJ(ctx, 'spaces', v_s_796))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~784'))) is str else None) == 'if_possible') else v_open_795))([v_s_794 for v_s_794 in items_of(E.get('empty~793')) if (True if ((not (v_s_794 in _h1 if type(_h1) in (list, dict) else IN(v_s_794, _h1)))) or (((_h1.get(v_s_794, None) if type(_h1) is dict else KEY(_h1, v_s_794, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (1484, E.get('empty~793'), E.get('t~784'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~783')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~799')) > 0)
 
 
 def x_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~786'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~786'), {}))
+    return (_w1.get(E.get('s~802'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~802'), {}))
 
 
 def x_1490(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~785'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~785'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~801'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~801'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~786'))
+    return FLD(ctx, K[13], E.get('s~802'))
 
 
 def x_1495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~786'))
+    return ADJ(ctx, 'spaces', E.get('s~802'))
 
 
 def x_1496(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~787') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~787'), _w1))
+    return (E.get('x~803') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~803'), _w1))
 
 
 def x_1497(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~787'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~803'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~803'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~785'))
+    return FLD(ctx, K[15], E.get('t~801'))
 
 
 def x_1502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~784')}
+    return {'space': E.get('space~800')}
 
 
 def t_1292(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/cards/001-070.yaml:533
@@ -5478,11 +5478,11 @@ def t_1292(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~768', 'ocean', True)
+        LOCAL(ctx, E, 't~784', 'ocean', True)
         return t_1315(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    LOCAL(ctx, E, 't~764', 'ocean', True)
     return t_882(ctx, r1, s, E, B)
 
 
@@ -5492,7 +5492,7 @@ def d_1314(ctx, E=None, B=1292):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', 'ocean', True)
+    LOCAL(ctx, E, 't~784', 'ocean', True)
     return True
 
 
@@ -5513,10 +5513,10 @@ def t_1316(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~772', x_1482(ctx, E), True)
-    LOCAL(ctx, E, 'empty~777', x_1483(ctx, E), True)
-    LOCAL(ctx, E, 'legal~783', x_1484(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
+    LOCAL(ctx, E, 'mine~788', x_1482(ctx, E), True)
+    LOCAL(ctx, E, 'empty~793', x_1483(ctx, E), True)
+    LOCAL(ctx, E, 'legal~799', x_1484(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~799')) > 0)):
         return False
     return t_1321(ctx, k, s, E, B)
 
@@ -5527,7 +5527,7 @@ def d_1317(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~772', x_1482(ctx, E), True)
+    LOCAL(ctx, E, 'mine~788', x_1482(ctx, E), True)
     return True
 
 
@@ -5537,7 +5537,7 @@ def d_1318(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~777', x_1483(ctx, E), True)
+    LOCAL(ctx, E, 'empty~793', x_1483(ctx, E), True)
     return True
 
 
@@ -5547,7 +5547,7 @@ def d_1319(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~783', x_1484(ctx, E), True)
+    LOCAL(ctx, E, 'legal~799', x_1484(ctx, E), True)
     return True
 
 
@@ -5557,7 +5557,7 @@ def d_1320(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('legal~799')) > 0)):
         return False
     return True
 
@@ -5575,8 +5575,8 @@ def t_1322(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
-    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
+    LOCAL(ctx, E, 't~801', E.get('t~784'), True)
+    LOCAL(ctx, E, 's~802', E.get('space~800'), True)
     return t_1325(ctx, k, s, E, B)
 
 
@@ -5586,7 +5586,7 @@ def d_1323(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
+    LOCAL(ctx, E, 't~801', E.get('t~784'), True)
     return True
 
 
@@ -5596,7 +5596,7 @@ def d_1324(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
+    LOCAL(ctx, E, 's~802', E.get('space~800'), True)
     return True
 
 
@@ -5606,10 +5606,10 @@ def t_1325(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~786'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~802'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~802'), '=', False, K[18])
     return t_1328(ctx, k, s, E, B)
 
 
@@ -5619,7 +5619,7 @@ def d_1326(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~786'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~802'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[17])
     return True
@@ -5631,7 +5631,7 @@ def d_1327(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~802'), '=', False, K[18])
     return True
 
 
@@ -5660,7 +5660,7 @@ def t_1329(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~785'), 'space': E.get('s~786'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~801'), 'space': E.get('s~802'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -5682,19 +5682,19 @@ def t_1331(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~786')))))
-    old = E.get('x~787', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~802')))))
+    old = E.get('x~803', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~787', old)
+        UNSET(ctx, E, 'x~803', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~787', item, True)
-            if ((E.get('x~787') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~787'), _w1))):
+            LOCAL(ctx, E, 'x~803', item, True)
+            if ((E.get('x~803') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~803'), _w1))):
                 return t_1332(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -5725,7 +5725,7 @@ def d_1334(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~785'), 'space': E.get('s~786'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~801'), 'space': E.get('s~802'), 'by': E.get('you')}):
         return False
     return True
 
@@ -5740,7 +5740,7 @@ def d_1359(ctx, E=None, B=1357):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'steel', True)
+    LOCAL(ctx, E, 'r~765', 'steel', True)
     return True
 
 
@@ -5751,7 +5751,7 @@ def x_1553(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
 def x_1557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1557, E.get('k~749'),), lambda: [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == E.get('k~749'))])
+    return MEMO(ctx, (1557, E.get('k~765'),), lambda: [v_x_766 for v_x_766 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_766, NOREC).get('type', None) if type(v_x_766) is str else None) == E.get('k~765'))])
 
 
 def x_1558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
@@ -5759,8 +5759,8 @@ def x_1558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~751'))))
-    return MEMO(ctx, (1558, E.get('t~751'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_769, 0) if type(_h1) is dict else KEY(_h1, v_p_769, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('step', 0) if type(v_p_769) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('max', 0) if type(v_p_769) is str else 0))) is int else num(_w4))) for v_p_769 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_769, NOREC).get('tile', None) if type(v_p_769) is str else None) == E.get('t~767'))))
+    return MEMO(ctx, (1558, E.get('t~767'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_1559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
@@ -5769,64 +5769,64 @@ def x_1559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~751'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~751'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_754 for v_s_754 in items_of(E.get('l~752')) if (True if ((not (v_s_754 in _h1 if type(_h1) in (list, dict) else IN(v_s_754, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~751'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) or (((_h2.get(v_s_754, None) if type(_h2) is dict else KEY(_h2, v_s_754, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h1 if type(_h1) in (list, dict) else IN(v_x_755, _h1))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
-    return MEMO(ctx, (1559, E.get('l~752'), E.get('this'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~767'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~767'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_770 for v_s_770 in items_of(E.get('l~768')) if (True if ((not (v_s_770 in _h1 if type(_h1) in (list, dict) else IN(v_s_770, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == E.get('t~767'))) or (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_770 in _h2 if type(_h2) in (list, dict) else IN(v_s_770, _h2)))) or (((_h2.get(v_s_770, None) if type(_h2) is dict else KEY(_h2, v_s_770, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_770 in _h4 if type(_h4) in (list, dict) else IN(v_s_770, _h4))) or ((not any((True if ((v_x_771 in _h1 if type(_h1) in (list, dict) else IN(v_x_771, _h1))) and ((not (v_x_771 in _h4 if type(_h4) in (list, dict) else IN(v_x_771, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_772)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_772)) else False)) else False) for v_u_772 in items_of(_h3))) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770)))) else False)) else False)]
+    return MEMO(ctx, (1559, E.get('l~768'), E.get('this'), E.get('t~767'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~757')) > 0)
+    return (FN['count'](ctx, None, E.get('open~773')) > 0)
 
 
 def x_1564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~760'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~760'), {}))
+    return (_w1.get(E.get('s~776'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~776'), {}))
 
 
 def x_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~759'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~759'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~775'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~775'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_1569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~760'))
+    return FLD(ctx, K[13], E.get('s~776'))
 
 
 def x_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~760'))
+    return ADJ(ctx, 'spaces', E.get('s~776'))
 
 
 def x_1571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~761') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~761'), _w1))
+    return (E.get('x~777') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~777'), _w1))
 
 
 def x_1572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~761'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~777'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~777'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~759'))
+    return FLD(ctx, K[15], E.get('t~775'))
 
 
 def x_1577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~758')}
+    return {'space': E.get('space~774')}
 
 
 def t_1376(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/definitions/board.yaml:158
@@ -5835,8 +5835,8 @@ def t_1376(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
-    LOCAL(ctx, E, 'l~752', x_1557(ctx, E), True)
+    LOCAL(ctx, E, 't~767', E.get('t~764'), True)
+    LOCAL(ctx, E, 'l~768', x_1557(ctx, E), True)
     return t_1379(ctx, k, s, E, B)
 
 
@@ -5846,7 +5846,7 @@ def d_1377(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
+    LOCAL(ctx, E, 't~767', E.get('t~764'), True)
     return True
 
 
@@ -5856,7 +5856,7 @@ def d_1378(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~752', x_1557(ctx, E), True)
+    LOCAL(ctx, E, 'l~768', x_1557(ctx, E), True)
     return True
 
 
@@ -5877,8 +5877,8 @@ def t_1380(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~757', x_1559(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~757')) > 0)):
+    LOCAL(ctx, E, 'open~773', x_1559(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~773')) > 0)):
         return False
     return t_1383(ctx, k, s, E, B)
 
@@ -5889,7 +5889,7 @@ def d_1381(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~757', x_1559(ctx, E), True)
+    LOCAL(ctx, E, 'open~773', x_1559(ctx, E), True)
     return True
 
 
@@ -5899,7 +5899,7 @@ def d_1382(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~757')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('open~773')) > 0)):
         return False
     return True
 
@@ -5917,8 +5917,8 @@ def t_1384(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
-    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
+    LOCAL(ctx, E, 't~775', E.get('t~767'), True)
+    LOCAL(ctx, E, 's~776', E.get('space~774'), True)
     return t_1387(ctx, k, s, E, B)
 
 
@@ -5928,7 +5928,7 @@ def d_1385(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
+    LOCAL(ctx, E, 't~775', E.get('t~767'), True)
     return True
 
 
@@ -5938,7 +5938,7 @@ def d_1386(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
+    LOCAL(ctx, E, 's~776', E.get('space~774'), True)
     return True
 
 
@@ -5948,10 +5948,10 @@ def t_1387(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~760'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~776'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[18])
     return t_1390(ctx, k, s, E, B)
 
 
@@ -5961,7 +5961,7 @@ def d_1388(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~760'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~776'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[17])
     return True
@@ -5973,7 +5973,7 @@ def d_1389(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[18])
     return True
 
 
@@ -6002,7 +6002,7 @@ def t_1391(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~759'), 'space': E.get('s~760'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~775'), 'space': E.get('s~776'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -6024,19 +6024,19 @@ def t_1393(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~760')))))
-    old = E.get('x~761', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~776')))))
+    old = E.get('x~777', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~761', old)
+        UNSET(ctx, E, 'x~777', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~761', item, True)
-            if ((E.get('x~761') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~761'), _w1))):
+            LOCAL(ctx, E, 'x~777', item, True)
+            if ((E.get('x~777') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~777'), _w1))):
                 return t_1394(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -6067,7 +6067,7 @@ def d_1396(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~759'), 'space': E.get('s~760'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~775'), 'space': E.get('s~776'), 'by': E.get('you')}):
         return False
     return True
 
@@ -6078,7 +6078,7 @@ def d_1413(ctx, E=None, B=1404):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'steel', True)
+    LOCAL(ctx, E, 'r~769', 'steel', True)
     return True
 
 
@@ -6088,7 +6088,7 @@ def d_1416(ctx, E=None, B=1415):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 5, True)
+    LOCAL(ctx, E, 'n~764', 5, True)
     return True
 
 
@@ -6098,7 +6098,7 @@ def d_1422(ctx, E=None, B=1419):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oxygen', True)
+    LOCAL(ctx, E, 'p~764', 'oxygen', True)
     return True
 
 
@@ -6108,7 +6108,7 @@ def d_1438(ctx, E=None, B=1419):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 2, True)
+    LOCAL(ctx, E, 'n~767', 2, True)
     return True
 
 
@@ -6117,7 +6117,7 @@ def x_1642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return FN['first'](ctx, None, [v_s_750 for v_s_750 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_750, {}) if type(_h1) is dict else KEY(_h1, v_s_750, {})))) is dict else KEY(_w1, 'card', None)) == E.get('this'))])
+        return FN['first'](ctx, None, [v_s_766 for v_s_766 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_766, {}) if type(_h1) is dict else KEY(_h1, v_s_766, {})))) is dict else KEY(_w1, 'card', None)) == E.get('this'))])
     return MEMO(ctx, (1642, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -6125,33 +6125,33 @@ def x_1643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~751'))) is str else [])
-        return [v_r_752 for v_r_752 in items_of(E.get('l~749')) if (True if ((E.get('sp~751') != None)) and ((v_r_752 in _h1 if type(_h1) in (list, dict) else IN(v_r_752, _h1))) else False)]
-    return MEMO(ctx, (1643, E.get('l~749'), E.get('sp~751'),), compute)
+        _h1 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~767'))) is str else [])
+        return [v_r_768 for v_r_768 in items_of(E.get('l~765')) if (True if ((E.get('sp~767') != None)) and ((v_r_768 in _h1 if type(_h1) in (list, dict) else IN(v_r_768, _h1))) else False)]
+    return MEMO(ctx, (1643, E.get('l~765'), E.get('sp~767'),), compute)
 
 
 def x_1644(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:220
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('shown~753')) > 0)
+    return (FN['count'](ctx, None, E.get('shown~769')) > 0)
 
 
 def x_1645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, E.get('shown~753'))
+    return FN['distinct'](ctx, None, E.get('shown~769'))
 
 
 def x_1648(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~756'), 0))
+    return (_w2.get(E.get('r~772'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~772'), 0))
 
 
 def x_1650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
     if E is None:
         E = ctx.env()
-    return {'resource': E.get('r~754')}
+    return {'resource': E.get('r~770')}
 
 
 def t_1447(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.yaml:643
@@ -6160,8 +6160,8 @@ def t_1447(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'l~749', K[22], True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'l~765', K[22], True)
     return t_1450(ctx, k, s, E, B)
 
 
@@ -6171,7 +6171,7 @@ def d_1449(ctx, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~749', K[22], True)
+    LOCAL(ctx, E, 'l~765', K[22], True)
     return True
 
 
@@ -6181,8 +6181,8 @@ def t_1450(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~751', x_1642(ctx, E), True)
-    LOCAL(ctx, E, 'shown~753', x_1643(ctx, E), True)
+    LOCAL(ctx, E, 'sp~767', x_1642(ctx, E), True)
+    LOCAL(ctx, E, 'shown~769', x_1643(ctx, E), True)
     return t_1453(ctx, k, s, E, B)
 
 
@@ -6192,7 +6192,7 @@ def d_1451(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~751', x_1642(ctx, E), True)
+    LOCAL(ctx, E, 'sp~767', x_1642(ctx, E), True)
     return True
 
 
@@ -6202,7 +6202,7 @@ def d_1452(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shown~753', x_1643(ctx, E), True)
+    LOCAL(ctx, E, 'shown~769', x_1643(ctx, E), True)
     return True
 
 
@@ -6212,7 +6212,7 @@ def t_1453(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, E.get('shown~753')) > 0)):
+    if ((FN['count'](ctx, None, E.get('shown~769')) > 0)):
         return t_936(ctx, k, s, E, B)
     return k()
 
@@ -6223,11 +6223,11 @@ def d_1455(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
-    LOCAL(ctx, E, 'r~756', E.get('r~754'), True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    LOCAL(ctx, E, 'n~771', E.get('n~764'), True)
+    LOCAL(ctx, E, 'r~772', E.get('r~770'), True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~772'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~771'), '+=', False, K[1])
     return True
 
 
@@ -6237,7 +6237,7 @@ def d_1456(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
+    LOCAL(ctx, E, 'n~771', E.get('n~764'), True)
     return True
 
 
@@ -6247,7 +6247,7 @@ def d_1457(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~756', E.get('r~754'), True)
+    LOCAL(ctx, E, 'r~772', E.get('r~770'), True)
     return True
 
 
@@ -6257,9 +6257,9 @@ def d_1458(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~772'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~771'), '+=', False, K[1])
     return True
 
 
@@ -6269,7 +6269,7 @@ def d_1461(ctx, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~758', K[22], True)
+    LOCAL(ctx, E, 'l~774', K[22], True)
     return True
 
 
@@ -6279,7 +6279,7 @@ def d_1558(ctx, E=None, B=1537):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 7, True)
+    LOCAL(ctx, E, 'n~770', 7, True)
     return True
 
 
@@ -6342,13 +6342,13 @@ def d_1585(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
 def x_1803(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~752'), 0))
+    return (_w2.get(E.get('r~768'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~768'), 0))
 
 
 def x_1883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~759'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~759'), 0))
+    return (_w2.get(E.get('r~775'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~775'), 0))
 
 
 def d_1643(ctx, E=None, B=1642):  # rules_data/terraforming_mars/cards/071-140.yaml:77
@@ -6357,7 +6357,7 @@ def d_1643(ctx, E=None, B=1642):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 7, True)
+    LOCAL(ctx, E, 'n~764', 7, True)
     return True
 
 
@@ -6367,9 +6367,9 @@ def t_1644(ctx, k, s=None, E=None, B=1642):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
-    LOCAL(ctx, E, 'sv~750', 0, True)
-    LOCAL(ctx, E, 'tv~751', 0, True)
+    LOCAL(ctx, E, 'price~765', E.get('n~764'), True)
+    LOCAL(ctx, E, 'sv~766', 0, True)
+    LOCAL(ctx, E, 'tv~767', 0, True)
     return t_629(ctx, k, s, E, B)
 
 
@@ -6379,9 +6379,9 @@ def d_1667(ctx, E=None, B=1642):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~759'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~775'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~758'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~774'), '+=', False, K[1])
     return True
 
 
@@ -6391,7 +6391,7 @@ def d_1673(ctx, E=None, B=1668):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'titanium', True)
+    LOCAL(ctx, E, 'r~767', 'titanium', True)
     return True
 
 
@@ -6401,11 +6401,11 @@ def d_1812(ctx, E=None, B=1812):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 3, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
     return True
 
 
@@ -6415,16 +6415,16 @@ def d_1820(ctx, E=None, B=1820):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     if not d_386(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 4, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 4, True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
     return True
 
 
@@ -6445,7 +6445,7 @@ def d_1881(ctx, E=None, B=1881):  # rules_data/terraforming_mars/cards/071-140.y
     if not x_2124(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'n~764', 2, True)
     if not d_1884(ctx, E, B):
         return False
     return True
@@ -6468,7 +6468,7 @@ def d_1884(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~764'))
     while left > 0:
         left -= 1
         if not d_1885(ctx, E, B):
@@ -6492,14 +6492,14 @@ def d_1885(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/car
 def x_2182(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_750 for v_s_750 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_750, {}) if type(_h1) is dict else KEY(_h1, v_s_750, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
+        return len([v_s_766 for v_s_766 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_766, {}) if type(_h1) is dict else KEY(_h1, v_s_766, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
     return MEMO(ctx, (2182, ctx.stamps.get('board', 0),), compute)
 
 
 def x_2184(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~767'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~769'))) is int else num(_w2)))
 
 
 def d_1930(ctx, E=None, B=1927):  # rules_data/terraforming_mars/cards/071-140.yaml:272
@@ -6508,7 +6508,7 @@ def d_1930(ctx, E=None, B=1927):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~753', x_2182(ctx, E), True)
+    LOCAL(ctx, E, 'k~769', x_2182(ctx, E), True)
     return True
 
 
@@ -6518,8 +6518,8 @@ def d_1994(ctx, E=None, B=1994):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~764', 4, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     if not d_482(ctx, E, B):
         return False
     return True
@@ -6531,20 +6531,20 @@ def d_1995(ctx, E=None, B=1994):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'n~764', 4, True)
     return True
 
 
 def x_2281(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~763'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~763'), 0))
+    return (_w2.get(E.get('r~779'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~779'), 0))
 
 
 def x_2282(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~764'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~778'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~780'))) is int else num(_w2)))
 
 
 def d_2020(ctx, E=None, B=2019):  # rules_data/terraforming_mars/cards/071-140.yaml:330
@@ -6553,7 +6553,7 @@ def d_2020(ctx, E=None, B=2019):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~762', 1, True)
+    LOCAL(ctx, E, 'n~778', 1, True)
     return True
 
 
@@ -6563,9 +6563,9 @@ def d_2023(ctx, E=None, B=2019):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~763'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~779'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~764'))) is int else num(_w2)))), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~778'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~780'))) is int else num(_w2)))), '+=', False, K[1])
     return True
 
 
@@ -6575,24 +6575,24 @@ def d_2118(ctx, E=None, B=2118):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 3, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[8])
     return True
 
 
 def x_2462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     if E is None:
         E = ctx.env()
-    return [E.get('c~751')]
+    return [E.get('c~767')]
 
 
 def x_2465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     if E is None:
         E = ctx.env()
-    return {'keep': E.get('c~751')}
+    return {'keep': E.get('c~767')}
 
 
 def t_2173(ctx, k, s=None, E=None, B=2169):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
@@ -6610,7 +6610,7 @@ def t_2173(ctx, k, s=None, E=None, B=2169):  # rules_data/terraforming_mars/defi
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~750', E.get('n~748'), True)
+    LOCAL(ctx, E, 'n~766', E.get('n~764'), True)
     if not d_2175(ctx, E, B):
         return False
     return t_2186(ctx, r1, s, E, B)
@@ -6622,7 +6622,7 @@ def d_2174(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', E.get('n~748'), True)
+    LOCAL(ctx, E, 'n~766', E.get('n~764'), True)
     return True
 
 
@@ -6632,7 +6632,7 @@ def d_2175(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~750'))
+    left = num(E.get('n~766'))
     while left > 0:
         left -= 1
         if not d_2176(ctx, E, B):
@@ -6659,7 +6659,7 @@ def t_2186(ctx, k, s=None, E=None, B=2169):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('k~749'))
+    left = num(E.get('k~765'))
     if left <= 0:
         return k()
     return CHOOSE(ctx, B + 17, left, [], k)
@@ -6673,10 +6673,10 @@ def d_2187(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('c~751')]), '-=', True, K[12])
+        SET(ctx, 'offer', c, key, ([E.get('c~767')]), '-=', True, K[12])
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[19])
+        SET(ctx, 'hand', c, key, ([E.get('c~767')]), '+=', True, K[19])
     return True
 
 
@@ -6688,7 +6688,7 @@ def d_2188(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('c~751')]), '-=', True, K[12])
+        SET(ctx, 'offer', c, key, ([E.get('c~767')]), '-=', True, K[12])
     return True
 
 
@@ -6700,7 +6700,7 @@ def d_2189(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[19])
+        SET(ctx, 'hand', c, key, ([E.get('c~767')]), '+=', True, K[19])
     return True
 
 
@@ -6728,60 +6728,60 @@ def d_2239(ctx, E=None, B=2239):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
     return True
 
 
 def x_2566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~762'), {}))
+    return (_w1.get(E.get('s~778'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~778'), {}))
 
 
 def x_2567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~761'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~761'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~777'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~777'))) is str else False) else None), 'card': E.get('this')}
 
 
 def x_2571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~762'))
+    return FLD(ctx, K[13], E.get('s~778'))
 
 
 def x_2572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~762'))
+    return ADJ(ctx, 'spaces', E.get('s~778'))
 
 
 def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~763') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~763'), _w1))
+    return (E.get('x~779') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~779'), _w1))
 
 
 def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~763'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~763'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~779'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~779'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~761'))
+    return FLD(ctx, K[15], E.get('t~777'))
 
 
 def x_2579(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~760')}
+    return {'space': E.get('space~776')}
 
 
 def d_2254(ctx, E=None, B=2254):  # rules_data/terraforming_mars/cards/071-140.yaml:502
@@ -6790,16 +6790,16 @@ def d_2254(ctx, E=None, B=2254):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     if not d_386(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 2, True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
     return True
 
 
@@ -6809,7 +6809,7 @@ def d_2275(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~762', E.get('space~760'), True)
+    LOCAL(ctx, E, 's~778', E.get('space~776'), True)
     return True
 
 
@@ -6819,10 +6819,10 @@ def t_2276(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~762'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~778'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~762'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~778'), '=', False, K[18])
     return t_2279(ctx, k, s, E, B)
 
 
@@ -6832,7 +6832,7 @@ def d_2277(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~762'))
+    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~778'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[17])
     return True
@@ -6844,7 +6844,7 @@ def d_2278(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~762'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~778'), '=', False, K[18])
     return True
 
 
@@ -6873,7 +6873,7 @@ def t_2280(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~761'), 'space': E.get('s~762'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~777'), 'space': E.get('s~778'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -6895,19 +6895,19 @@ def t_2282(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~762')))))
-    old = E.get('x~763', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~778')))))
+    old = E.get('x~779', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~763', old)
+        UNSET(ctx, E, 'x~779', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~763', item, True)
-            if ((E.get('x~763') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~763'), _w1))):
+            LOCAL(ctx, E, 'x~779', item, True)
+            if ((E.get('x~779') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~779'), _w1))):
                 return t_2283(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -6938,7 +6938,7 @@ def d_2285(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~761'), 'space': E.get('s~762'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~777'), 'space': E.get('s~778'), 'by': E.get('you')}):
         return False
     return True
 
@@ -6946,19 +6946,19 @@ def d_2285(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
 def x_2585(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))
+    return (_w2.get(E.get('r~765'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~766'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~765'), 0))
 
 
 def x_2587(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~750')}
+    return {'target': E.get('target~766')}
 
 
 def x_2607(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~756')}
+    return {'target': E.get('target~772')}
 
 
 def x_2623(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:118
@@ -6975,9 +6975,9 @@ def d_2314(ctx, E=None, B=2308):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     if x_758(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[8])
+            SET(ctx, 'stock', c, key, E.get('n~766'), '-=', False, K[8])
     else:
         ctx.steps += 1
         STMT(ctx, B + 8)
@@ -6997,8 +6997,8 @@ def x_2628(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == E.get('t~753'))))
-    return MEMO(ctx, (2628, E.get('t~753'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_771, 0) if type(_h1) is dict else KEY(_h1, v_p_771, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_771, NOREC).get('step', 0) if type(v_p_771) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_771, NOREC).get('max', 0) if type(v_p_771) is str else 0))) is int else num(_w4))) for v_p_771 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_771, NOREC).get('tile', None) if type(v_p_771) is str else None) == E.get('t~769'))))
+    return MEMO(ctx, (2628, E.get('t~769'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
@@ -7007,22 +7007,22 @@ def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~753'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~753'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_756 for v_s_756 in items_of(E.get('l~754')) if (True if ((not (v_s_756 in _h1 if type(_h1) in (list, dict) else IN(v_s_756, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('t~753'))) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_756 in _h2 if type(_h2) in (list, dict) else IN(v_s_756, _h2)))) or (((_h2.get(v_s_756, None) if type(_h2) is dict else KEY(_h2, v_s_756, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_756 in _h4 if type(_h4) in (list, dict) else IN(v_s_756, _h4))) or ((not any((True if ((v_x_757 in _h1 if type(_h1) in (list, dict) else IN(v_x_757, _h1))) and ((not (v_x_757 in _h4 if type(_h4) in (list, dict) else IN(v_x_757, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_758)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h3))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
-    return MEMO(ctx, (2629, E.get('l~754'), E.get('this'), E.get('t~753'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~769'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~769'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_772 for v_s_772 in items_of(E.get('l~770')) if (True if ((not (v_s_772 in _h1 if type(_h1) in (list, dict) else IN(v_s_772, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == E.get('t~769'))) or (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_772 in _h2 if type(_h2) in (list, dict) else IN(v_s_772, _h2)))) or (((_h2.get(v_s_772, None) if type(_h2) is dict else KEY(_h2, v_s_772, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_772 in _h4 if type(_h4) in (list, dict) else IN(v_s_772, _h4))) or ((not any((True if ((v_x_773 in _h1 if type(_h1) in (list, dict) else IN(v_x_773, _h1))) and ((not (v_x_773 in _h4 if type(_h4) in (list, dict) else IN(v_x_773, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_774)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_774)) else False)) else False) for v_u_774 in items_of(_h3))) else False) for v_x_773 in ADJ(ctx, 'spaces', v_s_772)))) else False)) else False)]
+    return MEMO(ctx, (2629, E.get('l~770'), E.get('this'), E.get('t~769'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_2630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~759')) > 0)
+    return (FN['count'](ctx, None, E.get('open~775')) > 0)
 
 
 def x_2676(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~775'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~775'), 0))
+    return (_w2.get(E.get('r~791'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~791'), 0))
 
 
 def d_2328(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/board.yaml:133
@@ -7031,7 +7031,7 @@ def d_2328(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~759', x_2629(ctx, E), True)
+    LOCAL(ctx, E, 'open~775', x_2629(ctx, E), True)
     return True
 
 
@@ -7041,7 +7041,7 @@ def d_2329(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~759')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('open~775')) > 0)):
         return False
     return True
 
@@ -7052,8 +7052,8 @@ def t_2331(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~761', E.get('t~753'), True)
-    LOCAL(ctx, E, 's~762', E.get('space~760'), True)
+    LOCAL(ctx, E, 't~777', E.get('t~769'), True)
+    LOCAL(ctx, E, 's~778', E.get('space~776'), True)
     return t_2276(ctx, k, s, E, B)
 
 
@@ -7063,7 +7063,7 @@ def d_2332(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~761', E.get('t~753'), True)
+    LOCAL(ctx, E, 't~777', E.get('t~769'), True)
     return True
 
 
@@ -7073,7 +7073,7 @@ def d_2367(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~774', 1, True)
+    LOCAL(ctx, E, 'n~790', 1, True)
     return True
 
 
@@ -7083,9 +7083,9 @@ def d_2369(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~775'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~791'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~774'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~790'), '+=', False, K[1])
     return True
 
 
@@ -7095,7 +7095,7 @@ def t_2434(ctx, k, s=None, E=None, B=2434):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    LOCAL(ctx, E, 't~764', 'ocean', True)
     return t_882(ctx, k, s, E, B)
 
 
@@ -7106,13 +7106,13 @@ def x_2811(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
 def x_2823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
+    return (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~770'), 0))
 
 
 def x_2824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) * AR('/', E.get('k~756'), E.get('m~755')))
+    return ((_w1 if type((_w1 := E.get('n~769'))) is int else num(_w1)) * AR('/', E.get('k~772'), E.get('m~771')))
 
 
 def d_2492(ctx, E=None, B=2489):  # rules_data/terraforming_mars/cards/071-140.yaml:614
@@ -7121,7 +7121,7 @@ def d_2492(ctx, E=None, B=2489):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~755', 2, True)
+    LOCAL(ctx, E, 'm~771', 2, True)
     return True
 
 
@@ -7131,16 +7131,16 @@ def d_2494(ctx, E=None, B=2489):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~770'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) * AR('/', E.get('k~756'), E.get('m~755')))), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~769'))) is int else num(_w1)) * AR('/', E.get('k~772'), E.get('m~771')))), '+=', False, K[1])
     return True
 
 
 def x_2832(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2832, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('power') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('power') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+    return MEMO(ctx, (2832, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('power') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('power') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
 
 
 def d_2499(ctx, E=None, B=2499):  # rules_data/terraforming_mars/cards/071-140.yaml:638
@@ -7149,11 +7149,11 @@ def d_2499(ctx, E=None, B=2499):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 3, True)
-    LOCAL(ctx, E, 'r~753', 'energy', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    LOCAL(ctx, E, 'n~768', 3, True)
+    LOCAL(ctx, E, 'r~769', 'energy', True)
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[1])
     return True
 
 
@@ -7170,7 +7170,7 @@ def d_2527(ctx, E=None, B=2525):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~763', 'megacredits', True)
+    LOCAL(ctx, E, 'r~779', 'megacredits', True)
     return True
 
 
@@ -7180,14 +7180,14 @@ def d_2545(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', 2, True)
+    LOCAL(ctx, E, 'n~771', 2, True)
     return True
 
 
 def x_2965(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2965, E.get('k~751'),), lambda: [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == E.get('k~751'))])
+    return MEMO(ctx, (2965, E.get('k~767'),), lambda: [v_x_768 for v_x_768 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_768, NOREC).get('type', None) if type(v_x_768) is str else None) == E.get('k~767'))])
 
 
 def d_2613(ctx, E=None, B=2606):  # rules_data/terraforming_mars/cards/141-208.yaml:25
@@ -7196,7 +7196,7 @@ def d_2613(ctx, E=None, B=2606):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~751', 'ocean', True)
+    LOCAL(ctx, E, 'k~767', 'ocean', True)
     return True
 
 
@@ -7206,8 +7206,8 @@ def t_2614(ctx, k, s=None, E=None, B=2606):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~753', E.get('t~750'), True)
-    LOCAL(ctx, E, 'l~754', x_2965(ctx, E), True)
+    LOCAL(ctx, E, 't~769', E.get('t~766'), True)
+    LOCAL(ctx, E, 'l~770', x_2965(ctx, E), True)
     return t_2617(ctx, k, s, E, B)
 
 
@@ -7217,7 +7217,7 @@ def d_2615(ctx, E=None, B=2606):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~753', E.get('t~750'), True)
+    LOCAL(ctx, E, 't~769', E.get('t~766'), True)
     return True
 
 
@@ -7227,7 +7227,7 @@ def d_2616(ctx, E=None, B=2606):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~754', x_2965(ctx, E), True)
+    LOCAL(ctx, E, 'l~770', x_2965(ctx, E), True)
     return True
 
 
@@ -7248,8 +7248,8 @@ def t_2618(ctx, k, s=None, E=None, B=2606):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~759', x_2629(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~759')) > 0)):
+    LOCAL(ctx, E, 'open~775', x_2629(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~775')) > 0)):
         return False
     return t_453(ctx, k, s, E, B)
 
@@ -7271,10 +7271,10 @@ def t_2639(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_981(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_982(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_983(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    LOCAL(ctx, E, 'mine~768', x_981(ctx, E), True)
+    LOCAL(ctx, E, 'empty~773', x_982(ctx, E), True)
+    LOCAL(ctx, E, 'legal~779', x_983(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
         return False
     return t_802(ctx, k, s, E, B)
 
@@ -7285,7 +7285,7 @@ def d_2659(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~768'))
+    left = num(E.get('n~784'))
     while left > 0:
         left -= 1
         if not d_2660(ctx, E, B):
@@ -7339,13 +7339,13 @@ def d_2665(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
 def x_3042(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3042, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+    return MEMO(ctx, (3042, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('science') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('science') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
 
 
 def x_3109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) >= 1)
+    return ((_w1 if type((_w1 := E.get('n~764'))) is int else num(_w1)) >= 1)
 
 
 def x_3110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:69
@@ -7357,19 +7357,19 @@ def x_3110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
 def x_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
     if E is None:
         E = ctx.env()
-    return RANGE(1, E.get('n~748'))
+    return RANGE(1, E.get('n~764'))
 
 
 def x_3115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:70
     if E is None:
         E = ctx.env()
-    return {'amount': E.get('k~749')}
+    return {'amount': E.get('k~765')}
 
 
 def x_3119(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~751'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~767'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~766'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~767'))) is str else 0))) is int else num(_w6)))
 
 
 def t_2739(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
@@ -7378,7 +7378,7 @@ def t_2739(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not (((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) >= 1)):
+    if not (((_w1 if type((_w1 := E.get('n~764'))) is int else num(_w1)) >= 1)):
         return False
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'chosen'
@@ -7393,7 +7393,7 @@ def d_2740(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not (((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) >= 1)):
+    if not (((_w1 if type((_w1 := E.get('n~764'))) is int else num(_w1)) >= 1)):
         return False
     return True
 
@@ -7418,7 +7418,7 @@ def d_2743(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, E.get('k~749'), '=', False, K[23])
+        SET(ctx, 'chosen', c, key, E.get('k~765'), '=', False, K[23])
     return True
 
 
@@ -7428,7 +7428,7 @@ def d_2744(ctx, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
+    LOCAL(ctx, E, 'n~766', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
     return True
 
 
@@ -7441,9 +7441,9 @@ def d_2746(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/res
     if not x_3119(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[1])
     return True
 
 
@@ -7464,9 +7464,9 @@ def d_2748(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[1])
     return True
 
 
@@ -7476,7 +7476,7 @@ def d_2749(ctx, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
+    LOCAL(ctx, E, 'n~768', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
     return True
 
 
@@ -7486,7 +7486,7 @@ def d_2753(ctx, E=None, B=2752):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 8, True)
+    LOCAL(ctx, E, 'n~764', 8, True)
     return True
 
 
@@ -7496,26 +7496,26 @@ def d_2786(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'microbe', True)
+    LOCAL(ctx, E, 'r~769', 'microbe', True)
     return True
 
 
 def x_3289(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~754'))) is str else None) == E.get('r~753'))) and ((E.get('card~754') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~770'))) is str else None) == E.get('r~769'))) and ((E.get('card~770') != E.get('this'))) else False)
 
 
 def x_3290(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~754'), 0))
+    return (_w2.get(E.get('card~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~770'), 0))
 
 
 def x_3292(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~754')}
+    return {'card': E.get('card~770')}
 
 
 def d_2893(ctx, E=None, B=2878):  # rules_data/terraforming_mars/definitions/cards.yaml:196
@@ -7524,34 +7524,34 @@ def d_2893(ctx, E=None, B=2878):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~754'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~770'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~768'), '+=', False, K[21])
     return True
 
 
 def x_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~752'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~768'))) is str else None) == 'game')
 
 
 def x_3317(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~752'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~752'), 0))
+    return (_w1.get(E.get('t~768'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~768'), 0))
 
 
 def x_3319(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~752'), 0))
+    return (_w2.get(E.get('t~768'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~768'), 0))
 
 
 def x_3321(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~752') == 'tr')) and (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~768') == 'tr')) and (((_w1 if type((_w1 := E.get('n~769'))) is int else num(_w1)) > 0)) else False)
 
 
 def d_2913(ctx, E=None, B=2902):  # rules_data/terraforming_mars/cards/141-208.yaml:247
@@ -7560,7 +7560,7 @@ def d_2913(ctx, E=None, B=2902):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'tr', True)
+    LOCAL(ctx, E, 't~768', 'tr', True)
     return True
 
 
@@ -7570,11 +7570,11 @@ def d_2915(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~752'))) is str else None) == 'game')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~768'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~752'))
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~768'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[20])
+            SET(ctx, 'game_tracks', c, key, E.get('n~769'), '+=', False, K[20])
     else:
         if not d_2917(ctx, E, B):
             return False
@@ -7587,9 +7587,9 @@ def d_2916(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~752'))
+    c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~768'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[20])
+        SET(ctx, 'game_tracks', c, key, E.get('n~769'), '+=', False, K[20])
     return True
 
 
@@ -7599,9 +7599,9 @@ def d_2917(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~768'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('n~769'), '+=', False, K[5])
     if not d_2919(ctx, E, B):
         return False
     return True
@@ -7613,9 +7613,9 @@ def d_2918(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~768'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('n~769'), '+=', False, K[5])
     return True
 
 
@@ -7625,7 +7625,7 @@ def d_2919(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((True if ((E.get('t~752') == 'tr')) and (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) > 0)) else False)):
+    if ((True if ((E.get('t~768') == 'tr')) and (((_w1 if type((_w1 := E.get('n~769'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:

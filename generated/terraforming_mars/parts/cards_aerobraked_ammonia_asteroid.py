@@ -65,18 +65,18 @@ def t_2949(ctx, k, s=None, E=None, B=2949):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 3, True)
+    LOCAL(ctx, E, 'r~765', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~752', 2, True)
-    LOCAL(ctx, E, 'r~753', 'microbe', True)
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~768', 2, True)
+    LOCAL(ctx, E, 'r~769', 'microbe', True)
     return t_2958(ctx, k, s, E, B)
 
 
@@ -121,5 +121,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:290
-    'aerobraked_ammonia_asteroid': '{"id":"aerobraked_ammonia_asteroid","number":"170","name":{"en":"Aerobraked Ammonia Asteroid"},"type":"event","cost":26,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3362},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2950},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3363},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2951},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3364},"o":"+=","e":{"op":"var","n":"n~748","x":3365},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2952},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3366},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2953},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3367},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2954},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3368},"o":"+=","e":{"op":"var","n":"n~750","x":3369},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2955},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":3370},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2956},{"op":"let","v":"r~753","e":{"op":"lit","v":"microbe","x":3371},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2957},{"op":"choose","alts":[{"gens":[{"v":"card~754","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3372},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~754"},"f":"resource","d":null},"b":{"op":"var","n":"r~753"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~754"},"b":{"op":"var","n":"this"}}],"x":3373}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~754"},"d":0,"x":3374},"o":"+=","e":{"op":"var","n":"n~752","x":3375},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2959},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~754"}],"x":3376}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2958}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2949},"source":{"doc":"tm-facts","section":"cards.json #170"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:290"}',
+    'aerobraked_ammonia_asteroid': '{"id":"aerobraked_ammonia_asteroid","number":"170","name":{"en":"Aerobraked Ammonia Asteroid"},"type":"event","cost":26,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":3,"x":3362},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2950},{"op":"let","v":"r~765","e":{"op":"lit","v":"heat","x":3363},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2951},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":3364},"o":"+=","e":{"op":"var","n":"n~764","x":3365},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2952},{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":3366},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2953},{"op":"let","v":"r~767","e":{"op":"lit","v":"plants","x":3367},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2954},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":3368},"o":"+=","e":{"op":"var","n":"n~766","x":3369},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2955},{"op":"let","v":"n~768","e":{"op":"lit","v":2,"x":3370},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2956},{"op":"let","v":"r~769","e":{"op":"lit","v":"microbe","x":3371},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2957},{"op":"choose","alts":[{"gens":[{"v":"card~770","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3372},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~770"},"f":"resource","d":null},"b":{"op":"var","n":"r~769"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~770"},"b":{"op":"var","n":"this"}}],"x":3373}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~770"},"d":0,"x":3374},"o":"+=","e":{"op":"var","n":"n~768","x":3375},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2959},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~770"}],"x":3376}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2958}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2949},"source":{"doc":"tm-facts","section":"cards.json #170"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:290"}',
 }

@@ -61,7 +61,7 @@ x_4097 = _C.x_1386  # rules_data/terraforming_mars/cards/141-208.yaml:691
 def x_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~753'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~752'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~753'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~769'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~768'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~769'))) is str else 0))) is int else num(_w6)))
 
 
 x_4101 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -85,8 +85,8 @@ def d_3601(ctx, E=None, B=3601):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'energy', True)
+    LOCAL(ctx, E, 'n~768', 1, True)
+    LOCAL(ctx, E, 'r~769', 'energy', True)
     if not d_3604(ctx, E, B):
         return False
     return True
@@ -105,9 +105,9 @@ def d_3604(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/res
     if not x_4100(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '-=', False, K[1])
     return True
 
 
@@ -128,9 +128,9 @@ def d_3606(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '-=', False, K[1])
     return True
 
 
@@ -144,7 +144,7 @@ def d_3609(ctx, E=None, B=3601):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 2, True)
+    LOCAL(ctx, E, 'n~770', 2, True)
     if not d_3611(ctx, E, B):
         return False
     return True
@@ -159,7 +159,7 @@ def d_3611(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~754'))
+    left = num(E.get('n~770'))
     while left > 0:
         left -= 1
         if not d_3612(ctx, E, B):
@@ -269,5 +269,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:691
-    'ai_central': '{"id":"ai_central","number":"208","name":{"en":"AI Central"},"type":"active","cost":21,"tags":["science","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":4097},"production":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":4098},"at":"rules_data/terraforming_mars/cards/141-208.yaml:698","id":3602},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":4099},"at":"rules_data/terraforming_mars/cards/141-208.yaml:698","id":3603},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"var","n":"n~752"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~753"},"f":"production_min","d":0},"x":4100},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3605},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":4101},"o":"-=","e":{"op":"var","n":"n~752","x":4102},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3606}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3604}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:698","id":3601},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4103},"at":"rules_data/terraforming_mars/cards/141-208.yaml:699","id":3607},"vp":{"op":"lit","v":1,"x":4104},"actions":[{"cost":{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":2},"x":4105},"at":"rules_data/terraforming_mars/cards/141-208.yaml:702","id":3608},"effect":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":2,"x":4106},"at":"rules_data/terraforming_mars/cards/141-208.yaml:702","id":3610},{"op":"rep","n":{"op":"var","n":"n~754","x":4107},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4108},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4109},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4110},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3615},{"op":"set","t":{"op":"st","k":"discard","x":4111},"o":"=","e":{"op":"lit","v":[],"x":4112},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3616},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4113}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3617}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3614},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3613},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4114},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4115},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4116},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3620},{"op":"set","t":{"op":"st","k":"deck","x":4117},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4118},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3621}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3619},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3618}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3612},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3611}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:702","id":3609}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #208"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:691"}',
+    'ai_central': '{"id":"ai_central","number":"208","name":{"en":"AI Central"},"type":"active","cost":21,"tags":["science","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~764","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~765","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~764"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~765"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~766","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~767","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~766"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~767"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":4097},"production":{"op":"seq","b":[{"op":"let","v":"n~768","e":{"op":"lit","v":1,"x":4098},"at":"rules_data/terraforming_mars/cards/141-208.yaml:698","id":3602},{"op":"let","v":"r~769","e":{"op":"lit","v":"energy","x":4099},"at":"rules_data/terraforming_mars/cards/141-208.yaml:698","id":3603},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0},"b":{"op":"var","n":"n~768"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~769"},"f":"production_min","d":0},"x":4100},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3605},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":4101},"o":"-=","e":{"op":"var","n":"n~768","x":4102},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3606}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3604}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:698","id":3601},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4103},"at":"rules_data/terraforming_mars/cards/141-208.yaml:699","id":3607},"vp":{"op":"lit","v":1,"x":4104},"actions":[{"cost":{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":2},"x":4105},"at":"rules_data/terraforming_mars/cards/141-208.yaml:702","id":3608},"effect":{"op":"seq","b":[{"op":"let","v":"n~770","e":{"op":"lit","v":2,"x":4106},"at":"rules_data/terraforming_mars/cards/141-208.yaml:702","id":3610},{"op":"rep","n":{"op":"var","n":"n~770","x":4107},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4108},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4109},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4110},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3615},{"op":"set","t":{"op":"st","k":"discard","x":4111},"o":"=","e":{"op":"lit","v":[],"x":4112},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3616},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4113}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3617}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3614},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3613},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4114},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4115},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4116},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3620},{"op":"set","t":{"op":"st","k":"deck","x":4117},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4118},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3621}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3619},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3618}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3612},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3611}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:702","id":3609}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #208"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:691"}',
 }

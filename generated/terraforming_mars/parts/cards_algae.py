@@ -65,16 +65,16 @@ def d_1245(ctx, E=None, B=1245):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[2])
     return True
 
 
@@ -109,5 +109,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:464
-    'algae': '{"id":"algae","number":"047","name":{"en":"Algae"},"type":"automated","cost":10,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":5},"x":1396},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1397},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1246},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1398},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1247},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1399},"o":"+=","e":{"op":"var","n":"n~748","x":1400},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1248},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1401},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1249},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1402},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1250},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1403},"o":"+=","e":{"op":"var","n":"n~750","x":1404},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1251}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1245},"source":{"doc":"tm-facts","section":"cards.json #047"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:464"}',
+    'algae': '{"id":"algae","number":"047","name":{"en":"Algae"},"type":"automated","cost":10,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":5},"x":1396},"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":1397},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1246},{"op":"let","v":"r~765","e":{"op":"lit","v":"plants","x":1398},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1247},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1399},"o":"+=","e":{"op":"var","n":"n~764","x":1400},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1248},{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":1401},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1249},{"op":"let","v":"r~767","e":{"op":"lit","v":"plants","x":1402},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1250},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":1403},"o":"+=","e":{"op":"var","n":"n~766","x":1404},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1251}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1245},"source":{"doc":"tm-facts","section":"cards.json #047"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:464"}',
 }

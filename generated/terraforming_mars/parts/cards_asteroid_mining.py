@@ -59,11 +59,11 @@ def d_1172(ctx, E=None, B=1172):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
     return True
 
 
@@ -89,5 +89,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:396
-    'asteroid_mining': '{"id":"asteroid_mining","number":"040","name":{"en":"Asteroid Mining"},"type":"automated","cost":30,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1315},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1173},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":1316},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1174},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1317},"o":"+=","e":{"op":"var","n":"n~748","x":1318},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1175}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1172},"vp":{"op":"lit","v":2,"x":1319},"source":{"doc":"tm-facts","section":"cards.json #040"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:396"}',
+    'asteroid_mining': '{"id":"asteroid_mining","number":"040","name":{"en":"Asteroid Mining"},"type":"automated","cost":30,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":1315},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1173},{"op":"let","v":"r~765","e":{"op":"lit","v":"titanium","x":1316},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1174},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1317},"o":"+=","e":{"op":"var","n":"n~764","x":1318},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1175}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1172},"vp":{"op":"lit","v":2,"x":1319},"source":{"doc":"tm-facts","section":"cards.json #040"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:396"}',
 }

@@ -53,7 +53,7 @@ K = [
 def x_1543(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1543, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('jovian') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('jovian') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1))
+    return MEMO(ctx, (1543, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('jovian') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('jovian') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1))
 
 
 x_1546 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -66,16 +66,16 @@ def d_1366(ctx, E=None, B=1366):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 3, True)
-    LOCAL(ctx, E, 'r~753', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    LOCAL(ctx, E, 'n~768', 3, True)
+    LOCAL(ctx, E, 'r~769', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~754', 3, True)
-    LOCAL(ctx, E, 'r~755', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~770', 3, True)
+    LOCAL(ctx, E, 'r~771', 'energy', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[0])
     return True
 
 
@@ -88,7 +88,7 @@ def d_1368(ctx, E=None, B=1366):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'heat', True)
+    LOCAL(ctx, E, 'r~769', 'heat', True)
     return True
 
 
@@ -101,7 +101,7 @@ def d_1370(ctx, E=None, B=1366):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 3, True)
+    LOCAL(ctx, E, 'n~770', 3, True)
     return True
 
 
@@ -111,7 +111,7 @@ def d_1371(ctx, E=None, B=1366):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'energy', True)
+    LOCAL(ctx, E, 'r~771', 'energy', True)
     return True
 
 
@@ -141,5 +141,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:579
-    'beam_from_a_thorium_asteroid': '{"id":"beam_from_a_thorium_asteroid","number":"058","name":{"en":"Beam From A Thorium Asteroid"},"type":"automated","cost":32,"tags":["jovian","space","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"lit","v":1},"x":1543},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":1544},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1367},{"op":"let","v":"r~753","e":{"op":"lit","v":"heat","x":1545},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1546},"o":"+=","e":{"op":"var","n":"n~752","x":1547},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1369},{"op":"let","v":"n~754","e":{"op":"lit","v":3,"x":1548},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1370},{"op":"let","v":"r~755","e":{"op":"lit","v":"energy","x":1549},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1371},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":1550},"o":"+=","e":{"op":"var","n":"n~754","x":1551},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1372}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1366},"vp":{"op":"lit","v":1,"x":1552},"source":{"doc":"tm-facts","section":"cards.json #058"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:579"}',
+    'beam_from_a_thorium_asteroid': '{"id":"beam_from_a_thorium_asteroid","number":"058","name":{"en":"Beam From A Thorium Asteroid"},"type":"automated","cost":32,"tags":["jovian","space","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~764","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~765","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~764"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~765"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~766","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~767","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~766"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~767"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"lit","v":1},"x":1543},"effect":{"op":"seq","b":[{"op":"let","v":"n~768","e":{"op":"lit","v":3,"x":1544},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1367},{"op":"let","v":"r~769","e":{"op":"lit","v":"heat","x":1545},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":1546},"o":"+=","e":{"op":"var","n":"n~768","x":1547},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1369},{"op":"let","v":"n~770","e":{"op":"lit","v":3,"x":1548},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1370},{"op":"let","v":"r~771","e":{"op":"lit","v":"energy","x":1549},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1371},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~771"},"d":0,"x":1550},"o":"+=","e":{"op":"var","n":"n~770","x":1551},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1372}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1366},"vp":{"op":"lit","v":1,"x":1552},"source":{"doc":"tm-facts","section":"cards.json #058"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:579"}',
 }

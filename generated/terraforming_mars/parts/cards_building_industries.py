@@ -63,16 +63,16 @@ def d_1484(ctx, E=None, B=1484):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     if not d_1487(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'steel', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 2, True)
+    LOCAL(ctx, E, 'r~767', 'steel', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
     return True
 
 
@@ -113,5 +113,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:647
-    'building_industries': '{"id":"building_industries","number":"065","name":{"en":"Building Industries"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1676},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1485},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":1677},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1486},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1678},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1488},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1679},"o":"-=","e":{"op":"var","n":"n~748","x":1680},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1489}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1487},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1681},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1490},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":1682},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1491},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1683},"o":"+=","e":{"op":"var","n":"n~750","x":1684},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1492}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1484},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1685},"at":"rules_data/terraforming_mars/cards/001-070.yaml:654","id":1493},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #065"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:647"}',
+    'building_industries': '{"id":"building_industries","number":"065","name":{"en":"Building Industries"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":1676},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1485},{"op":"let","v":"r~765","e":{"op":"lit","v":"energy","x":1677},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1486},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0},"x":1678},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1488},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1679},"o":"-=","e":{"op":"var","n":"n~764","x":1680},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1489}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1487},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":1681},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1490},{"op":"let","v":"r~767","e":{"op":"lit","v":"steel","x":1682},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1491},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":1683},"o":"+=","e":{"op":"var","n":"n~766","x":1684},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1492}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1484},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1685},"at":"rules_data/terraforming_mars/cards/001-070.yaml:654","id":1493},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #065"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:647"}',
 }

@@ -65,16 +65,16 @@ def d_1906(ctx, E=None, B=1906):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~766', 2, True)
+    LOCAL(ctx, E, 'r~767', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[2])
     return True
 
 
@@ -109,5 +109,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:232
-    'bushes': '{"id":"bushes","number":"093","name":{"en":"Bushes"},"type":"automated","cost":10,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2154},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2155},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1907},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2156},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1908},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2157},"o":"+=","e":{"op":"var","n":"n~748","x":2158},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1909},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2159},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1910},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2160},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1911},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2161},"o":"+=","e":{"op":"var","n":"n~750","x":2162},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1912}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1906},"source":{"doc":"tm-facts","section":"cards.json #093"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:232"}',
+    'bushes': '{"id":"bushes","number":"093","name":{"en":"Bushes"},"type":"automated","cost":10,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2154},"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":2155},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1907},{"op":"let","v":"r~765","e":{"op":"lit","v":"plants","x":2156},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1908},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2157},"o":"+=","e":{"op":"var","n":"n~764","x":2158},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1909},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":2159},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1910},{"op":"let","v":"r~767","e":{"op":"lit","v":"plants","x":2160},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1911},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":2161},"o":"+=","e":{"op":"var","n":"n~766","x":2162},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1912}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1906},"source":{"doc":"tm-facts","section":"cards.json #093"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:232"}',
 }

@@ -76,13 +76,13 @@ x_2409 = _C.x_497  # rules_data/terraforming_mars/definitions/turns.yaml:129
 def x_2414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~754') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~770') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_2415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~755') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~771') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_2416 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -91,13 +91,13 @@ x_2416 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_2417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~756'))) is type((_w2 := E.get('t_v~757'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~758'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~772'))) is type((_w2 := E.get('t_v~773'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~774'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_2418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~753'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~769'))) is int else num(_w4)))
 
 
 x_2419 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -106,31 +106,31 @@ x_2419 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_2421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~756'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~757'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~758'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~753'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~772'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~773'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~774'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~769'))) is int else num(_w22)))
 
 
 def x_2422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~753'))) is type((_w5 := E.get('s_v~756'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~756'))) if ((_w7 if type((_w7 := E.get('s_v~756'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~769'))) is type((_w5 := E.get('s_v~772'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~772'))) if ((_w7 if type((_w7 := E.get('s_v~772'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_2423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~753'))) is type((_w5 := E.get('t_v~757'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~757'))) if ((_w7 if type((_w7 := E.get('t_v~757'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~769'))) is type((_w5 := E.get('t_v~773'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~773'))) if ((_w7 if type((_w7 := E.get('t_v~773'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_2424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~753'))) is type((_w5 := E.get('h_v~758'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~758'))) if ((_w7 if type((_w7 := E.get('h_v~758'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~769'))) is type((_w5 := E.get('h_v~774'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~774'))) if ((_w7 if type((_w7 := E.get('h_v~774'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_2425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~753'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~759'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~756'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~760'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~757'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~761'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~758'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~759'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~759'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~756'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~760'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~757'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~761'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~758'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~756'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~753'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~760'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~759'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~756'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~760'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~757'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~761'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~758'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~757'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~753'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~761'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~759'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~756'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~760'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~757'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~761'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~758'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~758'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~753'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~769'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~775'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~772'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~776'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~773'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~777'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~774'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~775'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~775'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~772'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~776'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~773'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~777'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~774'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~772'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~769'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~776'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~775'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~772'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~776'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~773'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~777'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~774'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~773'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~769'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~777'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~775'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~772'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~776'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~773'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~777'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~774'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~774'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~769'))) is int else num(_w53)))) else False))) else False)
 
 
 x_2426 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -139,7 +139,7 @@ x_2426 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_2427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~753'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~759'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~756'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~760'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~757'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~761'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~758'))) is int else num(_w7)))))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~769'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~775'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~772'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~776'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~773'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~777'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~774'))) is int else num(_w7)))))
 
 
 x_2428 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -150,7 +150,7 @@ x_2432 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_2434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~753'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~759'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~756'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~760'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~757'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~761'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~758'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~759')} if ((_w8 if type((_w8 := E.get('s_v~756'))) is int else num(_w8)) > 0) else K[0]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~760')} if ((_w11 if type((_w11 := E.get('t_v~757'))) is int else num(_w11)) > 0) else K[0]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~761')} if ((_w14 if type((_w14 := E.get('h_v~758'))) is int else num(_w14)) > 0) else K[0]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~769'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~775'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~772'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~776'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~773'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~777'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~774'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~775')} if ((_w8 if type((_w8 := E.get('s_v~772'))) is int else num(_w8)) > 0) else K[0]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~776')} if ((_w11 if type((_w11 := E.get('t_v~773'))) is int else num(_w11)) > 0) else K[0]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~777')} if ((_w14 if type((_w14 := E.get('h_v~774'))) is int else num(_w14)) > 0) else K[0]))) is int else AR('+', _w15, _w16))
 
 
 x_2436 = _C.x_528  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -159,13 +159,13 @@ x_2436 = _C.x_528  # rules_data/terraforming_mars/definitions/turns.yaml:131
 def x_2437(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~751')]
+    return [E.get('card~767')]
 
 
 def x_2438(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~751'), 'keep': True}
+    return {'card': E.get('card~767'), 'keep': True}
 
 
 x_2439 = _C.x_471  # rules_data/terraforming_mars/definitions/turns.yaml:132
@@ -175,7 +175,7 @@ x_2440 = x_2437  # rules_data/terraforming_mars/definitions/turns.yaml:132
 def x_2441(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~751'), 'keep': False}
+    return {'card': E.get('card~767'), 'keep': False}
 
 
 x_2442 = _C.x_497  # rules_data/terraforming_mars/definitions/turns.yaml:133
@@ -187,8 +187,8 @@ def d_2122(ctx, E=None, B=2122):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
     if not d_2125(ctx, E, B):
         return False
     return True
@@ -216,7 +216,7 @@ def t_2129(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/card
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'n~766', 1, True)
     if not d_2131(ctx, E, B):
         return False
     return t_2142(ctx, r1, s, E, B)
@@ -231,7 +231,7 @@ def d_2131(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~750'))
+    left = num(E.get('n~766'))
     while left > 0:
         left -= 1
         if not d_2132(ctx, E, B):
@@ -270,17 +270,17 @@ def t_2142(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
-    old = E.get('card~751', MISSING)
+    old = E.get('card~767', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~751', old)
+        UNSET(ctx, E, 'card~767', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~751', item, True)
+            LOCAL(ctx, E, 'card~767', item, True)
             return t_2143(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -300,11 +300,11 @@ def t_2144(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/defi
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~751')]), '+=', True, K[7])
+            SET(ctx, 'hand', c, key, ([E.get('card~767')]), '+=', True, K[7])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~752', 3, True)
+    LOCAL(ctx, E, 'n~768', 3, True)
     return t_2146(ctx, r1, s, E, B)
 
 
@@ -317,9 +317,9 @@ def t_2146(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~753', E.get('n~752'), True)
-    LOCAL(ctx, E, 'sv~754', 0, True)
-    LOCAL(ctx, E, 'tv~755', 0, True)
+    LOCAL(ctx, E, 'price~769', E.get('n~768'), True)
+    LOCAL(ctx, E, 'sv~770', 0, True)
+    LOCAL(ctx, E, 'tv~771', 0, True)
     return t_2150(ctx, k, s, E, B)
 
 
@@ -329,7 +329,7 @@ def d_2147(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~753', E.get('n~752'), True)
+    LOCAL(ctx, E, 'price~769', E.get('n~768'), True)
     return True
 
 
@@ -339,7 +339,7 @@ def d_2148(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~754', 0, True)
+    LOCAL(ctx, E, 'sv~770', 0, True)
     return True
 
 
@@ -349,7 +349,7 @@ def d_2149(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~755', 0, True)
+    LOCAL(ctx, E, 'tv~771', 0, True)
     return True
 
 
@@ -359,9 +359,9 @@ def t_2150(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~756', x_2414(ctx, E), True)
-    LOCAL(ctx, E, 't_v~757', x_2415(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~758', x_2416(ctx, E), True)
+    LOCAL(ctx, E, 's_v~772', x_2414(ctx, E), True)
+    LOCAL(ctx, E, 't_v~773', x_2415(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~774', x_2416(ctx, E), True)
     return t_2154(ctx, k, s, E, B)
 
 
@@ -371,7 +371,7 @@ def d_2151(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~756', x_2414(ctx, E), True)
+    LOCAL(ctx, E, 's_v~772', x_2414(ctx, E), True)
     return True
 
 
@@ -381,7 +381,7 @@ def d_2152(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~757', x_2415(ctx, E), True)
+    LOCAL(ctx, E, 't_v~773', x_2415(ctx, E), True)
     return True
 
 
@@ -391,7 +391,7 @@ def d_2153(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~758', x_2416(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~774', x_2416(ctx, E), True)
     return True
 
 
@@ -417,7 +417,7 @@ def d_2155(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~753'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('price~769'), '-=', False, K[8])
     return True
 
 
@@ -440,7 +440,7 @@ def d_2157(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~753'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('price~769'), '-=', False, K[8])
     return True
 
 
@@ -484,13 +484,13 @@ def d_2161(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         SET(ctx, 'stock', c, key, x_2427(ctx, E), '-=', False, K[8])
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~759'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('s~775'), '-=', False, K[8])
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~760'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('t~776'), '-=', False, K[8])
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~761'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('h~777'), '-=', False, K[8])
     return True
 
 
@@ -514,7 +514,7 @@ def d_2163(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~759'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('s~775'), '-=', False, K[8])
     return True
 
 
@@ -526,7 +526,7 @@ def d_2164(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~760'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('t~776'), '-=', False, K[8])
     return True
 
 
@@ -538,7 +538,7 @@ def d_2165(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~761'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('h~777'), '-=', False, K[8])
     return True
 
 
@@ -550,7 +550,7 @@ def d_2166(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/tur
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~751')]), '+=', True, K[7])
+        SET(ctx, 'hand', c, key, ([E.get('card~767')]), '+=', True, K[7])
     return True
 
 
@@ -560,7 +560,7 @@ def d_2167(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/tur
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~751')]), '+=', True, K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~767')]), '+=', True, K[6])
     return True
 
 
@@ -678,5 +678,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:400
-    'business_network': '{"id":"business_network","number":"110","name":{"en":"Business Network"},"type":"active","cost":4,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2390},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2123},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2391},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2124},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2392},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2126},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2393},"o":"-=","e":{"op":"var","n":"n~748","x":2394},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2127}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2125}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2122},"actions":[{"cost":{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":1},"x":2395},"at":"rules_data/terraforming_mars/cards/071-140.yaml:408","id":2128},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2396},"at":"rules_data/terraforming_mars/definitions/cards.yaml:277","id":2130},{"op":"rep","n":{"op":"var","n":"n~750","x":2397},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2398},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2399},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2400},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2135},{"op":"set","t":{"op":"st","k":"discard","x":2401},"o":"=","e":{"op":"lit","v":[],"x":2402},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2136},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2403}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2137}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2134},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2133},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2404},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2405},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2406},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2140},{"op":"set","t":{"op":"st","k":"deck","x":2407},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2408},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2141}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2139},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2138}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2132},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2131},{"op":"for","v":"card~751","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2409},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":2410},"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2145},{"op":"seq","b":[{"op":"let","v":"price~753","e":{"op":"var","n":"n~752","x":2411},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2147},{"op":"let","v":"sv~754","e":{"op":"lit","v":0,"x":2412},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2148},{"op":"let","v":"tv~755","e":{"op":"lit","v":0,"x":2413},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2149},{"op":"seq","b":[{"op":"let","v":"s_v~756","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~754"},"b":{"op":"lit","v":0},"x":2414},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2151},{"op":"let","v":"t_v~757","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~755"},"b":{"op":"lit","v":0},"x":2415},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":2152},{"op":"let","v":"h_v~758","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":2416},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":2153},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~756"},"b":{"op":"var","n":"t_v~757"}},"b":{"op":"var","n":"h_v~758"}},"b":{"op":"lit","v":0},"x":2417},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~753"},"x":2418},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2156},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2419},"o":"-=","e":{"op":"var","n":"price~753","x":2420},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2157}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2155},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~756"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~757"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~758"}}},"b":{"op":"var","n":"price~753"},"x":2421},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2159},{"op":"choose","alts":[{"gens":[{"v":"s~759","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~756"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~753"},"b":{"op":"var","n":"s_v~756"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~756"}}]}]},"b":{"op":"lit","v":0}},"x":2422},"label":"s"},{"v":"t~760","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~757"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~753"},"b":{"op":"var","n":"t_v~757"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~757"}}]}]},"b":{"op":"lit","v":0}},"x":2423},"label":"t"},{"v":"h~761","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~758"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~753"},"b":{"op":"var","n":"h_v~758"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~758"}}]}]},"b":{"op":"lit","v":0}},"x":2424},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~753"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~759"},"b":{"op":"var","n":"s_v~756"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~760"},"b":{"op":"var","n":"t_v~757"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~761"},"b":{"op":"var","n":"h_v~758"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~759"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~759"},"b":{"op":"var","n":"s_v~756"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~760"},"b":{"op":"var","n":"t_v~757"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~761"},"b":{"op":"var","n":"h_v~758"}}},"b":{"op":"var","n":"s_v~756"}},"b":{"op":"var","n":"price~753"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~760"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~759"},"b":{"op":"var","n":"s_v~756"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~760"},"b":{"op":"var","n":"t_v~757"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~761"},"b":{"op":"var","n":"h_v~758"}}},"b":{"op":"var","n":"t_v~757"}},"b":{"op":"var","n":"price~753"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~761"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~759"},"b":{"op":"var","n":"s_v~756"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~760"},"b":{"op":"var","n":"t_v~757"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~761"},"b":{"op":"var","n":"h_v~758"}}},"b":{"op":"var","n":"h_v~758"}},"b":{"op":"var","n":"price~753"}}]}}],"x":2425}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2426},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~753"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~759"},"b":{"op":"var","n":"s_v~756"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~760"},"b":{"op":"var","n":"t_v~757"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~761"},"b":{"op":"var","n":"h_v~758"}}}]}],"x":2427},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2162},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":2428},"o":"-=","e":{"op":"var","n":"s~759","x":2429},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2163},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":2430},"o":"-=","e":{"op":"var","n":"t~760","x":2431},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2164},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":2432},"o":"-=","e":{"op":"var","n":"h~761","x":2433},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2165}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2161},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~753"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~759"},"b":{"op":"var","n":"s_v~756"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~760"},"b":{"op":"var","n":"t_v~757"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~761"},"b":{"op":"var","n":"h_v~758"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~756"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~759"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~757"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~760"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~758"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~761"}]},"b":{"op":"lit","v":{}}},"x":2434}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~753","x":2435}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":2160}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2158},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2154}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2150}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2146},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2436},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~751"}],"x":2437},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2166}],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2144},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~751"},{"op":"lit","v":true}],"x":2438}},{"gens":[],"b":{"op":"set","t":{"op":"st","k":"discard","x":2439},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~751"}],"x":2440},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:132","id":2167},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~751"},{"op":"lit","v":false}],"x":2441}}],"kind":"buy_card","prompt":{"def":"buy_offer","args":{},"text":{"it":"tieni le carte che compri","en":"keep the cards you buy"}},"at":"rules_data/terraforming_mars/definitions/turns.yaml:130","id":2143},"at":"rules_data/terraforming_mars/definitions/turns.yaml:129","id":2142},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2442},"o":"=","e":{"op":"lit","v":[],"x":2443},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:133","id":2168}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:408","id":2129}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #110 (drawCard pay: true)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:400"}',
+    'business_network': '{"id":"business_network","number":"110","name":{"en":"Business Network"},"type":"active","cost":4,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":2390},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2123},{"op":"let","v":"r~765","e":{"op":"lit","v":"megacredits","x":2391},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2124},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0},"x":2392},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2126},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2393},"o":"-=","e":{"op":"var","n":"n~764","x":2394},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2127}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2125}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2122},"actions":[{"cost":{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":1},"x":2395},"at":"rules_data/terraforming_mars/cards/071-140.yaml:408","id":2128},"effect":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":2396},"at":"rules_data/terraforming_mars/definitions/cards.yaml:277","id":2130},{"op":"rep","n":{"op":"var","n":"n~766","x":2397},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2398},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2399},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2400},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2135},{"op":"set","t":{"op":"st","k":"discard","x":2401},"o":"=","e":{"op":"lit","v":[],"x":2402},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2136},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2403}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2137}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2134},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2133},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2404},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2405},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2406},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2140},{"op":"set","t":{"op":"st","k":"deck","x":2407},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2408},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2141}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2139},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2138}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2132},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2131},{"op":"for","v":"card~767","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2409},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~768","e":{"op":"lit","v":3,"x":2410},"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2145},{"op":"seq","b":[{"op":"let","v":"price~769","e":{"op":"var","n":"n~768","x":2411},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2147},{"op":"let","v":"sv~770","e":{"op":"lit","v":0,"x":2412},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2148},{"op":"let","v":"tv~771","e":{"op":"lit","v":0,"x":2413},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2149},{"op":"seq","b":[{"op":"let","v":"s_v~772","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~770"},"b":{"op":"lit","v":0},"x":2414},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2151},{"op":"let","v":"t_v~773","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~771"},"b":{"op":"lit","v":0},"x":2415},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":2152},{"op":"let","v":"h_v~774","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":2416},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":2153},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~772"},"b":{"op":"var","n":"t_v~773"}},"b":{"op":"var","n":"h_v~774"}},"b":{"op":"lit","v":0},"x":2417},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~769"},"x":2418},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2156},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2419},"o":"-=","e":{"op":"var","n":"price~769","x":2420},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2157}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2155},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~772"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~773"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~774"}}},"b":{"op":"var","n":"price~769"},"x":2421},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2159},{"op":"choose","alts":[{"gens":[{"v":"s~775","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~772"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~769"},"b":{"op":"var","n":"s_v~772"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~772"}}]}]},"b":{"op":"lit","v":0}},"x":2422},"label":"s"},{"v":"t~776","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~773"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~769"},"b":{"op":"var","n":"t_v~773"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~773"}}]}]},"b":{"op":"lit","v":0}},"x":2423},"label":"t"},{"v":"h~777","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~774"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~769"},"b":{"op":"var","n":"h_v~774"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~774"}}]}]},"b":{"op":"lit","v":0}},"x":2424},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~769"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~775"},"b":{"op":"var","n":"s_v~772"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~776"},"b":{"op":"var","n":"t_v~773"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~777"},"b":{"op":"var","n":"h_v~774"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~775"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~775"},"b":{"op":"var","n":"s_v~772"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~776"},"b":{"op":"var","n":"t_v~773"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~777"},"b":{"op":"var","n":"h_v~774"}}},"b":{"op":"var","n":"s_v~772"}},"b":{"op":"var","n":"price~769"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~776"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~775"},"b":{"op":"var","n":"s_v~772"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~776"},"b":{"op":"var","n":"t_v~773"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~777"},"b":{"op":"var","n":"h_v~774"}}},"b":{"op":"var","n":"t_v~773"}},"b":{"op":"var","n":"price~769"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~777"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~775"},"b":{"op":"var","n":"s_v~772"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~776"},"b":{"op":"var","n":"t_v~773"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~777"},"b":{"op":"var","n":"h_v~774"}}},"b":{"op":"var","n":"h_v~774"}},"b":{"op":"var","n":"price~769"}}]}}],"x":2425}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2426},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~769"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~775"},"b":{"op":"var","n":"s_v~772"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~776"},"b":{"op":"var","n":"t_v~773"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~777"},"b":{"op":"var","n":"h_v~774"}}}]}],"x":2427},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2162},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":2428},"o":"-=","e":{"op":"var","n":"s~775","x":2429},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2163},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":2430},"o":"-=","e":{"op":"var","n":"t~776","x":2431},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2164},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":2432},"o":"-=","e":{"op":"var","n":"h~777","x":2433},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2165}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2161},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~769"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~775"},"b":{"op":"var","n":"s_v~772"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~776"},"b":{"op":"var","n":"t_v~773"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~777"},"b":{"op":"var","n":"h_v~774"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~772"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~775"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~773"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~776"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~774"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~777"}]},"b":{"op":"lit","v":{}}},"x":2434}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~769","x":2435}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":2160}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2158},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2154}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2150}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2146},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2436},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~767"}],"x":2437},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2166}],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2144},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~767"},{"op":"lit","v":true}],"x":2438}},{"gens":[],"b":{"op":"set","t":{"op":"st","k":"discard","x":2439},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~767"}],"x":2440},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:132","id":2167},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~767"},{"op":"lit","v":false}],"x":2441}}],"kind":"buy_card","prompt":{"def":"buy_offer","args":{},"text":{"it":"tieni le carte che compri","en":"keep the cards you buy"}},"at":"rules_data/terraforming_mars/definitions/turns.yaml:130","id":2143},"at":"rules_data/terraforming_mars/definitions/turns.yaml:129","id":2142},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2442},"o":"=","e":{"op":"lit","v":[],"x":2443},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:133","id":2168}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:408","id":2129}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #110 (drawCard pay: true)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:400"}',
 }

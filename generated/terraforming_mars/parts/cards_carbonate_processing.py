@@ -63,16 +63,16 @@ def d_1190(ctx, E=None, B=1190):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     if not d_1193(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'heat', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 3, True)
+    LOCAL(ctx, E, 'r~767', 'heat', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
     return True
 
 
@@ -113,5 +113,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:424
-    'carbonate_processing': '{"id":"carbonate_processing","number":"043","name":{"en":"Carbonate Processing"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1336},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1191},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":1337},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1192},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1338},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1194},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1339},"o":"-=","e":{"op":"var","n":"n~748","x":1340},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1195}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1193},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":1341},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1196},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":1342},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1197},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1343},"o":"+=","e":{"op":"var","n":"n~750","x":1344},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1198}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1190},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1345},"at":"rules_data/terraforming_mars/cards/001-070.yaml:431","id":1199},"source":{"doc":"tm-facts","section":"cards.json #043"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:424"}',
+    'carbonate_processing': '{"id":"carbonate_processing","number":"043","name":{"en":"Carbonate Processing"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":1336},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1191},{"op":"let","v":"r~765","e":{"op":"lit","v":"energy","x":1337},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1192},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0},"x":1338},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1194},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1339},"o":"-=","e":{"op":"var","n":"n~764","x":1340},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1195}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1193},{"op":"let","v":"n~766","e":{"op":"lit","v":3,"x":1341},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1196},{"op":"let","v":"r~767","e":{"op":"lit","v":"heat","x":1342},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1197},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":1343},"o":"+=","e":{"op":"var","n":"n~766","x":1344},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1198}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1190},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1345},"at":"rules_data/terraforming_mars/cards/001-070.yaml:431","id":1199},"source":{"doc":"tm-facts","section":"cards.json #043"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:424"}',
 }

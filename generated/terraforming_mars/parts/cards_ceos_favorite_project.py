@@ -55,7 +55,7 @@ def x_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res')
-        return any((True if (((ctx.index.plain['cards'].get(v_card_749, NOREC).get('resource', None) if type(v_card_749) is str else None) != None)) and (((_w2 if type((_w2 := (_h1.get(v_card_749, 0) if type(_h1) is dict else KEY(_h1, v_card_749, 0)))) is int else num(_w2)) > 0)) else False) for v_card_749 in items_of(PL(ctx, E.get('you')).get('tableau')))
+        return any((True if (((ctx.index.plain['cards'].get(v_card_765, NOREC).get('resource', None) if type(v_card_765) is str else None) != None)) and (((_w2 if type((_w2 := (_h1.get(v_card_765, 0) if type(_h1) is dict else KEY(_h1, v_card_765, 0)))) is int else num(_w2)) > 0)) else False) for v_card_765 in items_of(PL(ctx, E.get('you')).get('tableau')))
     return MEMO(ctx, (3090, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
@@ -65,19 +65,19 @@ x_3091 = _C.x_889  # rules_data/terraforming_mars/definitions/cards_141_208.yaml
 def x_3092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~750'))) is str else None) != None)) and (((_w4 if type((_w4 := (_w3.get(E.get('card~750'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~750'), 0)))) is int else num(_w4)) > 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~766'))) is str else None) != None)) and (((_w4 if type((_w4 := (_w3.get(E.get('card~766'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~766'), 0)))) is int else num(_w4)) > 0)) else False)
 
 
 def x_3093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:48
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~750'), 0))
+    return (_w2.get(E.get('card~766'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~766'), 0))
 
 
 def x_3095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:47
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~750')}
+    return {'card': E.get('card~766')}
 
 
 def t_2722(ctx, k, s=None, E=None, B=2722):  # rules_data/terraforming_mars/cards/141-208.yaml:95
@@ -86,7 +86,7 @@ def t_2722(ctx, k, s=None, E=None, B=2722):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~764', 1, True)
     return t_2724(ctx, k, s, E, B)
 
 
@@ -124,9 +124,9 @@ def d_2727(ctx, E=None, B=2722):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~750'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~766'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~764'), '+=', False, K[0])
     return True
 
 
@@ -157,5 +157,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:90
-    'ceos_favorite_project': '{"id":"ceos_favorite_project","number":"149","name":{"en":"CEO\'s Favorite Project"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:95","id":2723},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~749","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~749"},"f":"resource","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~749"},"d":0},"b":{"op":"lit","v":0}}]}}],"x":3090},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:46","id":2725},{"op":"choose","alts":[{"gens":[{"v":"card~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3091},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~750"},"f":"resource","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~750"},"d":0},"b":{"op":"lit","v":0}}],"x":3092}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~750"},"d":0,"x":3093},"o":"+=","e":{"op":"var","n":"n~748","x":3094},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:48","id":2727},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~750"}],"x":3095}}],"kind":"card","prompt":{"def":"add_to_card_with_resources","args":{"n":1},"text":{"it":"aggiungi 1 risorsa a una tua carta che ne ha già almeno una","en":"add 1 resource to one of your cards that already holds one"}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:47","id":2726}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:46","id":2724}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:95","id":2722},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #149 (addResourcesToAnyCard count 1, min 1, mustHaveCard)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:90"}',
+    'ceos_favorite_project': '{"id":"ceos_favorite_project","number":"149","name":{"en":"CEO\'s Favorite Project"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":3089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:95","id":2723},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~765","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~765"},"f":"resource","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~765"},"d":0},"b":{"op":"lit","v":0}}]}}],"x":3090},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:46","id":2725},{"op":"choose","alts":[{"gens":[{"v":"card~766","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3091},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~766"},"f":"resource","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~766"},"d":0},"b":{"op":"lit","v":0}}],"x":3092}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~766"},"d":0,"x":3093},"o":"+=","e":{"op":"var","n":"n~764","x":3094},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:48","id":2727},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~766"}],"x":3095}}],"kind":"card","prompt":{"def":"add_to_card_with_resources","args":{"n":1},"text":{"it":"aggiungi 1 risorsa a una tua carta che ne ha già almeno una","en":"add 1 resource to one of your cards that already holds one"}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:47","id":2726}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:46","id":2724}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:95","id":2722},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #149 (addResourcesToAnyCard count 1, min 1, mustHaveCard)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:90"}',
 }

@@ -81,11 +81,11 @@ def d_2495(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', x_2827(ctx, E), True)
-    LOCAL(ctx, E, 'r~752', 'microbe', True)
+    LOCAL(ctx, E, 'n~767', x_2827(ctx, E), True)
+    LOCAL(ctx, E, 'r~768', 'microbe', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~767'), '+=', False, K[0])
     return True
 
 
@@ -95,7 +95,7 @@ def d_2496(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', x_2827(ctx, E), True)
+    LOCAL(ctx, E, 'n~767', x_2827(ctx, E), True)
     return True
 
 
@@ -105,7 +105,7 @@ def d_2497(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'microbe', True)
+    LOCAL(ctx, E, 'r~768', 'microbe', True)
     return True
 
 
@@ -117,7 +117,7 @@ def d_2498(ctx, E=None, B=2495):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~767'), '+=', False, K[0])
     return True
 
 
@@ -146,5 +146,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:616
-    'decomposers': '{"id":"decomposers","number":"131","name":{"en":"Decomposers"},"type":"active","cost":5,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2825},"resource":"microbe","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":2826},"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~748","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~748"},"b":{"op":"lit","v":"animal"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"plant"}}}]}},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~750","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~750"},"b":{"op":"lit","v":"microbe"}}}]},"x":2827},"at":"rules_data/terraforming_mars/cards/071-140.yaml:628","id":2496},{"op":"let","v":"r~752","e":{"op":"lit","v":"microbe","x":2828},"at":"rules_data/terraforming_mars/cards/071-140.yaml:628","id":2497},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2829},"o":"+=","e":{"op":"var","n":"n~751","x":2830},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2498}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:628","id":2495}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":3}},"x":2831},"source":{"doc":"tm-facts","section":"cards.json #131 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:616"}',
+    'decomposers': '{"id":"decomposers","number":"131","name":{"en":"Decomposers"},"type":"active","cost":5,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2825},"resource":"microbe","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":2826},"b":{"op":"seq","b":[{"op":"let","v":"n~767","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~764","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~764"},"b":{"op":"lit","v":"animal"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~765","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~765"},"b":{"op":"lit","v":"plant"}}}]}},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~766","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~766"},"b":{"op":"lit","v":"microbe"}}}]},"x":2827},"at":"rules_data/terraforming_mars/cards/071-140.yaml:628","id":2496},{"op":"let","v":"r~768","e":{"op":"lit","v":"microbe","x":2828},"at":"rules_data/terraforming_mars/cards/071-140.yaml:628","id":2497},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2829},"o":"+=","e":{"op":"var","n":"n~767","x":2830},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2498}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:628","id":2495}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":3}},"x":2831},"source":{"doc":"tm-facts","section":"cards.json #131 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:616"}',
 }

@@ -63,11 +63,11 @@ def d_2767(ctx, E=None, B=2767):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
     return True
 
 
@@ -95,5 +95,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:148
-    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3144},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3145},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2768},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3146},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2769},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3147},"o":"+=","e":{"op":"var","n":"n~748","x":3148},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2770}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2767},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
+    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3144},"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":3145},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2768},{"op":"let","v":"r~765","e":{"op":"lit","v":"plants","x":3146},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2769},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":3147},"o":"+=","e":{"op":"var","n":"n~764","x":3148},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2770}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2767},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
 }

@@ -66,7 +66,7 @@ x_1741 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:31
 def x_1746(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~752'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~769'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~768'))) is int else num(_w4)))
 
 
 x_1747 = _C.x_763  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -87,8 +87,8 @@ def d_1545(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'plants', True)
     if not d_1548(ctx, E, B):
         return False
     return True
@@ -107,8 +107,8 @@ def d_1551(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'steel', True)
+    LOCAL(ctx, E, 'n~768', 1, True)
+    LOCAL(ctx, E, 'r~769', 'steel', True)
     if not d_1554(ctx, E, B):
         return False
     return True
@@ -127,9 +127,9 @@ def d_1554(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/res
     if not x_1746(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~768'), '-=', False, K[3])
     return True
 
 
@@ -150,9 +150,9 @@ def d_1556(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~768'), '-=', False, K[3])
     return True
 
 
@@ -162,11 +162,11 @@ def d_1557(ctx, E=None, B=1537):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 7, True)
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+    LOCAL(ctx, E, 'n~770', 7, True)
+    LOCAL(ctx, E, 'r~771', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[3])
     return True
 
 
@@ -222,5 +222,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:685
-    'electro_catapult': '{"id":"electro_catapult","number":"069","name":{"en":"Electro Catapult"},"type":"active","cost":17,"tags":["building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":1731},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1732},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1538},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":1733},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1539},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1734},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1541},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1735},"o":"-=","e":{"op":"var","n":"n~748","x":1736},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1542}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1540}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1537},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1737},"at":"rules_data/terraforming_mars/cards/001-070.yaml:693","id":1543},"actions":[{"cost":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1738},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1546},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1739},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1547},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":1740},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1549},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1741},"o":"-=","e":{"op":"var","n":"n~750","x":1742},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1550}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1548}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1545},"label":{"op":"lit","v":{"option":0},"x":1743}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1744},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1552},{"op":"let","v":"r~753","e":{"op":"lit","v":"steel","x":1745},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1553},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"var","n":"n~752"},"x":1746},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1555},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1747},"o":"-=","e":{"op":"var","n":"n~752","x":1748},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1556}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1554}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1551},"label":{"op":"lit","v":{"option":1},"x":1749}}],"kind":"choose","prompt":{"text":{"it":"scegli una: spendi 1 pianta, oppure spendi 1 acciaio","en":"choose one: spend 1 plant, or spend 1 steel"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1544},"effect":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":7,"x":1750},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1558},{"op":"let","v":"r~755","e":{"op":"lit","v":"megacredits","x":1751},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1559},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":1752},"o":"+=","e":{"op":"var","n":"n~754","x":1753},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1560}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1557}}],"vp":{"op":"lit","v":1,"x":1754},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #069"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:685"}',
+    'electro_catapult': '{"id":"electro_catapult","number":"069","name":{"en":"Electro Catapult"},"type":"active","cost":17,"tags":["building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":1731},"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":1732},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1538},{"op":"let","v":"r~765","e":{"op":"lit","v":"energy","x":1733},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1539},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0},"x":1734},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1541},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1735},"o":"-=","e":{"op":"var","n":"n~764","x":1736},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1542}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1540}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1537},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1737},"at":"rules_data/terraforming_mars/cards/001-070.yaml:693","id":1543},"actions":[{"cost":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":1738},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1546},{"op":"let","v":"r~767","e":{"op":"lit","v":"plants","x":1739},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1547},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0},"b":{"op":"var","n":"n~766"},"x":1740},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1549},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":1741},"o":"-=","e":{"op":"var","n":"n~766","x":1742},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1550}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1548}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1545},"label":{"op":"lit","v":{"option":0},"x":1743}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~768","e":{"op":"lit","v":1,"x":1744},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1552},{"op":"let","v":"r~769","e":{"op":"lit","v":"steel","x":1745},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1553},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0},"b":{"op":"var","n":"n~768"},"x":1746},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1555},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":1747},"o":"-=","e":{"op":"var","n":"n~768","x":1748},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1556}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1554}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1551},"label":{"op":"lit","v":{"option":1},"x":1749}}],"kind":"choose","prompt":{"text":{"it":"scegli una: spendi 1 pianta, oppure spendi 1 acciaio","en":"choose one: spend 1 plant, or spend 1 steel"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1544},"effect":{"op":"seq","b":[{"op":"let","v":"n~770","e":{"op":"lit","v":7,"x":1750},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1558},{"op":"let","v":"r~771","e":{"op":"lit","v":"megacredits","x":1751},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1559},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~771"},"d":0,"x":1752},"o":"+=","e":{"op":"var","n":"n~770","x":1753},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1560}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1557}}],"vp":{"op":"lit","v":1,"x":1754},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #069"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:685"}',
 }

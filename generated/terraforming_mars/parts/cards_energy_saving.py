@@ -56,7 +56,7 @@ x_3728 = _C.x_2182  # rules_data/terraforming_mars/cards/141-208.yaml:499
 def x_3729(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
+    return (_w2.get(E.get('r~768'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~768'), 0))
 
 
 x_3730 = _C.x_2184  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -68,12 +68,12 @@ def d_3266(ctx, E=None, B=3266):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 1, True)
-    LOCAL(ctx, E, 'r~752', 'energy', True)
-    LOCAL(ctx, E, 'k~753', x_3728(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+    LOCAL(ctx, E, 'n~767', 1, True)
+    LOCAL(ctx, E, 'r~768', 'energy', True)
+    LOCAL(ctx, E, 'k~769', x_3728(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~767'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~769'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -86,7 +86,7 @@ def d_3268(ctx, E=None, B=3266):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'energy', True)
+    LOCAL(ctx, E, 'r~768', 'energy', True)
     return True
 
 
@@ -99,9 +99,9 @@ def d_3270(ctx, E=None, B=3266):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~767'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~769'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -126,5 +126,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:493
-    'energy_saving': '{"id":"energy_saving","number":"189","name":{"en":"Energy Saving"},"type":"automated","cost":15,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3726},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3267},{"op":"let","v":"r~752","e":{"op":"lit","v":"energy","x":3727},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3268},{"op":"let","v":"k~753","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~750","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":3728},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3269},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":3729},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~751"},"b":{"op":"var","n":"k~753"},"x":3730},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3270}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3266},"source":{"doc":"tm-facts","section":"cards.json #189 (energy production per city in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:493"}',
+    'energy_saving': '{"id":"energy_saving","number":"189","name":{"en":"Energy Saving"},"type":"automated","cost":15,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~767","e":{"op":"lit","v":1,"x":3726},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3267},{"op":"let","v":"r~768","e":{"op":"lit","v":"energy","x":3727},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3268},{"op":"let","v":"k~769","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~766","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":3728},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3269},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~768"},"d":0,"x":3729},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~767"},"b":{"op":"var","n":"k~769"},"x":3730},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3270}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3266},"source":{"doc":"tm-facts","section":"cards.json #189 (energy production per city in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:493"}',
 }

@@ -58,9 +58,9 @@ def x_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~752'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~752'), 0) if type((_w1 := (ctx.state['players'][v_target_753] if type(v_target_753) is int and 0 <= v_target_753 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~752'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~751'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_753 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3994, E.get('n~751'), E.get('r~752'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~768'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~768'), 0) if type((_w1 := (ctx.state['players'][v_target_769] if type(v_target_769) is int and 0 <= v_target_769 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~768'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~767'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_769 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3994, E.get('n~767'), E.get('r~768'), ctx.stamps.get('prod', 0),), compute)
 
 
 x_3995 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -69,13 +69,13 @@ x_3995 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 def x_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~751'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~752'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~768'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~768'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~767'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~768'))) is str else 0))) is int else num(_w6)))
 
 
 def x_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
+    return (_w2.get(E.get('r~768'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~768'), 0))
 
 
 x_3999 = _C.x_1432  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -88,9 +88,9 @@ def x_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~760'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~760'), 0) if type((_w1 := (ctx.state['players'][v_target_761] if type(v_target_761) is int and 0 <= v_target_761 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~760'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~759'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_761 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (4013, E.get('n~759'), E.get('r~760'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~776'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~776'), 0) if type((_w1 := (ctx.state['players'][v_target_777] if type(v_target_777) is int and 0 <= v_target_777 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~776'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~775'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_777 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (4013, E.get('n~775'), E.get('r~776'), ctx.stamps.get('prod', 0),), compute)
 
 
 x_4014 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -99,19 +99,19 @@ x_4014 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 def x_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~762'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~759'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~760'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~776'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~778'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~776'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~775'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~776'))) is str else 0))) is int else num(_w6)))
 
 
 def x_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~762'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0))
+    return (_w2.get(E.get('r~776'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~778'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~776'), 0))
 
 
 def x_4018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~762')}
+    return {'target': E.get('target~778')}
 
 
 def t_3505(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/cards/141-208.yaml:633
@@ -120,8 +120,8 @@ def t_3505(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     return t_3508(ctx, k, s, E, B)
 
 
@@ -148,16 +148,16 @@ def t_3509(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
-        LOCAL(ctx, E, 'r~756', E.get('r~749'), True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+        LOCAL(ctx, E, 'n~771', E.get('n~764'), True)
+        LOCAL(ctx, E, 'r~772', E.get('r~765'), True)
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~772'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~771'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~751', E.get('n~748'), True)
-    LOCAL(ctx, E, 'r~752', E.get('r~749'), True)
+    LOCAL(ctx, E, 'n~767', E.get('n~764'), True)
+    LOCAL(ctx, E, 'r~768', E.get('r~765'), True)
     return t_3512(ctx, r1, s, E, B)
 
 
@@ -167,7 +167,7 @@ def d_3510(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', E.get('n~748'), True)
+    LOCAL(ctx, E, 'n~767', E.get('n~764'), True)
     return True
 
 
@@ -177,7 +177,7 @@ def d_3511(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', E.get('r~749'), True)
+    LOCAL(ctx, E, 'r~768', E.get('r~765'), True)
     return True
 
 
@@ -223,9 +223,9 @@ def d_3516(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('prod'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~770')).get('prod'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~751'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~767'), '-=', False, K[0])
     return True
 
 
@@ -238,7 +238,7 @@ def d_3518(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~756', E.get('r~749'), True)
+    LOCAL(ctx, E, 'r~772', E.get('r~765'), True)
     return True
 
 
@@ -251,13 +251,13 @@ def t_3520(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', E.get('n~748'), True)
-    LOCAL(ctx, E, 'r~758', E.get('r~749'), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+    LOCAL(ctx, E, 'n~773', E.get('n~764'), True)
+    LOCAL(ctx, E, 'r~774', E.get('r~765'), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~774'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~759', E.get('n~748'), True)
-    LOCAL(ctx, E, 'r~760', E.get('r~749'), True)
+        SET(ctx, 'prod', c, key, E.get('n~773'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~775', E.get('n~764'), True)
+    LOCAL(ctx, E, 'r~776', E.get('r~765'), True)
     return t_3526(ctx, k, s, E, B)
 
 
@@ -267,7 +267,7 @@ def d_3521(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', E.get('n~748'), True)
+    LOCAL(ctx, E, 'n~773', E.get('n~764'), True)
     return True
 
 
@@ -277,7 +277,7 @@ def d_3522(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~758', E.get('r~749'), True)
+    LOCAL(ctx, E, 'r~774', E.get('r~765'), True)
     return True
 
 
@@ -290,7 +290,7 @@ def d_3524(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', E.get('n~748'), True)
+    LOCAL(ctx, E, 'n~775', E.get('n~764'), True)
     return True
 
 
@@ -300,7 +300,7 @@ def d_3525(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~760', E.get('r~749'), True)
+    LOCAL(ctx, E, 'r~776', E.get('r~765'), True)
     return True
 
 
@@ -346,9 +346,9 @@ def d_3530(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~762')).get('prod'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~778')).get('prod'), E.get('r~776'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~759'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~775'), '-=', False, K[0])
     return True
 
 
@@ -412,5 +412,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:625
-    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3988},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3506},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3989},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3507},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":3990},"t":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"var","n":"n~748","x":3991},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3510},{"op":"let","v":"r~752","e":{"op":"var","n":"r~749","x":3992},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3511},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3993},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~753","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"var","n":"n~751"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~752"},"f":"production_min","d":0}}}],"x":3994},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3514},{"op":"choose","alts":[{"gens":[{"v":"target~754","src":{"op":"core","n":"players","x":3995},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"var","n":"n~751"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~752"},"f":"production_min","d":0},"x":3996}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~752"},"d":0,"x":3997},"o":"-=","e":{"op":"var","n":"n~751","x":3998},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3516},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~754"}],"x":3999}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~751","x":4000},"r":{"op":"var","n":"r~752","x":4001}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3515}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3513},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3512},{"op":"let","v":"n~755","e":{"op":"var","n":"n~748","x":4002},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3517},{"op":"let","v":"r~756","e":{"op":"var","n":"r~749","x":4003},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3518},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":4004},"o":"+=","e":{"op":"var","n":"n~755","x":4005},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3519}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3509},"e":{"op":"seq","b":[{"op":"let","v":"n~757","e":{"op":"var","n":"n~748","x":4006},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3521},{"op":"let","v":"r~758","e":{"op":"var","n":"r~749","x":4007},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3522},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":4008},"o":"+=","e":{"op":"var","n":"n~757","x":4009},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3523},{"op":"let","v":"n~759","e":{"op":"var","n":"n~748","x":4010},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3524},{"op":"let","v":"r~760","e":{"op":"var","n":"r~749","x":4011},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3525},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":4012},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~761","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~761"}},"k":{"op":"var","n":"r~760"},"d":0},"b":{"op":"var","n":"n~759"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~760"},"f":"production_min","d":0}}}],"x":4013},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3528},{"op":"choose","alts":[{"gens":[{"v":"target~762","src":{"op":"core","n":"players","x":4014},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~762"}},"k":{"op":"var","n":"r~760"},"d":0},"b":{"op":"var","n":"n~759"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~760"},"f":"production_min","d":0},"x":4015}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~762"}},"k":{"op":"var","n":"r~760"},"d":0,"x":4016},"o":"-=","e":{"op":"var","n":"n~759","x":4017},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3530},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~762"}],"x":4018}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~759","x":4019},"r":{"op":"var","n":"r~760","x":4020}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3529}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3527},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3526}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3520},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":3508}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3505},"vp":{"op":"lit","v":-1,"x":4021},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:625"}',
+    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":3988},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3506},{"op":"let","v":"r~765","e":{"op":"lit","v":"energy","x":3989},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3507},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~766","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~766"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0}}}],"x":3990},"t":{"op":"seq","b":[{"op":"let","v":"n~767","e":{"op":"var","n":"n~764","x":3991},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3510},{"op":"let","v":"r~768","e":{"op":"var","n":"r~765","x":3992},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3511},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3993},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~769","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~769"}},"k":{"op":"var","n":"r~768"},"d":0},"b":{"op":"var","n":"n~767"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~768"},"f":"production_min","d":0}}}],"x":3994},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3514},{"op":"choose","alts":[{"gens":[{"v":"target~770","src":{"op":"core","n":"players","x":3995},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~770"}},"k":{"op":"var","n":"r~768"},"d":0},"b":{"op":"var","n":"n~767"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~768"},"f":"production_min","d":0},"x":3996}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~770"}},"k":{"op":"var","n":"r~768"},"d":0,"x":3997},"o":"-=","e":{"op":"var","n":"n~767","x":3998},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3516},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~770"}],"x":3999}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~767","x":4000},"r":{"op":"var","n":"r~768","x":4001}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3515}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3513},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3512},{"op":"let","v":"n~771","e":{"op":"var","n":"n~764","x":4002},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3517},{"op":"let","v":"r~772","e":{"op":"var","n":"r~765","x":4003},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3518},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~772"},"d":0,"x":4004},"o":"+=","e":{"op":"var","n":"n~771","x":4005},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3519}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":3509},"e":{"op":"seq","b":[{"op":"let","v":"n~773","e":{"op":"var","n":"n~764","x":4006},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3521},{"op":"let","v":"r~774","e":{"op":"var","n":"r~765","x":4007},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3522},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~774"},"d":0,"x":4008},"o":"+=","e":{"op":"var","n":"n~773","x":4009},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3523},{"op":"let","v":"n~775","e":{"op":"var","n":"n~764","x":4010},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3524},{"op":"let","v":"r~776","e":{"op":"var","n":"r~765","x":4011},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3525},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":4012},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~777","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~777"}},"k":{"op":"var","n":"r~776"},"d":0},"b":{"op":"var","n":"n~775"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~776"},"f":"production_min","d":0}}}],"x":4013},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3528},{"op":"choose","alts":[{"gens":[{"v":"target~778","src":{"op":"core","n":"players","x":4014},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~778"}},"k":{"op":"var","n":"r~776"},"d":0},"b":{"op":"var","n":"n~775"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~776"},"f":"production_min","d":0},"x":4015}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~778"}},"k":{"op":"var","n":"r~776"},"d":0,"x":4016},"o":"-=","e":{"op":"var","n":"n~775","x":4017},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3530},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~778"}],"x":4018}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~775","x":4019},"r":{"op":"var","n":"r~776","x":4020}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3529}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3527},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3526}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":3520},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":3508}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3505},"vp":{"op":"lit","v":-1,"x":4021},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:625"}',
 }

@@ -69,7 +69,7 @@ def x_1046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_1047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('card~752') != None)) and (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~752'))) is str else None) == E.get('r~751'))) else False)
+    return (True if ((E.get('card~768') != None)) and (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~768'))) is str else None) == E.get('r~767'))) else False)
 
 
 x_1048 = _C.x_891  # rules_data/terraforming_mars/definitions/cards.yaml:203
@@ -79,7 +79,7 @@ x_1050 = _C.x_893  # rules_data/terraforming_mars/definitions/cards.yaml:202
 def x_1053(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~754'), 0))
+    return (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~770'), 0))
 
 
 x_1055 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:267
@@ -97,16 +97,16 @@ def t_933(ctx, k, s=None, E=None, B=929):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~753', 3, True)
-        LOCAL(ctx, E, 'r~754', 'plants', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~754'))
+        LOCAL(ctx, E, 'n~769', 3, True)
+        LOCAL(ctx, E, 'r~770', 'plants', True)
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~753'), '+=', False, K[3])
+            SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[3])
         return t_941(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'animal', True)
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'animal', True)
     return t_936(ctx, r1, s, E, B)
 
 
@@ -124,9 +124,9 @@ def d_940(ctx, E=None, B=929):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~754'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~753'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[3])
     return True
 
 
@@ -170,5 +170,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:259
-    'eos_chasma_national_park': '{"id":"eos_chasma_national_park","number":"026","name":{"en":"Eos Chasma National Park"},"type":"automated","cost":16,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":1039},"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1040},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":930},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1041},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":931},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1042},"o":"+=","e":{"op":"var","n":"n~748","x":1043},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":932}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":929},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1044},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":934},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":1045},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":935},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"fn","f":"distinct","a":[{"op":"ar","o":"+","a":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"b":{"op":"list","a":[{"op":"var","n":"this"}]},"nn":true}],"x":1046},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}}],"x":1047}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":1048},"o":"+=","e":{"op":"var","n":"n~750","x":1049},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:203","id":937},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":1050}}],"kind":"card","prompt":{"def":"add_any","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 animale a una carta","en":"add 1 animal to a card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:202","id":936},{"op":"let","v":"n~753","e":{"op":"lit","v":3,"x":1051},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":938},{"op":"let","v":"r~754","e":{"op":"lit","v":"plants","x":1052},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":939},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":1053},"o":"+=","e":{"op":"var","n":"n~753","x":1054},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":940},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1055},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":941}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":933},"vp":{"op":"lit","v":1,"x":1056},"source":{"doc":"tm-facts","section":"cards.json #026"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:259"}',
+    'eos_chasma_national_park': '{"id":"eos_chasma_national_park","number":"026","name":{"en":"Eos Chasma National Park"},"type":"automated","cost":16,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":1039},"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":1040},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":930},{"op":"let","v":"r~765","e":{"op":"lit","v":"megacredits","x":1041},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":931},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1042},"o":"+=","e":{"op":"var","n":"n~764","x":1043},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":932}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":929},"effect":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":1044},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":934},{"op":"let","v":"r~767","e":{"op":"lit","v":"animal","x":1045},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":935},{"op":"choose","alts":[{"gens":[{"v":"card~768","src":{"op":"fn","f":"distinct","a":[{"op":"ar","o":"+","a":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"b":{"op":"list","a":[{"op":"var","n":"this"}]},"nn":true}],"x":1046},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"card~768"},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~768"},"f":"resource","d":null},"b":{"op":"var","n":"r~767"}}],"x":1047}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~768"},"d":0,"x":1048},"o":"+=","e":{"op":"var","n":"n~766","x":1049},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:203","id":937},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~768"}],"x":1050}}],"kind":"card","prompt":{"def":"add_any","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 animale a una carta","en":"add 1 animal to a card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:202","id":936},{"op":"let","v":"n~769","e":{"op":"lit","v":3,"x":1051},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":938},{"op":"let","v":"r~770","e":{"op":"lit","v":"plants","x":1052},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":939},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~770"},"d":0,"x":1053},"o":"+=","e":{"op":"var","n":"n~769","x":1054},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":940},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1055},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":941}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":933},"vp":{"op":"lit","v":1,"x":1056},"source":{"doc":"tm-facts","section":"cards.json #026"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:259"}',
 }

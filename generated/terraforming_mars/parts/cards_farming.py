@@ -63,21 +63,21 @@ def d_2244(ctx, E=None, B=2244):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~766', 2, True)
+    LOCAL(ctx, E, 'r~767', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~752', 2, True)
-    LOCAL(ctx, E, 'r~753', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~768', 2, True)
+    LOCAL(ctx, E, 'r~769', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[2])
     return True
 
 
@@ -118,5 +118,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:477
-    'farming': '{"id":"farming","number":"118","name":{"en":"Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2531},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2532},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2245},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2533},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2246},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2534},"o":"+=","e":{"op":"var","n":"n~748","x":2535},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2247},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2536},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2248},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2537},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2249},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2538},"o":"+=","e":{"op":"var","n":"n~750","x":2539},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2250},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":2540},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2251},{"op":"let","v":"r~753","e":{"op":"lit","v":"plants","x":2541},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2252},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2542},"o":"+=","e":{"op":"var","n":"n~752","x":2543},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2253}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2244},"vp":{"op":"lit","v":2,"x":2544},"source":{"doc":"tm-facts","section":"cards.json #118"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:477"}',
+    'farming': '{"id":"farming","number":"118","name":{"en":"Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2531},"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":2532},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2245},{"op":"let","v":"r~765","e":{"op":"lit","v":"megacredits","x":2533},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2246},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2534},"o":"+=","e":{"op":"var","n":"n~764","x":2535},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2247},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":2536},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2248},{"op":"let","v":"r~767","e":{"op":"lit","v":"plants","x":2537},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2249},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":2538},"o":"+=","e":{"op":"var","n":"n~766","x":2539},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2250},{"op":"let","v":"n~768","e":{"op":"lit","v":2,"x":2540},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2251},{"op":"let","v":"r~769","e":{"op":"lit","v":"plants","x":2541},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2252},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":2542},"o":"+=","e":{"op":"var","n":"n~768","x":2543},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2253}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2244},"vp":{"op":"lit","v":2,"x":2544},"source":{"doc":"tm-facts","section":"cards.json #118"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:477"}',
 }

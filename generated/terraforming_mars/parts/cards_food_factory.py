@@ -63,16 +63,16 @@ def d_1176(ctx, E=None, B=1176):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
     if not d_1179(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 4, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 4, True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
     return True
 
 
@@ -113,5 +113,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:405
-    'food_factory': '{"id":"food_factory","number":"041","name":{"en":"Food Factory"},"type":"automated","cost":12,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1320},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1177},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1321},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1178},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1322},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1180},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1323},"o":"-=","e":{"op":"var","n":"n~748","x":1324},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1181}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1179},{"op":"let","v":"n~750","e":{"op":"lit","v":4,"x":1325},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1182},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":1326},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1183},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1327},"o":"+=","e":{"op":"var","n":"n~750","x":1328},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1184}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1176},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1329},"at":"rules_data/terraforming_mars/cards/001-070.yaml:412","id":1185},"vp":{"op":"lit","v":1,"x":1330},"source":{"doc":"tm-facts","section":"cards.json #041"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:405"}',
+    'food_factory': '{"id":"food_factory","number":"041","name":{"en":"Food Factory"},"type":"automated","cost":12,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":1320},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1177},{"op":"let","v":"r~765","e":{"op":"lit","v":"plants","x":1321},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1178},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0},"x":1322},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1180},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1323},"o":"-=","e":{"op":"var","n":"n~764","x":1324},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1181}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1179},{"op":"let","v":"n~766","e":{"op":"lit","v":4,"x":1325},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1182},{"op":"let","v":"r~767","e":{"op":"lit","v":"megacredits","x":1326},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1183},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":1327},"o":"+=","e":{"op":"var","n":"n~766","x":1328},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1184}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1176},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1329},"at":"rules_data/terraforming_mars/cards/001-070.yaml:412","id":1185},"vp":{"op":"lit","v":1,"x":1330},"source":{"doc":"tm-facts","section":"cards.json #041"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:405"}',
 }

@@ -64,21 +64,21 @@ def d_3074(ctx, E=None, B=3074):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     if not d_3077(ctx, E, B):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
+    LOCAL(ctx, E, 'n~768', 1, True)
+    LOCAL(ctx, E, 'r~769', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[1])
     return True
 
 
@@ -126,5 +126,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:395
-    'fuel_factory': '{"id":"fuel_factory","number":"180","name":{"en":"Fuel Factory"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3507},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3075},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3508},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3076},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3509},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3078},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3510},"o":"-=","e":{"op":"var","n":"n~748","x":3511},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3079}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3077},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3512},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3080},{"op":"let","v":"r~751","e":{"op":"lit","v":"titanium","x":3513},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3081},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3514},"o":"+=","e":{"op":"var","n":"n~750","x":3515},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3082},{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":3516},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3083},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":3517},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3084},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":3518},"o":"+=","e":{"op":"var","n":"n~752","x":3519},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3085}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3074},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3520},"at":"rules_data/terraforming_mars/cards/141-208.yaml:402","id":3086},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #180"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:395"}',
+    'fuel_factory': '{"id":"fuel_factory","number":"180","name":{"en":"Fuel Factory"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":3507},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3075},{"op":"let","v":"r~765","e":{"op":"lit","v":"energy","x":3508},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3076},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0},"x":3509},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3078},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":3510},"o":"-=","e":{"op":"var","n":"n~764","x":3511},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3079}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3077},{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":3512},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3080},{"op":"let","v":"r~767","e":{"op":"lit","v":"titanium","x":3513},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3081},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":3514},"o":"+=","e":{"op":"var","n":"n~766","x":3515},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3082},{"op":"let","v":"n~768","e":{"op":"lit","v":1,"x":3516},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3083},{"op":"let","v":"r~769","e":{"op":"lit","v":"megacredits","x":3517},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3084},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":3518},"o":"+=","e":{"op":"var","n":"n~768","x":3519},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3085}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3074},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3520},"at":"rules_data/terraforming_mars/cards/141-208.yaml:402","id":3086},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #180"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:395"}',
 }

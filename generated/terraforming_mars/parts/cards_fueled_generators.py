@@ -63,16 +63,16 @@ def d_1984(ctx, E=None, B=1984):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
     if not d_1987(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'energy', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'energy', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
     return True
 
 
@@ -113,5 +113,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:304
-    'fueled_generators': '{"id":"fueled_generators","number":"100","name":{"en":"Fueled Generators"},"type":"automated","cost":1,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2242},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1985},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2243},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1986},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2244},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1988},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2245},"o":"-=","e":{"op":"var","n":"n~748","x":2246},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1989}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1987},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2247},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1990},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":2248},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1991},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2249},"o":"+=","e":{"op":"var","n":"n~750","x":2250},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1992}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1984},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2251},"at":"rules_data/terraforming_mars/cards/071-140.yaml:311","id":1993},"source":{"doc":"tm-facts","section":"cards.json #100"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:304"}',
+    'fueled_generators': '{"id":"fueled_generators","number":"100","name":{"en":"Fueled Generators"},"type":"automated","cost":1,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":2242},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1985},{"op":"let","v":"r~765","e":{"op":"lit","v":"megacredits","x":2243},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1986},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0},"x":2244},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1988},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2245},"o":"-=","e":{"op":"var","n":"n~764","x":2246},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1989}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1987},{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":2247},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1990},{"op":"let","v":"r~767","e":{"op":"lit","v":"energy","x":2248},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1991},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":2249},"o":"+=","e":{"op":"var","n":"n~766","x":2250},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1992}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1984},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2251},"at":"rules_data/terraforming_mars/cards/071-140.yaml:311","id":1993},"source":{"doc":"tm-facts","section":"cards.json #100"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:304"}',
 }

@@ -57,7 +57,7 @@ K = [
 def x_2024(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return [E.get('s~749')]
+    return [E.get('s~765')]
 
 
 def x_2025(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
@@ -65,8 +65,8 @@ def x_2025(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_752, 0) if type(_h1) is dict else KEY(_h1, v_p_752, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('step', 0) if type(v_p_752) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('max', 0) if type(v_p_752) is str else 0))) is int else num(_w4))) for v_p_752 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_752, NOREC).get('tile', None) if type(v_p_752) is str else None) == E.get('t~750'))))
-    return MEMO(ctx, (2025, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_768, 0) if type(_h1) is dict else KEY(_h1, v_p_768, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('step', 0) if type(v_p_768) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('max', 0) if type(v_p_768) is str else 0))) is int else num(_w4))) for v_p_768 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_768, NOREC).get('tile', None) if type(v_p_768) is str else None) == E.get('t~766'))))
+    return MEMO(ctx, (2025, E.get('t~766'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_2026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
@@ -75,28 +75,28 @@ def x_2026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~750'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~750'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_753 for v_s_753 in items_of(E.get('l~751')) if (True if ((not (v_s_753 in _h1 if type(_h1) in (list, dict) else IN(v_s_753, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == E.get('t~750'))) or (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_753 in _h2 if type(_h2) in (list, dict) else IN(v_s_753, _h2)))) or (((_h2.get(v_s_753, None) if type(_h2) is dict else KEY(_h2, v_s_753, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_753 in _h4 if type(_h4) in (list, dict) else IN(v_s_753, _h4))) or ((not any((True if ((v_x_754 in _h1 if type(_h1) in (list, dict) else IN(v_x_754, _h1))) and ((not (v_x_754 in _h4 if type(_h4) in (list, dict) else IN(v_x_754, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_755)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_755)) else False)) else False) for v_u_755 in items_of(_h3))) else False) for v_x_754 in ADJ(ctx, 'spaces', v_s_753)))) else False)) else False)]
-    return MEMO(ctx, (2026, E.get('l~751'), E.get('this'), E.get('t~750'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~766'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~766'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_769 for v_s_769 in items_of(E.get('l~767')) if (True if ((not (v_s_769 in _h1 if type(_h1) in (list, dict) else IN(v_s_769, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_769, NOREC).get('reserved', None) if type(v_s_769) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_769, NOREC).get('reserved', None) if type(v_s_769) is str else None) == E.get('t~766'))) or (((ctx.index.plain['spaces'].get(v_s_769, NOREC).get('reserved', None) if type(v_s_769) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_769 in _h2 if type(_h2) in (list, dict) else IN(v_s_769, _h2)))) or (((_h2.get(v_s_769, None) if type(_h2) is dict else KEY(_h2, v_s_769, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_769 in _h4 if type(_h4) in (list, dict) else IN(v_s_769, _h4))) or ((not any((True if ((v_x_770 in _h1 if type(_h1) in (list, dict) else IN(v_x_770, _h1))) and ((not (v_x_770 in _h4 if type(_h4) in (list, dict) else IN(v_x_770, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_770, {}) if type(_h1) is dict else KEY(_h1, v_x_770, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_770, {}) if type(_h1) is dict else KEY(_h1, v_x_770, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_771)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_770, {}) if type(_h1) is dict else KEY(_h1, v_x_770, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_771)) else False)) else False) for v_u_771 in items_of(_h3))) else False) for v_x_770 in ADJ(ctx, 'spaces', v_s_769)))) else False)) else False)]
+    return MEMO(ctx, (2026, E.get('l~767'), E.get('this'), E.get('t~766'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~756')) > 0)
+    return (FN['count'](ctx, None, E.get('open~772')) > 0)
 
 
 def x_2031(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~759'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~759'), {}))
+    return (_w1.get(E.get('s~775'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~775'), {}))
 
 
 def x_2032(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~758'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~758'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~774'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~774'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_2033 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
@@ -106,43 +106,43 @@ x_2035 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_2036(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~759'))
+    return FLD(ctx, K[0], E.get('s~775'))
 
 
 def x_2037(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~759'))
+    return ADJ(ctx, 'spaces', E.get('s~775'))
 
 
 def x_2038(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~760') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~760'), _w1))
+    return (E.get('x~776') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~776'), _w1))
 
 
 def x_2039(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~760'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~760'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~776'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~776'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~758'))
+    return FLD(ctx, K[2], E.get('t~774'))
 
 
 def x_2044(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~757')}
+    return {'space': E.get('space~773')}
 
 
 def x_2045(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2045, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_761, NOREC).get('tags', []) if type(v_c_761) is str else [])).count('jovian') for v_c_761 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_763, NOREC).get('tags', []) if type(v_c_763) is str else [])).count('jovian') for v_c_763 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    return MEMO(ctx, (2045, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_777, NOREC).get('tags', []) if type(v_c_777) is str else [])).count('jovian') for v_c_777 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_779, NOREC).get('tags', []) if type(v_c_779) is str else [])).count('jovian') for v_c_779 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
 def t_1788(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/cards/071-140.yaml:123
@@ -151,8 +151,8 @@ def t_1788(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'city', True)
-    LOCAL(ctx, E, 's~749', 's01', True)
+    LOCAL(ctx, E, 't~764', 'city', True)
+    LOCAL(ctx, E, 's~765', 's01', True)
     return t_1791(ctx, k, s, E, B)
 
 
@@ -165,7 +165,7 @@ def d_1790(ctx, E=None, B=1788):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~749', 's01', True)
+    LOCAL(ctx, E, 's~765', 's01', True)
     return True
 
 
@@ -175,8 +175,8 @@ def t_1791(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', E.get('t~748'), True)
-    LOCAL(ctx, E, 'l~751', ([E.get('s~749')]), True)
+    LOCAL(ctx, E, 't~766', E.get('t~764'), True)
+    LOCAL(ctx, E, 'l~767', ([E.get('s~765')]), True)
     return t_1794(ctx, k, s, E, B)
 
 
@@ -186,7 +186,7 @@ def d_1792(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', E.get('t~748'), True)
+    LOCAL(ctx, E, 't~766', E.get('t~764'), True)
     return True
 
 
@@ -196,7 +196,7 @@ def d_1793(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~751', ([E.get('s~749')]), True)
+    LOCAL(ctx, E, 'l~767', ([E.get('s~765')]), True)
     return True
 
 
@@ -217,8 +217,8 @@ def t_1795(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~756', x_2026(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~756')) > 0)):
+    LOCAL(ctx, E, 'open~772', x_2026(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~772')) > 0)):
         return False
     return t_1798(ctx, k, s, E, B)
 
@@ -229,7 +229,7 @@ def d_1796(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~756', x_2026(ctx, E), True)
+    LOCAL(ctx, E, 'open~772', x_2026(ctx, E), True)
     return True
 
 
@@ -239,7 +239,7 @@ def d_1797(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~756')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('open~772')) > 0)):
         return False
     return True
 
@@ -253,8 +253,8 @@ def t_1799(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
+    LOCAL(ctx, E, 't~774', E.get('t~766'), True)
+    LOCAL(ctx, E, 's~775', E.get('space~773'), True)
     return t_1802(ctx, k, s, E, B)
 
 
@@ -264,7 +264,7 @@ def d_1800(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
+    LOCAL(ctx, E, 't~774', E.get('t~766'), True)
     return True
 
 
@@ -274,7 +274,7 @@ def d_1801(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
+    LOCAL(ctx, E, 's~775', E.get('space~773'), True)
     return True
 
 
@@ -284,10 +284,10 @@ def t_1802(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('board'), E.get('s~759'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('board'), E.get('s~775'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2032(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~775'), '=', False, K[5])
     return t_1805(ctx, k, s, E, B)
 
 
@@ -297,7 +297,7 @@ def d_1803(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('board'), E.get('s~759'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('board'), E.get('s~775'))
     if c is not None:
         SET(ctx, 'board', c, key, x_2032(ctx, E), '=', False, K[3])
     return True
@@ -309,7 +309,7 @@ def d_1804(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~775'), '=', False, K[5])
     return True
 
 
@@ -338,7 +338,7 @@ def t_1806(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~774'), 'space': E.get('s~775'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -360,19 +360,19 @@ def t_1808(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~759')))))
-    old = E.get('x~760', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~775')))))
+    old = E.get('x~776', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~760', old)
+        UNSET(ctx, E, 'x~776', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~760', item, True)
-            if ((E.get('x~760') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~760'), _w1))):
+            LOCAL(ctx, E, 'x~776', item, True)
+            if ((E.get('x~776') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~776'), _w1))):
                 return t_1809(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -403,7 +403,7 @@ def d_1811(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~774'), 'space': E.get('s~775'), 'by': E.get('you')}):
         return False
     return True
 
@@ -472,5 +472,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:117
-    'ganymede_colony': '{"id":"ganymede_colony","number":"081","name":{"en":"Ganymede Colony"},"type":"automated","cost":20,"tags":["jovian","space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"city","x":2021},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1789},{"op":"let","v":"s~749","e":{"op":"lit","v":"s01","x":2022},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1790},{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~748","x":2023},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":1792},{"op":"let","v":"l~751","e":{"op":"list","a":[{"op":"var","n":"s~749"}],"x":2024},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":1793},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~752","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":2025},"t":{"op":"seq","b":[{"op":"let","v":"open~756","e":{"op":"filt","v":"s~753","src":{"op":"var","n":"l~751"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~753"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~754","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~753"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~755","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~755"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~755"}}]}]}}]}]}}]}}]}]},"x":2026},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1796},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~756"}]},"b":{"op":"lit","v":0},"x":2027},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1797},{"op":"choose","alts":[{"gens":[{"v":"space~757","src":{"op":"var","n":"open~756","x":2028},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~758","e":{"op":"var","n":"t~750","x":2029},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1800},{"op":"let","v":"s~759","e":{"op":"var","n":"space~757","x":2030},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1801},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~759"},"d":{},"x":2031},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~758"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2032},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1803},{"op":"set","t":{"op":"st","k":"last_space","x":2033},"o":"=","e":{"op":"var","n":"s~759","x":2034},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1804},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2035},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~759"},"f":"bonus","d":null,"x":2036},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1807},{"op":"for","v":"x~760","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~759"}],"kind":"spaces","x":2037},"w":{"op":"in","a":{"op":"var","n":"x~760"},"b":{"op":"st","k":"board"},"neg":false,"x":2038},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~760"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2039},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1809},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1808},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"effect","d":null,"x":2040},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1810},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~758","x":2041},"space":{"op":"var","n":"s~759","x":2042},"by":{"op":"var","n":"you","x":2043}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1811}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1806},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1805}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1802}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1799},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~757"}],"x":2044}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s01"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Colonia di Ganimede (guadagna un eventuale bonus di piazzamento)","en":"place a city tile on the Ganymede Colony space (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1798}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1795},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1794}],"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":1791}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1788},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~761","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~762","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~761"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~762"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~763","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~764","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~763"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~764"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2045},"source":{"doc":"tm-facts","section":"cards.json #081 (city on the off-map space Ganymede Colony)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:117"}',
+    'ganymede_colony': '{"id":"ganymede_colony","number":"081","name":{"en":"Ganymede Colony"},"type":"automated","cost":20,"tags":["jovian","space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"t~764","e":{"op":"lit","v":"city","x":2021},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1789},{"op":"let","v":"s~765","e":{"op":"lit","v":"s01","x":2022},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1790},{"op":"seq","b":[{"op":"let","v":"t~766","e":{"op":"var","n":"t~764","x":2023},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":1792},{"op":"let","v":"l~767","e":{"op":"list","a":[{"op":"var","n":"s~765"}],"x":2024},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":1793},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~768","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~768"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"tile","d":null},"b":{"op":"var","n":"t~766"}}}]},"x":2025},"t":{"op":"seq","b":[{"op":"let","v":"open~772","e":{"op":"filt","v":"s~769","src":{"op":"var","n":"l~767"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~769"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~769"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~769"},"f":"reserved","d":null},"b":{"op":"var","n":"t~766"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~769"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~769"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~769"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~769"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~770","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~769"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~770"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~770"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~771","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~770"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~770"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~771"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~770"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~771"}}]}]}}]}]}}]}}]}]},"x":2026},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1796},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~772"}]},"b":{"op":"lit","v":0},"x":2027},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1797},{"op":"choose","alts":[{"gens":[{"v":"space~773","src":{"op":"var","n":"open~772","x":2028},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~774","e":{"op":"var","n":"t~766","x":2029},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1800},{"op":"let","v":"s~775","e":{"op":"var","n":"space~773","x":2030},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1801},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~775"},"d":{},"x":2031},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~774"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~774"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2032},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1803},{"op":"set","t":{"op":"st","k":"last_space","x":2033},"o":"=","e":{"op":"var","n":"s~775","x":2034},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1804},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2035},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~775"},"f":"bonus","d":null,"x":2036},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1807},{"op":"for","v":"x~776","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~775"}],"kind":"spaces","x":2037},"w":{"op":"in","a":{"op":"var","n":"x~776"},"b":{"op":"st","k":"board"},"neg":false,"x":2038},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~776"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2039},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1809},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1808},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~774"},"f":"effect","d":null,"x":2040},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1810},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~774","x":2041},"space":{"op":"var","n":"s~775","x":2042},"by":{"op":"var","n":"you","x":2043}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1811}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1806},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1805}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1802}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1799},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~773"}],"x":2044}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s01"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Colonia di Ganimede (guadagna un eventuale bonus di piazzamento)","en":"place a city tile on the Ganymede Colony space (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1798}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1795},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1794}],"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":1791}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1788},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~777","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~778","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~777"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~778"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~779","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~780","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~779"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~780"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2045},"source":{"doc":"tm-facts","section":"cards.json #081 (city on the off-map space Ganymede Colony)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:117"}',
 }

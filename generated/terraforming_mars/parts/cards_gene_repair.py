@@ -60,11 +60,11 @@ def d_1895(ctx, E=None, B=1895):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 2, True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    LOCAL(ctx, E, 'n~768', 2, True)
+    LOCAL(ctx, E, 'r~769', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[0])
     return True
 
 
@@ -91,5 +91,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:211
-    'gene_repair': '{"id":"gene_repair","number":"091","name":{"en":"Gene Repair"},"type":"automated","cost":12,"tags":["science"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":2139},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":2140},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1896},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":2141},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1897},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2142},"o":"+=","e":{"op":"var","n":"n~752","x":2143},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1898}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1895},"vp":{"op":"lit","v":2,"x":2144},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #091"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:211"}',
+    'gene_repair': '{"id":"gene_repair","number":"091","name":{"en":"Gene Repair"},"type":"automated","cost":12,"tags":["science"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~764","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~765","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~764"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~765"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~766","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~767","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~766"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~767"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":2139},"effect":{"op":"seq","b":[{"op":"let","v":"n~768","e":{"op":"lit","v":2,"x":2140},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1896},{"op":"let","v":"r~769","e":{"op":"lit","v":"megacredits","x":2141},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1897},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":2142},"o":"+=","e":{"op":"var","n":"n~768","x":2143},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1898}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1895},"vp":{"op":"lit","v":2,"x":2144},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #091"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:211"}',
 }

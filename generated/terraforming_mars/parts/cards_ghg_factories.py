@@ -63,16 +63,16 @@ def d_2424(ctx, E=None, B=2424):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     if not d_2427(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 4, True)
-    LOCAL(ctx, E, 'r~751', 'heat', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 4, True)
+    LOCAL(ctx, E, 'r~767', 'heat', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
     return True
 
 
@@ -113,5 +113,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:564
-    'ghg_factories': '{"id":"ghg_factories","number":"126","name":{"en":"GHG Factories"},"type":"automated","cost":11,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2747},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2425},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2748},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2426},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2749},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2428},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2750},"o":"-=","e":{"op":"var","n":"n~748","x":2751},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2429}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2427},{"op":"let","v":"n~750","e":{"op":"lit","v":4,"x":2752},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2430},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":2753},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2431},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2754},"o":"+=","e":{"op":"var","n":"n~750","x":2755},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2432}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2424},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2756},"at":"rules_data/terraforming_mars/cards/071-140.yaml:571","id":2433},"source":{"doc":"tm-facts","section":"cards.json #126"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:564"}',
+    'ghg_factories': '{"id":"ghg_factories","number":"126","name":{"en":"GHG Factories"},"type":"automated","cost":11,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":2747},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2425},{"op":"let","v":"r~765","e":{"op":"lit","v":"energy","x":2748},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2426},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0},"x":2749},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2428},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2750},"o":"-=","e":{"op":"var","n":"n~764","x":2751},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2429}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2427},{"op":"let","v":"n~766","e":{"op":"lit","v":4,"x":2752},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2430},{"op":"let","v":"r~767","e":{"op":"lit","v":"heat","x":2753},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2431},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":2754},"o":"+=","e":{"op":"var","n":"n~766","x":2755},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2432}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2424},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2756},"at":"rules_data/terraforming_mars/cards/071-140.yaml:571","id":2433},"source":{"doc":"tm-facts","section":"cards.json #126"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:564"}',
 }

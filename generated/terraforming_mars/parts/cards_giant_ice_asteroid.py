@@ -92,29 +92,29 @@ def x_1987(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_772, 0) if type(_h1) is dict else KEY(_h1, v_p_772, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_772, NOREC).get('step', 0) if type(v_p_772) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_772, NOREC).get('max', 0) if type(v_p_772) is str else 0))) is int else num(_w4))) for v_p_772 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_772, NOREC).get('tile', None) if type(v_p_772) is str else None) == E.get('t~771'))))
-    return MEMO(ctx, (1987, E.get('t~771'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_788, 0) if type(_h1) is dict else KEY(_h1, v_p_788, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_788, NOREC).get('step', 0) if type(v_p_788) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_788, NOREC).get('max', 0) if type(v_p_788) is str else 0))) is int else num(_w4))) for v_p_788 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_788, NOREC).get('tile', None) if type(v_p_788) is str else None) == E.get('t~787'))))
+    return MEMO(ctx, (1987, E.get('t~787'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_1988(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~771'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_774, NOREC).get('reserved', None) if type(v_x_774) is str else None) == E.get('this')) for v_x_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (1988, E.get('this'), E.get('t~771'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~787'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_790, NOREC).get('reserved', None) if type(v_x_790) is str else None) == E.get('this')) for v_x_790 in [v_x_789 for v_x_789 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_789, NOREC).get('type', None) if type(v_x_789) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (1988, E.get('this'), E.get('t~787'),), compute)
 
 
 def x_1989(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~771'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~787'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~771'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~771'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_777 for v_s_777 in [v_x_776 for v_x_776 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_776, NOREC).get('type', None) if type(v_x_776) is str else None) == _h1)] if (True if ((not (v_s_777 in _h2 if type(_h2) in (list, dict) else IN(v_s_777, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == E.get('t~771'))) or (((ctx.index.plain['spaces'].get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == E.get('mine~775'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_777 in _h4 if type(_h4) in (list, dict) else IN(v_s_777, _h4))) or ((not any((True if ((v_x_778 in _h2 if type(_h2) in (list, dict) else IN(v_x_778, _h2))) and ((not (v_x_778 in _h4 if type(_h4) in (list, dict) else IN(v_x_778, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_778, {}) if type(_h2) is dict else KEY(_h2, v_x_778, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_778, {}) if type(_h2) is dict else KEY(_h2, v_x_778, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_779)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_778, {}) if type(_h2) is dict else KEY(_h2, v_x_778, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_779)) else False)) else False) for v_u_779 in items_of(_h3))) else False) for v_x_778 in ADJ(ctx, 'spaces', v_s_777)))) else False)) else False)]
-    return MEMO(ctx, (1989, E.get('mine~775'), E.get('t~771'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~787'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~787'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_793 for v_s_793 in [v_x_792 for v_x_792 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_792, NOREC).get('type', None) if type(v_x_792) is str else None) == _h1)] if (True if ((not (v_s_793 in _h2 if type(_h2) in (list, dict) else IN(v_s_793, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_793, NOREC).get('reserved', None) if type(v_s_793) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_793, NOREC).get('reserved', None) if type(v_s_793) is str else None) == E.get('t~787'))) or (((ctx.index.plain['spaces'].get(v_s_793, NOREC).get('reserved', None) if type(v_s_793) is str else None) == E.get('mine~791'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_793 in _h4 if type(_h4) in (list, dict) else IN(v_s_793, _h4))) or ((not any((True if ((v_x_794 in _h2 if type(_h2) in (list, dict) else IN(v_x_794, _h2))) and ((not (v_x_794 in _h4 if type(_h4) in (list, dict) else IN(v_x_794, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_794, {}) if type(_h2) is dict else KEY(_h2, v_x_794, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_794, {}) if type(_h2) is dict else KEY(_h2, v_x_794, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_795)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_794, {}) if type(_h2) is dict else KEY(_h2, v_x_794, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_795)) else False)) else False) for v_u_795 in items_of(_h3))) else False) for v_x_794 in ADJ(ctx, 'spaces', v_s_793)))) else False)) else False)]
+    return MEMO(ctx, (1989, E.get('mine~791'), E.get('t~787'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -123,26 +123,26 @@ def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_782: ((lambda v_near_785: (v_near_785 if (FN['count'](ctx, None, v_near_785) > 0) else v_open_782))([v_s_783 for v_s_783 in items_of(v_open_782) if (True if ((E.get('you') != None)) and (any((True if ((v_x_784 in _h2 if type(_h2) in (list, dict) else IN(v_x_784, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_784, {}) if type(_h2) is dict else KEY(_h2, v_x_784, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_784 in ADJ(ctx, 'spaces', v_s_783))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~771'))) is str else None) == 'if_possible') else v_open_782))([v_s_781 for v_s_781 in items_of(E.get('empty~780')) if (True if ((not (v_s_781 in _h1 if type(_h1) in (list, dict) else IN(v_s_781, _h1)))) or (((_h1.get(v_s_781, None) if type(_h1) is dict else KEY(_h1, v_s_781, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (1990, E.get('empty~780'), E.get('t~771'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_798: ((lambda v_near_801: (v_near_801 if (FN['count'](ctx, None, v_near_801) > 0) else v_open_798))([v_s_799 for v_s_799 in items_of(v_open_798) if (True if ((E.get('you') != None)) and (any((True if ((v_x_800 in _h2 if type(_h2) in (list, dict) else IN(v_x_800, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_800, {}) if type(_h2) is dict else KEY(_h2, v_x_800, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_800 in ADJ(ctx, 'spaces', v_s_799))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~787'))) is str else None) == 'if_possible') else v_open_798))([v_s_797 for v_s_797 in items_of(E.get('empty~796')) if (True if ((not (v_s_797 in _h1 if type(_h1) in (list, dict) else IN(v_s_797, _h1)))) or (((_h1.get(v_s_797, None) if type(_h1) is dict else KEY(_h1, v_s_797, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (1990, E.get('empty~796'), E.get('t~787'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1991(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~786')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~802')) > 0)
 
 
 def x_1995(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~789'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~789'), {}))
+    return (_w1.get(E.get('s~805'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~805'), {}))
 
 
 def x_1996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~788'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~788'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~804'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~804'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_1997 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
@@ -152,37 +152,37 @@ x_1999 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_2000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~789'))
+    return FLD(ctx, K[1], E.get('s~805'))
 
 
 def x_2001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~789'))
+    return ADJ(ctx, 'spaces', E.get('s~805'))
 
 
 def x_2002(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~790') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~790'), _w1))
+    return (E.get('x~806') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~806'), _w1))
 
 
 def x_2003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~790'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~790'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~806'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~806'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2004(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~788'))
+    return FLD(ctx, K[3], E.get('t~804'))
 
 
 def x_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~787')}
+    return {'space': E.get('space~803')}
 
 
 x_2012 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
@@ -192,19 +192,19 @@ x_2013 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 def x_2014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~792'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~793'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~792'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~792'), 'target': E.get('target~793'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~808'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~809'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~808'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~808'), 'target': E.get('target~809'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_2015(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~792'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~793'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~792'), 0))
+    return (_w2.get(E.get('r~808'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~809'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~808'), 0))
 
 
 def x_2017(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~793')}
+    return {'target': E.get('target~809')}
 
 
 t_1722 = _C.rebased(_C.t_550, 1722)  # rules_data/terraforming_mars/definitions/effects.yaml:14
@@ -218,17 +218,17 @@ def t_1723(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~751', 'ocean', True)
+        LOCAL(ctx, E, 't~767', 'ocean', True)
         return t_1740(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~771', 'ocean', True)
+        LOCAL(ctx, E, 't~787', 'ocean', True)
         return t_1761(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
-    LOCAL(ctx, E, 'n~749', 2, True)
+    LOCAL(ctx, E, 'p~764', 'temperature', True)
+    LOCAL(ctx, E, 'n~765', 2, True)
     return t_1726(ctx, r1, s, E, B)
 
 
@@ -276,7 +276,7 @@ def d_1760(ctx, E=None, B=1722):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~771', 'ocean', True)
+    LOCAL(ctx, E, 't~787', 'ocean', True)
     return True
 
 
@@ -297,10 +297,10 @@ def t_1762(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~775', x_1988(ctx, E), True)
-    LOCAL(ctx, E, 'empty~780', x_1989(ctx, E), True)
-    LOCAL(ctx, E, 'legal~786', x_1990(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~786')) > 0)):
+    LOCAL(ctx, E, 'mine~791', x_1988(ctx, E), True)
+    LOCAL(ctx, E, 'empty~796', x_1989(ctx, E), True)
+    LOCAL(ctx, E, 'legal~802', x_1990(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~802')) > 0)):
         return False
     return t_1767(ctx, k, s, E, B)
 
@@ -311,7 +311,7 @@ def d_1763(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~775', x_1988(ctx, E), True)
+    LOCAL(ctx, E, 'mine~791', x_1988(ctx, E), True)
     return True
 
 
@@ -321,7 +321,7 @@ def d_1764(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~780', x_1989(ctx, E), True)
+    LOCAL(ctx, E, 'empty~796', x_1989(ctx, E), True)
     return True
 
 
@@ -331,7 +331,7 @@ def d_1765(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~786', x_1990(ctx, E), True)
+    LOCAL(ctx, E, 'legal~802', x_1990(ctx, E), True)
     return True
 
 
@@ -341,7 +341,7 @@ def d_1766(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~786')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('legal~802')) > 0)):
         return False
     return True
 
@@ -359,8 +359,8 @@ def t_1768(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~788', E.get('t~771'), True)
-    LOCAL(ctx, E, 's~789', E.get('space~787'), True)
+    LOCAL(ctx, E, 't~804', E.get('t~787'), True)
+    LOCAL(ctx, E, 's~805', E.get('space~803'), True)
     return t_1771(ctx, k, s, E, B)
 
 
@@ -370,7 +370,7 @@ def d_1769(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~788', E.get('t~771'), True)
+    LOCAL(ctx, E, 't~804', E.get('t~787'), True)
     return True
 
 
@@ -380,7 +380,7 @@ def d_1770(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~789', E.get('space~787'), True)
+    LOCAL(ctx, E, 's~805', E.get('space~803'), True)
     return True
 
 
@@ -390,10 +390,10 @@ def t_1771(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~789'))
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~805'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1996(ctx, E), '=', False, K[8])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~789'), '=', False, K[10])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~805'), '=', False, K[10])
     return t_1774(ctx, k, s, E, B)
 
 
@@ -403,7 +403,7 @@ def d_1772(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~789'))
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~805'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1996(ctx, E), '=', False, K[8])
     return True
@@ -415,7 +415,7 @@ def d_1773(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~789'), '=', False, K[10])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~805'), '=', False, K[10])
     return True
 
 
@@ -444,7 +444,7 @@ def t_1775(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~788'), 'space': E.get('s~789'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~804'), 'space': E.get('s~805'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -466,19 +466,19 @@ def t_1777(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~789')))))
-    old = E.get('x~790', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~805')))))
+    old = E.get('x~806', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~790', old)
+        UNSET(ctx, E, 'x~806', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~790', item, True)
-            if ((E.get('x~790') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~790'), _w1))):
+            LOCAL(ctx, E, 'x~806', item, True)
+            if ((E.get('x~806') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~806'), _w1))):
                 return t_1778(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -509,7 +509,7 @@ def d_1780(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~788'), 'space': E.get('s~789'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~804'), 'space': E.get('s~805'), 'by': E.get('you')}):
         return False
     return True
 
@@ -520,8 +520,8 @@ def t_1781(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~791', 6, True)
-    LOCAL(ctx, E, 'r~792', 'plants', True)
+    LOCAL(ctx, E, 'n~807', 6, True)
+    LOCAL(ctx, E, 'r~808', 'plants', True)
     return t_1784(ctx, k, s, E, B)
 
 
@@ -531,7 +531,7 @@ def d_1782(ctx, E=None, B=1722):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~791', 6, True)
+    LOCAL(ctx, E, 'n~807', 6, True)
     return True
 
 
@@ -541,7 +541,7 @@ def d_1783(ctx, E=None, B=1722):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~792', 'plants', True)
+    LOCAL(ctx, E, 'r~808', 'plants', True)
     return True
 
 
@@ -569,9 +569,9 @@ def d_1786(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('target~793')).get('stock'), E.get('r~792'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('target~809')).get('stock'), E.get('r~808'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~791'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~807'), '-=', False, K[11])
     return True
 
 
@@ -717,5 +717,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:107
-    'giant_ice_asteroid': '{"id":"giant_ice_asteroid","number":"080","name":{"en":"Giant Ice Asteroid"},"type":"event","cost":36,"tags":["space"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~748","e":{"op":"lit","v":"temperature","x":1946},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1724},{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":1947},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1725},{"op":"rep","n":{"op":"var","n":"n~749","x":1948},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0},"x":1949},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0,"x":1950},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0,"x":1951},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1729},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1952},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1953},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"d":0,"x":1954},"o":"+=","e":{"op":"lit","v":1,"x":1955},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1734},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1956},"o":"=","e":{"op":"lit","v":true,"x":1957},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1735}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1733},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1732},{"op":"for","v":"b~750","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"bonuses","d":[],"x":1958},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"x":1959},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"effect"},"x":1960},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1737},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1736},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~748","x":1961},"by":{"op":"var","n":"you","x":1962}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1738}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1731},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1730}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1728},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1727},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1726},{"op":"let","v":"t~751","e":{"op":"lit","v":"ocean","x":1963},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1739},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~752","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tile","d":null},"b":{"op":"var","n":"t~751"}}}]},"x":1964},"t":{"op":"seq","b":[{"op":"let","v":"mine~755","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1965},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1742},{"op":"let","v":"empty~760","e":{"op":"filt","v":"s~757","src":{"op":"filt","v":"x~756","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~756"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"t~751"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~755"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~758","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~757"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~759","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~759"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~759"}}]}]}}]}]}}]}}]}]},"x":1966},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1743},{"op":"let","v":"legal~766","e":{"op":"letx","v":"open~762","e":{"op":"filt","v":"s~761","src":{"op":"var","n":"empty~760"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~761"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~761"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~765","e":{"op":"filt","v":"s~763","src":{"op":"var","n":"open~762"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~764","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~763"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~764"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~765"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~765"},"b":{"op":"var","n":"open~762"}}},"b":{"op":"var","n":"open~762"}},"x":1967},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1744},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~766"}]},"b":{"op":"lit","v":0},"x":1968},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1745},{"op":"choose","alts":[{"gens":[{"v":"space~767","src":{"op":"var","n":"legal~766","x":1969},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~768","e":{"op":"var","n":"t~751","x":1970},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1748},{"op":"let","v":"s~769","e":{"op":"var","n":"space~767","x":1971},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1749},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~769"},"d":{},"x":1972},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~768"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1973},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1751},{"op":"set","t":{"op":"st","k":"last_space","x":1974},"o":"=","e":{"op":"var","n":"s~769","x":1975},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1752},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1976},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~769"},"f":"bonus","d":null,"x":1977},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1755},{"op":"for","v":"x~770","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~769"}],"kind":"spaces","x":1978},"w":{"op":"in","a":{"op":"var","n":"x~770"},"b":{"op":"st","k":"board"},"neg":false,"x":1979},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~770"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1980},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1757},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1756},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"effect","d":null,"x":1981},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1758},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~768","x":1982},"space":{"op":"var","n":"s~769","x":1983},"by":{"op":"var","n":"you","x":1984}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1759}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1754},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1753}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1750}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1747},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~767"}],"x":1985}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1746}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1741},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1740},{"op":"let","v":"t~771","e":{"op":"lit","v":"ocean","x":1986},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1760},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~772","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~772"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~772"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~772"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~772"},"f":"tile","d":null},"b":{"op":"var","n":"t~771"}}}]},"x":1987},"t":{"op":"seq","b":[{"op":"let","v":"mine~775","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~774","src":{"op":"filt","v":"x~773","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~773"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~774"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1988},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1763},{"op":"let","v":"empty~780","e":{"op":"filt","v":"s~777","src":{"op":"filt","v":"x~776","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~776"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~777"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~777"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~777"},"f":"reserved","d":null},"b":{"op":"var","n":"t~771"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~777"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~775"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~777"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~778","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~777"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~778"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~778"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~779","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~778"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~778"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~779"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~778"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~779"}}]}]}}]}]}}]}}]}]},"x":1989},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1764},{"op":"let","v":"legal~786","e":{"op":"letx","v":"open~782","e":{"op":"filt","v":"s~781","src":{"op":"var","n":"empty~780"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~781"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~781"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~785","e":{"op":"filt","v":"s~783","src":{"op":"var","n":"open~782"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~784","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~783"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~784"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~784"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~785"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~785"},"b":{"op":"var","n":"open~782"}}},"b":{"op":"var","n":"open~782"}},"x":1990},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1765},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~786"}]},"b":{"op":"lit","v":0},"x":1991},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1766},{"op":"choose","alts":[{"gens":[{"v":"space~787","src":{"op":"var","n":"legal~786","x":1992},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~788","e":{"op":"var","n":"t~771","x":1993},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1769},{"op":"let","v":"s~789","e":{"op":"var","n":"space~787","x":1994},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1770},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~789"},"d":{},"x":1995},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~788"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~788"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1996},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1772},{"op":"set","t":{"op":"st","k":"last_space","x":1997},"o":"=","e":{"op":"var","n":"s~789","x":1998},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1773},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1999},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~789"},"f":"bonus","d":null,"x":2000},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1776},{"op":"for","v":"x~790","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~789"}],"kind":"spaces","x":2001},"w":{"op":"in","a":{"op":"var","n":"x~790"},"b":{"op":"st","k":"board"},"neg":false,"x":2002},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~790"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2003},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1778},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1777},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~788"},"f":"effect","d":null,"x":2004},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1779},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~788","x":2005},"space":{"op":"var","n":"s~789","x":2006},"by":{"op":"var","n":"you","x":2007}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1780}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1775},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1774}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1771}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1768},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~787"}],"x":2008}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1767}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1762},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1761}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1723},"label":{"op":"lit","v":{"first":1},"x":2009}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~791","e":{"op":"lit","v":6,"x":2010},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1782},{"op":"let","v":"r~792","e":{"op":"lit","v":"plants","x":2011},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1783},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2012},"t":{"op":"choose","alts":[{"gens":[{"v":"target~793","src":{"op":"core","n":"players","x":2013},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~793"}},"k":{"op":"var","n":"r~792"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~792"},"target":{"op":"var","n":"target~793"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2014}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~793"}},"k":{"op":"var","n":"r~792"},"d":0,"x":2015},"o":"-=","e":{"op":"var","n":"n~791","x":2016},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1786},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~793"}],"x":2017}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1787},"label":{"op":"lit","v":{"target":null},"x":2018}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":6,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 6 piante a un qualsiasi giocatore","en":"remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1785},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1784}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1781},"label":{"op":"lit","v":{"first":2},"x":2019}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":2020},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 2 e piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1), due volte; togli fino a 6 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 2 steps and place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step), twice; remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1722},"source":{"doc":"tm-facts","section":"cards.json #080"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:107"}',
+    'giant_ice_asteroid': '{"id":"giant_ice_asteroid","number":"080","name":{"en":"Giant Ice Asteroid"},"type":"event","cost":36,"tags":["space"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~764","e":{"op":"lit","v":"temperature","x":1946},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1724},{"op":"let","v":"n~765","e":{"op":"lit","v":2,"x":1947},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1725},{"op":"rep","n":{"op":"var","n":"n~765","x":1948},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~764"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~764"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~764"},"f":"max","d":0},"x":1949},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~764"},"d":0,"x":1950},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~764"},"f":"step","d":0,"x":1951},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1729},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1952},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~764"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1953},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~764"},"f":"tr_track","d":null},"d":0,"x":1954},"o":"+=","e":{"op":"lit","v":1,"x":1955},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1734},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1956},"o":"=","e":{"op":"lit","v":true,"x":1957},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1735}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1733},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1732},{"op":"for","v":"b~766","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~764"},"f":"bonuses","d":[],"x":1958},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~766"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~764"},"d":0},"x":1959},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~766"},"k":{"op":"lit","v":"effect"},"x":1960},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1737},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1736},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~764","x":1961},"by":{"op":"var","n":"you","x":1962}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1738}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1731},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1730}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1728},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1727},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1726},{"op":"let","v":"t~767","e":{"op":"lit","v":"ocean","x":1963},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1739},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~768","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~768"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"tile","d":null},"b":{"op":"var","n":"t~767"}}}]},"x":1964},"t":{"op":"seq","b":[{"op":"let","v":"mine~771","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~770","src":{"op":"filt","v":"x~769","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~769"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~770"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1965},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1742},{"op":"let","v":"empty~776","e":{"op":"filt","v":"s~773","src":{"op":"filt","v":"x~772","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~772"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~773"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~773"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~773"},"f":"reserved","d":null},"b":{"op":"var","n":"t~767"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~773"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~771"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~773"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~774","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~773"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~774"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~774"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~775","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~774"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~774"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~775"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~774"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~775"}}]}]}}]}]}}]}}]}]},"x":1966},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1743},{"op":"let","v":"legal~782","e":{"op":"letx","v":"open~778","e":{"op":"filt","v":"s~777","src":{"op":"var","n":"empty~776"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~777"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~777"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~781","e":{"op":"filt","v":"s~779","src":{"op":"var","n":"open~778"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~780","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~779"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~780"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~780"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~781"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~781"},"b":{"op":"var","n":"open~778"}}},"b":{"op":"var","n":"open~778"}},"x":1967},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1744},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~782"}]},"b":{"op":"lit","v":0},"x":1968},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1745},{"op":"choose","alts":[{"gens":[{"v":"space~783","src":{"op":"var","n":"legal~782","x":1969},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~784","e":{"op":"var","n":"t~767","x":1970},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1748},{"op":"let","v":"s~785","e":{"op":"var","n":"space~783","x":1971},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1749},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~785"},"d":{},"x":1972},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~784"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~784"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1973},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1751},{"op":"set","t":{"op":"st","k":"last_space","x":1974},"o":"=","e":{"op":"var","n":"s~785","x":1975},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1752},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1976},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~785"},"f":"bonus","d":null,"x":1977},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1755},{"op":"for","v":"x~786","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~785"}],"kind":"spaces","x":1978},"w":{"op":"in","a":{"op":"var","n":"x~786"},"b":{"op":"st","k":"board"},"neg":false,"x":1979},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~786"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1980},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1757},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1756},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~784"},"f":"effect","d":null,"x":1981},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1758},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~784","x":1982},"space":{"op":"var","n":"s~785","x":1983},"by":{"op":"var","n":"you","x":1984}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1759}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1754},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1753}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1750}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1747},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~783"}],"x":1985}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1746}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1741},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1740},{"op":"let","v":"t~787","e":{"op":"lit","v":"ocean","x":1986},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1760},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~788","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~788"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~788"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~788"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~788"},"f":"tile","d":null},"b":{"op":"var","n":"t~787"}}}]},"x":1987},"t":{"op":"seq","b":[{"op":"let","v":"mine~791","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~790","src":{"op":"filt","v":"x~789","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~789"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~787"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~790"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1988},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1763},{"op":"let","v":"empty~796","e":{"op":"filt","v":"s~793","src":{"op":"filt","v":"x~792","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~792"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~787"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~793"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~793"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~793"},"f":"reserved","d":null},"b":{"op":"var","n":"t~787"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~793"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~791"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~787"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~793"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~787"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~794","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~793"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~794"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~794"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~787"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~795","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~787"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~794"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~794"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~795"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~794"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~795"}}]}]}}]}]}}]}}]}]},"x":1989},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1764},{"op":"let","v":"legal~802","e":{"op":"letx","v":"open~798","e":{"op":"filt","v":"s~797","src":{"op":"var","n":"empty~796"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~797"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~797"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~787"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~801","e":{"op":"filt","v":"s~799","src":{"op":"var","n":"open~798"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~800","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~799"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~800"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~800"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~801"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~801"},"b":{"op":"var","n":"open~798"}}},"b":{"op":"var","n":"open~798"}},"x":1990},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1765},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~802"}]},"b":{"op":"lit","v":0},"x":1991},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1766},{"op":"choose","alts":[{"gens":[{"v":"space~803","src":{"op":"var","n":"legal~802","x":1992},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~804","e":{"op":"var","n":"t~787","x":1993},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1769},{"op":"let","v":"s~805","e":{"op":"var","n":"space~803","x":1994},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1770},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~805"},"d":{},"x":1995},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~804"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~804"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1996},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1772},{"op":"set","t":{"op":"st","k":"last_space","x":1997},"o":"=","e":{"op":"var","n":"s~805","x":1998},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1773},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1999},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~805"},"f":"bonus","d":null,"x":2000},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1776},{"op":"for","v":"x~806","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~805"}],"kind":"spaces","x":2001},"w":{"op":"in","a":{"op":"var","n":"x~806"},"b":{"op":"st","k":"board"},"neg":false,"x":2002},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~806"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2003},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1778},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1777},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~804"},"f":"effect","d":null,"x":2004},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1779},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~804","x":2005},"space":{"op":"var","n":"s~805","x":2006},"by":{"op":"var","n":"you","x":2007}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1780}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1775},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1774}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1771}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1768},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~803"}],"x":2008}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1767}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1762},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1761}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1723},"label":{"op":"lit","v":{"first":1},"x":2009}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~807","e":{"op":"lit","v":6,"x":2010},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1782},{"op":"let","v":"r~808","e":{"op":"lit","v":"plants","x":2011},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1783},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2012},"t":{"op":"choose","alts":[{"gens":[{"v":"target~809","src":{"op":"core","n":"players","x":2013},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~809"}},"k":{"op":"var","n":"r~808"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~808"},"target":{"op":"var","n":"target~809"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2014}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~809"}},"k":{"op":"var","n":"r~808"},"d":0,"x":2015},"o":"-=","e":{"op":"var","n":"n~807","x":2016},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1786},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~809"}],"x":2017}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1787},"label":{"op":"lit","v":{"target":null},"x":2018}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":6,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 6 piante a un qualsiasi giocatore","en":"remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1785},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1784}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1781},"label":{"op":"lit","v":{"first":2},"x":2019}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":2020},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 2 e piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1), due volte; togli fino a 6 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 2 steps and place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step), twice; remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1722},"source":{"doc":"tm-facts","section":"cards.json #080"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:107"}',
 }

@@ -59,11 +59,11 @@ def d_1816(ctx, E=None, B=1816):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 3, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
     return True
 
 
@@ -89,5 +89,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:136
-    'giant_space_mirror': '{"id":"giant_space_mirror","number":"083","name":{"en":"Giant Space Mirror"},"type":"automated","cost":17,"tags":["power","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":2051},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1817},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2052},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1818},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2053},"o":"+=","e":{"op":"var","n":"n~748","x":2054},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1819}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1816},"source":{"doc":"tm-facts","section":"cards.json #083"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:136"}',
+    'giant_space_mirror': '{"id":"giant_space_mirror","number":"083","name":{"en":"Giant Space Mirror"},"type":"automated","cost":17,"tags":["power","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":3,"x":2051},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1817},{"op":"let","v":"r~765","e":{"op":"lit","v":"energy","x":2052},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1818},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2053},"o":"+=","e":{"op":"var","n":"n~764","x":2054},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1819}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1816},"source":{"doc":"tm-facts","section":"cards.json #083"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:136"}',
 }

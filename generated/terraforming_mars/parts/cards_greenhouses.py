@@ -61,12 +61,12 @@ def d_1927(ctx, E=None, B=1927):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 1, True)
-    LOCAL(ctx, E, 'r~752', 'plants', True)
-    LOCAL(ctx, E, 'k~753', x_2182(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    LOCAL(ctx, E, 'n~767', 1, True)
+    LOCAL(ctx, E, 'r~768', 'plants', True)
+    LOCAL(ctx, E, 'k~769', x_2182(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~767'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~769'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -81,9 +81,9 @@ def d_1931(ctx, E=None, B=1927):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~767'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~769'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -107,5 +107,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:266
-    'greenhouses': '{"id":"greenhouses","number":"096","name":{"en":"Greenhouses"},"type":"automated","cost":6,"tags":["plant","building"],"effect":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":2180},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1928},{"op":"let","v":"r~752","e":{"op":"lit","v":"plants","x":2181},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1929},{"op":"let","v":"k~753","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~750","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":2182},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1930},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":2183},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~751"},"b":{"op":"var","n":"k~753"},"x":2184},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":1931}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1927},"source":{"doc":"tm-facts","section":"cards.json #096"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:266"}',
+    'greenhouses': '{"id":"greenhouses","number":"096","name":{"en":"Greenhouses"},"type":"automated","cost":6,"tags":["plant","building"],"effect":{"op":"seq","b":[{"op":"let","v":"n~767","e":{"op":"lit","v":1,"x":2180},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1928},{"op":"let","v":"r~768","e":{"op":"lit","v":"plants","x":2181},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1929},{"op":"let","v":"k~769","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~766","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":2182},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1930},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~768"},"d":0,"x":2183},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~767"},"b":{"op":"var","n":"k~769"},"x":2184},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":1931}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1927},"source":{"doc":"tm-facts","section":"cards.json #096"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:266"}',
 }

@@ -60,9 +60,9 @@ def x_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~754'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~754'), 0) if type((_w1 := (ctx.state['players'][v_target_755] if type(v_target_755) is int and 0 <= v_target_755 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~754'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~753'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_755 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (2720, E.get('n~753'), E.get('r~754'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~770'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~770'), 0) if type((_w1 := (ctx.state['players'][v_target_771] if type(v_target_771) is int and 0 <= v_target_771 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~770'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~769'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_771 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (2720, E.get('n~769'), E.get('r~770'), ctx.stamps.get('prod', 0),), compute)
 
 
 x_2721 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -71,13 +71,13 @@ x_2721 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 def x_2722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~753'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~754'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~772'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~770'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~769'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~770'))) is str else 0))) is int else num(_w6)))
 
 
 def x_2723(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
+    return (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~772'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~770'), 0))
 
 
 x_2725 = _C.x_2607  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -90,9 +90,9 @@ def x_2739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~762'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~762'), 0) if type((_w1 := (ctx.state['players'][v_target_763] if type(v_target_763) is int and 0 <= v_target_763 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~762'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~761'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_763 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (2739, E.get('n~761'), E.get('r~762'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~778'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~778'), 0) if type((_w1 := (ctx.state['players'][v_target_779] if type(v_target_779) is int and 0 <= v_target_779 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~778'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~777'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_779 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (2739, E.get('n~777'), E.get('r~778'), ctx.stamps.get('prod', 0),), compute)
 
 
 x_2740 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -101,19 +101,19 @@ x_2740 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 def x_2741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~762'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~764'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~762'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~761'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~762'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~778'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~780'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~778'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~777'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~778'))) is str else 0))) is int else num(_w6)))
 
 
 def x_2742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~762'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~764'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~762'), 0))
+    return (_w2.get(E.get('r~778'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~780'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~778'), 0))
 
 
 def x_2744(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~764')}
+    return {'target': E.get('target~780')}
 
 
 def t_2393(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/cards/071-140.yaml:561
@@ -122,13 +122,13 @@ def t_2393(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     if not d_2396(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    LOCAL(ctx, E, 'n~766', 2, True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
     return t_2401(ctx, k, s, E, B)
 
 
@@ -160,16 +160,16 @@ def t_2402(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~757', E.get('n~750'), True)
-        LOCAL(ctx, E, 'r~758', E.get('r~751'), True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+        LOCAL(ctx, E, 'n~773', E.get('n~766'), True)
+        LOCAL(ctx, E, 'r~774', E.get('r~767'), True)
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~774'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~773'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~753', E.get('n~750'), True)
-    LOCAL(ctx, E, 'r~754', E.get('r~751'), True)
+    LOCAL(ctx, E, 'n~769', E.get('n~766'), True)
+    LOCAL(ctx, E, 'r~770', E.get('r~767'), True)
     return t_2405(ctx, r1, s, E, B)
 
 
@@ -179,7 +179,7 @@ def d_2403(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', E.get('n~750'), True)
+    LOCAL(ctx, E, 'n~769', E.get('n~766'), True)
     return True
 
 
@@ -189,7 +189,7 @@ def d_2404(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', E.get('r~751'), True)
+    LOCAL(ctx, E, 'r~770', E.get('r~767'), True)
     return True
 
 
@@ -235,9 +235,9 @@ def d_2409(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~756')).get('prod'), E.get('r~754'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~772')).get('prod'), E.get('r~770'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~769'), '-=', False, K[0])
     return True
 
 
@@ -247,7 +247,7 @@ def d_2410(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', E.get('n~750'), True)
+    LOCAL(ctx, E, 'n~773', E.get('n~766'), True)
     return True
 
 
@@ -257,7 +257,7 @@ def d_2411(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~758', E.get('r~751'), True)
+    LOCAL(ctx, E, 'r~774', E.get('r~767'), True)
     return True
 
 
@@ -270,13 +270,13 @@ def t_2413(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', E.get('n~750'), True)
-    LOCAL(ctx, E, 'r~760', E.get('r~751'), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
+    LOCAL(ctx, E, 'n~775', E.get('n~766'), True)
+    LOCAL(ctx, E, 'r~776', E.get('r~767'), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~776'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~761', E.get('n~750'), True)
-    LOCAL(ctx, E, 'r~762', E.get('r~751'), True)
+        SET(ctx, 'prod', c, key, E.get('n~775'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~777', E.get('n~766'), True)
+    LOCAL(ctx, E, 'r~778', E.get('r~767'), True)
     return t_2419(ctx, k, s, E, B)
 
 
@@ -286,7 +286,7 @@ def d_2414(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', E.get('n~750'), True)
+    LOCAL(ctx, E, 'n~775', E.get('n~766'), True)
     return True
 
 
@@ -296,7 +296,7 @@ def d_2415(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~760', E.get('r~751'), True)
+    LOCAL(ctx, E, 'r~776', E.get('r~767'), True)
     return True
 
 
@@ -309,7 +309,7 @@ def d_2417(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~761', E.get('n~750'), True)
+    LOCAL(ctx, E, 'n~777', E.get('n~766'), True)
     return True
 
 
@@ -319,7 +319,7 @@ def d_2418(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~762', E.get('r~751'), True)
+    LOCAL(ctx, E, 'r~778', E.get('r~767'), True)
     return True
 
 
@@ -365,9 +365,9 @@ def d_2423(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~764')).get('prod'), E.get('r~762'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~780')).get('prod'), E.get('r~778'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~761'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~777'), '-=', False, K[0])
     return True
 
 
@@ -438,5 +438,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:554
-    'hackers': '{"id":"hackers","number":"125","name":{"en":"Hackers"},"type":"automated","cost":3,"vp":{"op":"lit","v":-1,"x":2708},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2709},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2394},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2710},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2395},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2711},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2397},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2712},"o":"-=","e":{"op":"var","n":"n~748","x":2713},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2398}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2396},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2714},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2399},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2715},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2400},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~752","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0}}}],"x":2716},"t":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"var","n":"n~750","x":2717},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2403},{"op":"let","v":"r~754","e":{"op":"var","n":"r~751","x":2718},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2404},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2719},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~755","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~755"}},"k":{"op":"var","n":"r~754"},"d":0},"b":{"op":"var","n":"n~753"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~754"},"f":"production_min","d":0}}}],"x":2720},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2407},{"op":"choose","alts":[{"gens":[{"v":"target~756","src":{"op":"core","n":"players","x":2721},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~754"},"d":0},"b":{"op":"var","n":"n~753"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~754"},"f":"production_min","d":0},"x":2722}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~754"},"d":0,"x":2723},"o":"-=","e":{"op":"var","n":"n~753","x":2724},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2409},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~756"}],"x":2725}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~753","x":2726},"r":{"op":"var","n":"r~754","x":2727}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2408}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2406},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2405},{"op":"let","v":"n~757","e":{"op":"var","n":"n~750","x":2728},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2410},{"op":"let","v":"r~758","e":{"op":"var","n":"r~751","x":2729},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2411},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":2730},"o":"+=","e":{"op":"var","n":"n~757","x":2731},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2412}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2402},"e":{"op":"seq","b":[{"op":"let","v":"n~759","e":{"op":"var","n":"n~750","x":2732},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2414},{"op":"let","v":"r~760","e":{"op":"var","n":"r~751","x":2733},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2415},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~760"},"d":0,"x":2734},"o":"+=","e":{"op":"var","n":"n~759","x":2735},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2416},{"op":"let","v":"n~761","e":{"op":"var","n":"n~750","x":2736},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2417},{"op":"let","v":"r~762","e":{"op":"var","n":"r~751","x":2737},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2418},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2738},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~763","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~763"}},"k":{"op":"var","n":"r~762"},"d":0},"b":{"op":"var","n":"n~761"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~762"},"f":"production_min","d":0}}}],"x":2739},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2421},{"op":"choose","alts":[{"gens":[{"v":"target~764","src":{"op":"core","n":"players","x":2740},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~764"}},"k":{"op":"var","n":"r~762"},"d":0},"b":{"op":"var","n":"n~761"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~762"},"f":"production_min","d":0},"x":2741}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~764"}},"k":{"op":"var","n":"r~762"},"d":0,"x":2742},"o":"-=","e":{"op":"var","n":"n~761","x":2743},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2423},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~764"}],"x":2744}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~761","x":2745},"r":{"op":"var","n":"r~762","x":2746}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2422}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2420},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2419}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2413},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":2401}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2393},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #125 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:554"}',
+    'hackers': '{"id":"hackers","number":"125","name":{"en":"Hackers"},"type":"automated","cost":3,"vp":{"op":"lit","v":-1,"x":2708},"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":2709},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2394},{"op":"let","v":"r~765","e":{"op":"lit","v":"energy","x":2710},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2395},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0},"x":2711},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2397},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2712},"o":"-=","e":{"op":"var","n":"n~764","x":2713},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2398}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2396},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":2714},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2399},{"op":"let","v":"r~767","e":{"op":"lit","v":"megacredits","x":2715},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2400},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~768","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~768"}},"k":{"op":"var","n":"r~767"},"d":0},"b":{"op":"var","n":"n~766"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~767"},"f":"production_min","d":0}}}],"x":2716},"t":{"op":"seq","b":[{"op":"let","v":"n~769","e":{"op":"var","n":"n~766","x":2717},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2403},{"op":"let","v":"r~770","e":{"op":"var","n":"r~767","x":2718},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2404},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2719},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~771","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~771"}},"k":{"op":"var","n":"r~770"},"d":0},"b":{"op":"var","n":"n~769"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~770"},"f":"production_min","d":0}}}],"x":2720},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2407},{"op":"choose","alts":[{"gens":[{"v":"target~772","src":{"op":"core","n":"players","x":2721},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~772"}},"k":{"op":"var","n":"r~770"},"d":0},"b":{"op":"var","n":"n~769"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~770"},"f":"production_min","d":0},"x":2722}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~772"}},"k":{"op":"var","n":"r~770"},"d":0,"x":2723},"o":"-=","e":{"op":"var","n":"n~769","x":2724},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2409},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~772"}],"x":2725}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~769","x":2726},"r":{"op":"var","n":"r~770","x":2727}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2408}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2406},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2405},{"op":"let","v":"n~773","e":{"op":"var","n":"n~766","x":2728},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2410},{"op":"let","v":"r~774","e":{"op":"var","n":"r~767","x":2729},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2411},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~774"},"d":0,"x":2730},"o":"+=","e":{"op":"var","n":"n~773","x":2731},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2412}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2402},"e":{"op":"seq","b":[{"op":"let","v":"n~775","e":{"op":"var","n":"n~766","x":2732},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2414},{"op":"let","v":"r~776","e":{"op":"var","n":"r~767","x":2733},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2415},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~776"},"d":0,"x":2734},"o":"+=","e":{"op":"var","n":"n~775","x":2735},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2416},{"op":"let","v":"n~777","e":{"op":"var","n":"n~766","x":2736},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2417},{"op":"let","v":"r~778","e":{"op":"var","n":"r~767","x":2737},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2418},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2738},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~779","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~779"}},"k":{"op":"var","n":"r~778"},"d":0},"b":{"op":"var","n":"n~777"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~778"},"f":"production_min","d":0}}}],"x":2739},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2421},{"op":"choose","alts":[{"gens":[{"v":"target~780","src":{"op":"core","n":"players","x":2740},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~780"}},"k":{"op":"var","n":"r~778"},"d":0},"b":{"op":"var","n":"n~777"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~778"},"f":"production_min","d":0},"x":2741}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~780"}},"k":{"op":"var","n":"r~778"},"d":0,"x":2742},"o":"-=","e":{"op":"var","n":"n~777","x":2743},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2423},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~780"}],"x":2744}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~777","x":2745},"r":{"op":"var","n":"r~778","x":2746}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2422}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2420},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2419}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2413},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":2401}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2393},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #125 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:554"}',
 }

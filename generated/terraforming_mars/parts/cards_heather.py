@@ -62,16 +62,16 @@ def d_1864(ctx, E=None, B=1864):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[2])
     return True
 
 
@@ -105,5 +105,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:182
-    'heather': '{"id":"heather","number":"088","name":{"en":"Heather"},"type":"automated","cost":6,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2105},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2106},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1865},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2107},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1866},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2108},"o":"+=","e":{"op":"var","n":"n~748","x":2109},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1867},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2110},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1868},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2111},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1869},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2112},"o":"+=","e":{"op":"var","n":"n~750","x":2113},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1870}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1864},"note":"number 088 (the card\'s place between 087 and 089); cards.json gives \'88\'","source":{"doc":"tm-facts","section":"cards.json #88"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:182"}',
+    'heather': '{"id":"heather","number":"088","name":{"en":"Heather"},"type":"automated","cost":6,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2105},"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":2106},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1865},{"op":"let","v":"r~765","e":{"op":"lit","v":"plants","x":2107},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1866},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2108},"o":"+=","e":{"op":"var","n":"n~764","x":2109},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1867},{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":2110},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1868},{"op":"let","v":"r~767","e":{"op":"lit","v":"plants","x":2111},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1869},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":2112},"o":"+=","e":{"op":"var","n":"n~766","x":2113},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1870}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1864},"note":"number 088 (the card\'s place between 087 and 089); cards.json gives \'88\'","source":{"doc":"tm-facts","section":"cards.json #88"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:182"}',
 }

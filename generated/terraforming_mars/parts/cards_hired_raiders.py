@@ -57,13 +57,13 @@ x_2681 = _C.x_389  # rules_data/terraforming_mars/definitions/cards_071_140.yaml
 def x_2682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~750') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) > 0)) else False)
+    return (True if ((E.get('target~766') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~765'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~766'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~765'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
 def x_2683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return min((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)), (_w4 if type((_w4 := (_w3.get(E.get('r~749'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('target~750'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~749'), 0)))) is int else num(_w4)))
+    return min((_w1 if type((_w1 := E.get('n~764'))) is int else num(_w1)), (_w4 if type((_w4 := (_w3.get(E.get('r~765'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('target~766'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~765'), 0)))) is int else num(_w4)))
 
 
 x_2684 = _C.x_2585  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
@@ -77,13 +77,13 @@ x_2696 = _C.x_389  # rules_data/terraforming_mars/definitions/cards_071_140.yaml
 def x_2697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~754') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0)))) is int else num(_w3)) > 0)) else False)
+    return (True if ((E.get('target~770') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~769'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
 def x_2698(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return min((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)), (_w4 if type((_w4 := (_w3.get(E.get('r~753'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('target~754'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~753'), 0)))) is int else num(_w4)))
+    return min((_w1 if type((_w1 := E.get('n~768'))) is int else num(_w1)), (_w4 if type((_w4 := (_w3.get(E.get('r~769'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('target~770'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, E.get('r~769'), 0)))) is int else num(_w4)))
 
 
 x_2699 = _C.x_1430  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
@@ -99,8 +99,8 @@ def t_2371(ctx, k, s=None, E=None, B=2370):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'steel', True)
     return t_2374(ctx, k, s, E, B)
 
 
@@ -128,13 +128,13 @@ def d_2376(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~751', x_2683(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~750')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'got~767', x_2683(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~766')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~751'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+        SET(ctx, 'stock', c, key, E.get('got~767'), '-=', False, K[0])
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~751'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~767'), '+=', False, K[0])
     return True
 
 
@@ -144,7 +144,7 @@ def d_2377(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~751', x_2683(ctx, E), True)
+    LOCAL(ctx, E, 'got~767', x_2683(ctx, E), True)
     return True
 
 
@@ -154,9 +154,9 @@ def d_2378(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~750')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~766')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~751'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~767'), '-=', False, K[0])
     return True
 
 
@@ -166,9 +166,9 @@ def d_2379(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~751'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~767'), '+=', False, K[0])
     return True
 
 
@@ -182,8 +182,8 @@ def t_2382(ctx, k, s=None, E=None, B=2370):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 3, True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    LOCAL(ctx, E, 'n~768', 3, True)
+    LOCAL(ctx, E, 'r~769', 'megacredits', True)
     return t_2385(ctx, k, s, E, B)
 
 
@@ -211,13 +211,13 @@ def d_2387(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~755', x_2698(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
+    LOCAL(ctx, E, 'got~771', x_2698(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~770')).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~755'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+        SET(ctx, 'stock', c, key, E.get('got~771'), '-=', False, K[0])
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~755'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~771'), '+=', False, K[0])
     return True
 
 
@@ -227,7 +227,7 @@ def d_2388(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~755', x_2698(ctx, E), True)
+    LOCAL(ctx, E, 'got~771', x_2698(ctx, E), True)
     return True
 
 
@@ -237,9 +237,9 @@ def d_2389(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~770')).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~755'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~771'), '-=', False, K[0])
     return True
 
 
@@ -249,9 +249,9 @@ def d_2390(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~755'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~771'), '+=', False, K[0])
     return True
 
 
@@ -314,5 +314,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:538
-    'hired_raiders': '{"id":"hired_raiders","number":"124","name":{"en":"Hired Raiders"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2678},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2372},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":2679},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2373},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2680},"t":{"op":"choose","alts":[{"gens":[{"v":"target~750","src":{"op":"core","n":"players","x":2681},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~750"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"lit","v":0}}],"x":2682}}],"b":{"op":"seq","b":[{"op":"let","v":"got~751","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~748"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0}]}],"x":2683},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2377},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2684},"o":"-=","e":{"op":"var","n":"got~751","x":2685},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2378},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2686},"o":"+=","e":{"op":"var","n":"got~751","x":2687},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2379}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2376},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~750"}],"x":2688}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2380},"label":{"op":"lit","v":{"target":null},"x":2689}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":2,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 2 steel from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2375},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2690},"o":"+=","e":{"op":"var","n":"n~748","x":2691},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2381},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2374}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2371},"label":{"op":"lit","v":{"option":0},"x":2692}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":2693},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2383},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":2694},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2384},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2695},"t":{"op":"choose","alts":[{"gens":[{"v":"target~754","src":{"op":"core","n":"players","x":2696},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~754"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"lit","v":0}}],"x":2697}}],"b":{"op":"seq","b":[{"op":"let","v":"got~755","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~752"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0}]}],"x":2698},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2388},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2699},"o":"-=","e":{"op":"var","n":"got~755","x":2700},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2389},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2701},"o":"+=","e":{"op":"var","n":"got~755","x":2702},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2390}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2387},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~754"}],"x":2703}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2391},"label":{"op":"lit","v":{"target":null},"x":2704}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":3,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2386},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2705},"o":"+=","e":{"op":"var","n":"n~752","x":2706},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2392},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2385}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2382},"label":{"op":"lit","v":{"option":1},"x":2707}}],"kind":"choose","prompt":{"text":{"it":"scegli una: ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale), oppure ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"choose one: steal up to 2 steel from another player (solo: from the neutral opponent), or steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2370},"note":"Solo: the neutral opponent is the target and you take the full 2 steel or 3 M€ from it. The rulebook keeps the card playable (\\"La carta chiede di prendere una risorsa da un giocatore, ma non si vuole o non si può farlo\\", Passo 1) but does not say what the neutral opponent holds; a player who pays for the card expects its resources, and the neutral opponent is nobody who could lose them.","module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #124 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:538"}',
+    'hired_raiders': '{"id":"hired_raiders","number":"124","name":{"en":"Hired Raiders"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":2678},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2372},{"op":"let","v":"r~765","e":{"op":"lit","v":"steel","x":2679},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2373},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2680},"t":{"op":"choose","alts":[{"gens":[{"v":"target~766","src":{"op":"core","n":"players","x":2681},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~766"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~766"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"lit","v":0}}],"x":2682}}],"b":{"op":"seq","b":[{"op":"let","v":"got~767","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~764"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~766"}},"k":{"op":"var","n":"r~765"},"d":0}]}],"x":2683},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2377},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~766"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2684},"o":"-=","e":{"op":"var","n":"got~767","x":2685},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2378},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2686},"o":"+=","e":{"op":"var","n":"got~767","x":2687},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2379}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2376},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~766"}],"x":2688}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2380},"label":{"op":"lit","v":{"target":null},"x":2689}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":2,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 2 steel from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2375},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2690},"o":"+=","e":{"op":"var","n":"n~764","x":2691},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2381},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2374}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2371},"label":{"op":"lit","v":{"option":0},"x":2692}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~768","e":{"op":"lit","v":3,"x":2693},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2383},{"op":"let","v":"r~769","e":{"op":"lit","v":"megacredits","x":2694},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2384},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2695},"t":{"op":"choose","alts":[{"gens":[{"v":"target~770","src":{"op":"core","n":"players","x":2696},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~770"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~770"}},"k":{"op":"var","n":"r~769"},"d":0},"b":{"op":"lit","v":0}}],"x":2697}}],"b":{"op":"seq","b":[{"op":"let","v":"got~771","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~768"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~770"}},"k":{"op":"var","n":"r~769"},"d":0}]}],"x":2698},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2388},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~770"}},"k":{"op":"var","n":"r~769"},"d":0,"x":2699},"o":"-=","e":{"op":"var","n":"got~771","x":2700},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2389},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":2701},"o":"+=","e":{"op":"var","n":"got~771","x":2702},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2390}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2387},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~770"}],"x":2703}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2391},"label":{"op":"lit","v":{"target":null},"x":2704}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":3,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2386},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":2705},"o":"+=","e":{"op":"var","n":"n~768","x":2706},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2392},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2385}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2382},"label":{"op":"lit","v":{"option":1},"x":2707}}],"kind":"choose","prompt":{"text":{"it":"scegli una: ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale), oppure ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"choose one: steal up to 2 steel from another player (solo: from the neutral opponent), or steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2370},"note":"Solo: the neutral opponent is the target and you take the full 2 steel or 3 M€ from it. The rulebook keeps the card playable (\\"La carta chiede di prendere una risorsa da un giocatore, ma non si vuole o non si può farlo\\", Passo 1) but does not say what the neutral opponent holds; a player who pays for the card expects its resources, and the neutral opponent is nobody who could lose them.","module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #124 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:538"}',
 }

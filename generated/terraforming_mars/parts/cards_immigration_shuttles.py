@@ -56,7 +56,7 @@ x_3877 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 def x_3879(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:580
     def compute():
         _h1 = ctx.state.get('board')
-        return (1 * AR('/', len([v_s_750 for v_s_750 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_750, {}) if type(_h1) is dict else KEY(_h1, v_s_750, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))
+        return (1 * AR('/', len([v_s_766 for v_s_766 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_766, {}) if type(_h1) is dict else KEY(_h1, v_s_766, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))
     return MEMO(ctx, (3879, ctx.stamps.get('board', 0),), compute)
 
 
@@ -66,11 +66,11 @@ def d_3400(ctx, E=None, B=3400):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 5, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 5, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
     return True
 
 
@@ -98,5 +98,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:580
-    'immigration_shuttles': '{"id":"immigration_shuttles","number":"198","name":{"en":"Immigration Shuttles"},"type":"automated","cost":31,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":5,"x":3875},"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3401},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3876},"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3402},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3877},"o":"+=","e":{"op":"var","n":"n~748","x":3878},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3403}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3400},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~750","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":3}},"x":3879},"source":{"doc":"tm-facts","section":"cards.json #198 (VP 1 per 3 cities in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:580"}',
+    'immigration_shuttles': '{"id":"immigration_shuttles","number":"198","name":{"en":"Immigration Shuttles"},"type":"automated","cost":31,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":5,"x":3875},"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3401},{"op":"let","v":"r~765","e":{"op":"lit","v":"megacredits","x":3876},"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3402},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":3877},"o":"+=","e":{"op":"var","n":"n~764","x":3878},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3403}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3400},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~766","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":3}},"x":3879},"source":{"doc":"tm-facts","section":"cards.json #198 (VP 1 per 3 cities in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:580"}',
 }

@@ -59,11 +59,11 @@ def d_2930(ctx, E=None, B=2930):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
     return True
 
 
@@ -89,5 +89,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:261
-    'import_of_advanced_ghg': '{"id":"import_of_advanced_ghg","number":"167","name":{"en":"Import of Advanced GHG"},"type":"event","cost":9,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3337},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2931},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3338},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2932},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3339},"o":"+=","e":{"op":"var","n":"n~748","x":3340},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2933}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2930},"source":{"doc":"tm-facts","section":"cards.json #167"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:261"}',
+    'import_of_advanced_ghg': '{"id":"import_of_advanced_ghg","number":"167","name":{"en":"Import of Advanced GHG"},"type":"event","cost":9,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":3337},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2931},{"op":"let","v":"r~765","e":{"op":"lit","v":"heat","x":3338},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2932},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":3339},"o":"+=","e":{"op":"var","n":"n~764","x":3340},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2933}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2930},"source":{"doc":"tm-facts","section":"cards.json #167"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:261"}',
 }

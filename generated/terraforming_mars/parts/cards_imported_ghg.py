@@ -61,16 +61,16 @@ def d_2871(ctx, E=None, B=2871):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~766', 3, True)
+    LOCAL(ctx, E, 'r~767', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[2])
     return True
 
 
@@ -103,5 +103,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:217
-    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3264},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2872},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3265},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2873},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3266},"o":"+=","e":{"op":"var","n":"n~748","x":3267},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2874},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3268},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2875},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":3269},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2876},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3270},"o":"+=","e":{"op":"var","n":"n~750","x":3271},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2877}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2871},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
+    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":3264},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2872},{"op":"let","v":"r~765","e":{"op":"lit","v":"heat","x":3265},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2873},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":3266},"o":"+=","e":{"op":"var","n":"n~764","x":3267},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2874},{"op":"let","v":"n~766","e":{"op":"lit","v":3,"x":3268},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2875},{"op":"let","v":"r~767","e":{"op":"lit","v":"heat","x":3269},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2876},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":3270},"o":"+=","e":{"op":"var","n":"n~766","x":3271},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2877}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2871},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
 }

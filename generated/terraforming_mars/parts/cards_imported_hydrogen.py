@@ -68,19 +68,19 @@ x_897 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
 def x_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~755'))) is str else None) == E.get('r~754'))) and ((E.get('card~755') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~771'))) is str else None) == E.get('r~770'))) and ((E.get('card~771') != E.get('this'))) else False)
 
 
 def x_899(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~755'), 0))
+    return (_w2.get(E.get('card~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~771'), 0))
 
 
 def x_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~755')}
+    return {'card': E.get('card~771')}
 
 
 def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
@@ -88,29 +88,29 @@ def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_757, 0) if type(_h1) is dict else KEY(_h1, v_p_757, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('step', 0) if type(v_p_757) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('max', 0) if type(v_p_757) is str else 0))) is int else num(_w4))) for v_p_757 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_757, NOREC).get('tile', None) if type(v_p_757) is str else None) == E.get('t~756'))))
-    return MEMO(ctx, (904, E.get('t~756'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_773, 0) if type(_h1) is dict else KEY(_h1, v_p_773, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_773, NOREC).get('step', 0) if type(v_p_773) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_773, NOREC).get('max', 0) if type(v_p_773) is str else 0))) is int else num(_w4))) for v_p_773 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_773, NOREC).get('tile', None) if type(v_p_773) is str else None) == E.get('t~772'))))
+    return MEMO(ctx, (904, E.get('t~772'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('reserved', None) if type(v_x_759) is str else None) == E.get('this')) for v_x_759 in [v_x_758 for v_x_758 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('type', None) if type(v_x_758) is str else None) == _h1)]) else None)
-    return MEMO(ctx, (905, E.get('this'), E.get('t~756'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~772'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_775, NOREC).get('reserved', None) if type(v_x_775) is str else None) == E.get('this')) for v_x_775 in [v_x_774 for v_x_774 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_774, NOREC).get('type', None) if type(v_x_774) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (905, E.get('this'), E.get('t~772'),), compute)
 
 
 def x_906(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~772'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~756'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~756'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_762 for v_s_762 in [v_x_761 for v_x_761 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_761, NOREC).get('type', None) if type(v_x_761) is str else None) == _h1)] if (True if ((not (v_s_762 in _h2 if type(_h2) in (list, dict) else IN(v_s_762, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('t~756'))) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('mine~760'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_762 in _h4 if type(_h4) in (list, dict) else IN(v_s_762, _h4))) or ((not any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and ((not (v_x_763 in _h4 if type(_h4) in (list, dict) else IN(v_x_763, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_764)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_764)) else False)) else False) for v_u_764 in items_of(_h3))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762)))) else False)) else False)]
-    return MEMO(ctx, (906, E.get('mine~760'), E.get('t~756'), ctx.stamps.get('board', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~772'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~772'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_778 for v_s_778 in [v_x_777 for v_x_777 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_777, NOREC).get('type', None) if type(v_x_777) is str else None) == _h1)] if (True if ((not (v_s_778 in _h2 if type(_h2) in (list, dict) else IN(v_s_778, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_778, NOREC).get('reserved', None) if type(v_s_778) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_778, NOREC).get('reserved', None) if type(v_s_778) is str else None) == E.get('t~772'))) or (((ctx.index.plain['spaces'].get(v_s_778, NOREC).get('reserved', None) if type(v_s_778) is str else None) == E.get('mine~776'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_778 in _h4 if type(_h4) in (list, dict) else IN(v_s_778, _h4))) or ((not any((True if ((v_x_779 in _h2 if type(_h2) in (list, dict) else IN(v_x_779, _h2))) and ((not (v_x_779 in _h4 if type(_h4) in (list, dict) else IN(v_x_779, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_779, {}) if type(_h2) is dict else KEY(_h2, v_x_779, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_779, {}) if type(_h2) is dict else KEY(_h2, v_x_779, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_780)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_779, {}) if type(_h2) is dict else KEY(_h2, v_x_779, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_780)) else False)) else False) for v_u_780 in items_of(_h3))) else False) for v_x_779 in ADJ(ctx, 'spaces', v_s_778)))) else False)) else False)]
+    return MEMO(ctx, (906, E.get('mine~776'), E.get('t~772'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
@@ -119,26 +119,26 @@ def x_907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     def compute():
         _h1 = ctx.state.get('claims')
         _h2 = ctx.state.get('board')
-        return (lambda v_open_767: ((lambda v_near_770: (v_near_770 if (FN['count'](ctx, None, v_near_770) > 0) else v_open_767))([v_s_768 for v_s_768 in items_of(v_open_767) if (True if ((E.get('you') != None)) and (any((True if ((v_x_769 in _h2 if type(_h2) in (list, dict) else IN(v_x_769, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_769, {}) if type(_h2) is dict else KEY(_h2, v_x_769, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_769 in ADJ(ctx, 'spaces', v_s_768))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~756'))) is str else None) == 'if_possible') else v_open_767))([v_s_766 for v_s_766 in items_of(E.get('empty~765')) if (True if ((not (v_s_766 in _h1 if type(_h1) in (list, dict) else IN(v_s_766, _h1)))) or (((_h1.get(v_s_766, None) if type(_h1) is dict else KEY(_h1, v_s_766, None)) == E.get('you'))) else False)])
-    return MEMO(ctx, (907, E.get('empty~765'), E.get('t~756'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return (lambda v_open_783: ((lambda v_near_786: (v_near_786 if (FN['count'](ctx, None, v_near_786) > 0) else v_open_783))([v_s_784 for v_s_784 in items_of(v_open_783) if (True if ((E.get('you') != None)) and (any((True if ((v_x_785 in _h2 if type(_h2) in (list, dict) else IN(v_x_785, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_785, {}) if type(_h2) is dict else KEY(_h2, v_x_785, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_785 in ADJ(ctx, 'spaces', v_s_784))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~772'))) is str else None) == 'if_possible') else v_open_783))([v_s_782 for v_s_782 in items_of(E.get('empty~781')) if (True if ((not (v_s_782 in _h1 if type(_h1) in (list, dict) else IN(v_s_782, _h1)))) or (((_h1.get(v_s_782, None) if type(_h1) is dict else KEY(_h1, v_s_782, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (907, E.get('empty~781'), E.get('t~772'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~771')) > 0)
+    return (FN['count'](ctx, None, E.get('legal~787')) > 0)
 
 
 def x_912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~774'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~774'), {}))
+    return (_w1.get(E.get('s~790'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~790'), {}))
 
 
 def x_913(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~773'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~773'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~789'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~789'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_914 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
@@ -148,37 +148,37 @@ x_916 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~774'))
+    return FLD(ctx, K[0], E.get('s~790'))
 
 
 def x_918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~774'))
+    return ADJ(ctx, 'spaces', E.get('s~790'))
 
 
 def x_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~775') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~775'), _w1))
+    return (E.get('x~791') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~791'), _w1))
 
 
 def x_920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~775'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~775'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~791'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~791'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~773'))
+    return FLD(ctx, K[2], E.get('t~789'))
 
 
 def x_925(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~772')}
+    return {'space': E.get('space~788')}
 
 
 def t_793(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yaml:197
@@ -189,7 +189,7 @@ def t_793(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~756', 'ocean', True)
+        LOCAL(ctx, E, 't~772', 'ocean', True)
         return t_810(ctx, k, s, E, B)
 
     return t_794(ctx, r1, s, E, B)
@@ -204,11 +204,11 @@ def d_795(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 3, True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[3])
     return True
 
 
@@ -223,8 +223,8 @@ def t_799(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    LOCAL(ctx, E, 'n~766', 3, True)
+    LOCAL(ctx, E, 'r~767', 'microbe', True)
     return t_802(ctx, k, s, E, B)
 
 
@@ -240,8 +240,8 @@ def t_804(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 2, True)
-    LOCAL(ctx, E, 'r~754', 'animal', True)
+    LOCAL(ctx, E, 'n~769', 2, True)
+    LOCAL(ctx, E, 'r~770', 'animal', True)
     return t_807(ctx, k, s, E, B)
 
 
@@ -254,7 +254,7 @@ def d_806(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', 'animal', True)
+    LOCAL(ctx, E, 'r~770', 'animal', True)
     return True
 
 
@@ -267,9 +267,9 @@ def d_808(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('card_res'), E.get('card~755'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('card_res'), E.get('card~771'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~769'), '+=', False, K[5])
     return True
 
 
@@ -279,7 +279,7 @@ def d_809(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~756', 'ocean', True)
+    LOCAL(ctx, E, 't~772', 'ocean', True)
     return True
 
 
@@ -300,10 +300,10 @@ def t_811(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~760', x_905(ctx, E), True)
-    LOCAL(ctx, E, 'empty~765', x_906(ctx, E), True)
-    LOCAL(ctx, E, 'legal~771', x_907(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~771')) > 0)):
+    LOCAL(ctx, E, 'mine~776', x_905(ctx, E), True)
+    LOCAL(ctx, E, 'empty~781', x_906(ctx, E), True)
+    LOCAL(ctx, E, 'legal~787', x_907(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('legal~787')) > 0)):
         return False
     return t_816(ctx, k, s, E, B)
 
@@ -314,7 +314,7 @@ def d_812(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~760', x_905(ctx, E), True)
+    LOCAL(ctx, E, 'mine~776', x_905(ctx, E), True)
     return True
 
 
@@ -324,7 +324,7 @@ def d_813(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~765', x_906(ctx, E), True)
+    LOCAL(ctx, E, 'empty~781', x_906(ctx, E), True)
     return True
 
 
@@ -334,7 +334,7 @@ def d_814(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~771', x_907(ctx, E), True)
+    LOCAL(ctx, E, 'legal~787', x_907(ctx, E), True)
     return True
 
 
@@ -344,7 +344,7 @@ def d_815(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~771')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('legal~787')) > 0)):
         return False
     return True
 
@@ -358,8 +358,8 @@ def t_817(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
-    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
+    LOCAL(ctx, E, 't~789', E.get('t~772'), True)
+    LOCAL(ctx, E, 's~790', E.get('space~788'), True)
     return t_820(ctx, k, s, E, B)
 
 
@@ -369,7 +369,7 @@ def d_818(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
+    LOCAL(ctx, E, 't~789', E.get('t~772'), True)
     return True
 
 
@@ -379,7 +379,7 @@ def d_819(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
+    LOCAL(ctx, E, 's~790', E.get('space~788'), True)
     return True
 
 
@@ -389,10 +389,10 @@ def t_820(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~774'))
+    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~790'))
     if c is not None:
         SET(ctx, 'board', c, key, x_913(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~790'), '=', False, K[8])
     return t_823(ctx, k, s, E, B)
 
 
@@ -402,7 +402,7 @@ def d_821(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~774'))
+    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~790'))
     if c is not None:
         SET(ctx, 'board', c, key, x_913(ctx, E), '=', False, K[6])
     return True
@@ -414,7 +414,7 @@ def d_822(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~790'), '=', False, K[8])
     return True
 
 
@@ -443,7 +443,7 @@ def t_824(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~789'), 'space': E.get('s~790'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -465,19 +465,19 @@ def t_826(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~774')))))
-    old = E.get('x~775', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~790')))))
+    old = E.get('x~791', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~775', old)
+        UNSET(ctx, E, 'x~791', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~775', item, True)
-            if ((E.get('x~775') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~775'), _w1))):
+            LOCAL(ctx, E, 'x~791', item, True)
+            if ((E.get('x~791') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~791'), _w1))):
                 return t_827(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -508,7 +508,7 @@ def d_829(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~789'), 'space': E.get('s~790'), 'by': E.get('you')}):
         return False
     return True
 
@@ -602,5 +602,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:191
-    'imported_hydrogen': '{"id":"imported_hydrogen","number":"019","name":{"en":"Imported Hydrogen"},"type":"event","cost":16,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":882},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":796},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":883},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":797},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":884},"o":"+=","e":{"op":"var","n":"n~748","x":885},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":798}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":795},"label":{"op":"lit","v":{"option":0},"x":886}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":887},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":800},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":888},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":801},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":889},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":890}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":891},"o":"+=","e":{"op":"var","n":"n~750","x":892},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":803},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":893}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":802}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":799},"label":{"op":"lit","v":{"option":1},"x":894}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"lit","v":2,"x":895},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":805},{"op":"let","v":"r~754","e":{"op":"lit","v":"animal","x":896},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":806},{"op":"choose","alts":[{"gens":[{"v":"card~755","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":897},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~755"},"f":"resource","d":null},"b":{"op":"var","n":"r~754"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~755"},"b":{"op":"var","n":"this"}}],"x":898}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~755"},"d":0,"x":899},"o":"+=","e":{"op":"var","n":"n~753","x":900},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":808},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~755"}],"x":901}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":807}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":804},"label":{"op":"lit","v":{"option":2},"x":902}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 3 piante, oppure aggiungi 3 microbi a un\'altra carta, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 3 plants, or add 3 microbes to another card, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":794},{"op":"let","v":"t~756","e":{"op":"lit","v":"ocean","x":903},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":809},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~757","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~757"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"tile","d":null},"b":{"op":"var","n":"t~756"}}}]},"x":904},"t":{"op":"seq","b":[{"op":"let","v":"mine~760","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"filt","v":"x~758","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~758"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":905},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":812},{"op":"let","v":"empty~765","e":{"op":"filt","v":"s~762","src":{"op":"filt","v":"x~761","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~761"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"t~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~760"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~764","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~764"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~764"}}]}]}}]}]}}]}}]}]},"x":906},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":813},{"op":"let","v":"legal~771","e":{"op":"letx","v":"open~767","e":{"op":"filt","v":"s~766","src":{"op":"var","n":"empty~765"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~766"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~766"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~770","e":{"op":"filt","v":"s~768","src":{"op":"var","n":"open~767"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~770"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~770"},"b":{"op":"var","n":"open~767"}}},"b":{"op":"var","n":"open~767"}},"x":907},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":814},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~771"}]},"b":{"op":"lit","v":0},"x":908},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":815},{"op":"choose","alts":[{"gens":[{"v":"space~772","src":{"op":"var","n":"legal~771","x":909},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~773","e":{"op":"var","n":"t~756","x":910},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":818},{"op":"let","v":"s~774","e":{"op":"var","n":"space~772","x":911},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":819},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~774"},"d":{},"x":912},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~773"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":913},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":821},{"op":"set","t":{"op":"st","k":"last_space","x":914},"o":"=","e":{"op":"var","n":"s~774","x":915},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":822},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":916},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~774"},"f":"bonus","d":null,"x":917},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":825},{"op":"for","v":"x~775","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~774"}],"kind":"spaces","x":918},"w":{"op":"in","a":{"op":"var","n":"x~775"},"b":{"op":"st","k":"board"},"neg":false,"x":919},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~775"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":920},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":827},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":826},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"effect","d":null,"x":921},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":828},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~773","x":922},"space":{"op":"var","n":"s~774","x":923},"by":{"op":"var","n":"you","x":924}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":829}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":824},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":823}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":820}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":817},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~772"}],"x":925}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":816}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":811},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":810}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":793},"source":{"doc":"tm-facts","section":"cards.json #019 (render icons: a choice)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:191"}',
+    'imported_hydrogen': '{"id":"imported_hydrogen","number":"019","name":{"en":"Imported Hydrogen"},"type":"event","cost":16,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":3,"x":882},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":796},{"op":"let","v":"r~765","e":{"op":"lit","v":"plants","x":883},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":797},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":884},"o":"+=","e":{"op":"var","n":"n~764","x":885},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":798}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":795},"label":{"op":"lit","v":{"option":0},"x":886}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":3,"x":887},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":800},{"op":"let","v":"r~767","e":{"op":"lit","v":"microbe","x":888},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":801},{"op":"choose","alts":[{"gens":[{"v":"card~768","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":889},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~768"},"f":"resource","d":null},"b":{"op":"var","n":"r~767"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~768"},"b":{"op":"var","n":"this"}}],"x":890}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~768"},"d":0,"x":891},"o":"+=","e":{"op":"var","n":"n~766","x":892},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":803},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~768"}],"x":893}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":802}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":799},"label":{"op":"lit","v":{"option":1},"x":894}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~769","e":{"op":"lit","v":2,"x":895},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":805},{"op":"let","v":"r~770","e":{"op":"lit","v":"animal","x":896},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":806},{"op":"choose","alts":[{"gens":[{"v":"card~771","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":897},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~771"},"f":"resource","d":null},"b":{"op":"var","n":"r~770"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~771"},"b":{"op":"var","n":"this"}}],"x":898}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~771"},"d":0,"x":899},"o":"+=","e":{"op":"var","n":"n~769","x":900},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":808},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~771"}],"x":901}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":807}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":804},"label":{"op":"lit","v":{"option":2},"x":902}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 3 piante, oppure aggiungi 3 microbi a un\'altra carta, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 3 plants, or add 3 microbes to another card, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":794},{"op":"let","v":"t~772","e":{"op":"lit","v":"ocean","x":903},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":809},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~773","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~773"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~773"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~773"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~773"},"f":"tile","d":null},"b":{"op":"var","n":"t~772"}}}]},"x":904},"t":{"op":"seq","b":[{"op":"let","v":"mine~776","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~775","src":{"op":"filt","v":"x~774","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~774"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~772"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~775"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":905},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":812},{"op":"let","v":"empty~781","e":{"op":"filt","v":"s~778","src":{"op":"filt","v":"x~777","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~777"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~772"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~778"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~778"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~778"},"f":"reserved","d":null},"b":{"op":"var","n":"t~772"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~778"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~776"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~772"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~778"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~772"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~779","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~778"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~779"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~779"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~772"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~780","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~772"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~779"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~779"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~780"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~779"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~780"}}]}]}}]}]}}]}}]}]},"x":906},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":813},{"op":"let","v":"legal~787","e":{"op":"letx","v":"open~783","e":{"op":"filt","v":"s~782","src":{"op":"var","n":"empty~781"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~782"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~782"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~772"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~786","e":{"op":"filt","v":"s~784","src":{"op":"var","n":"open~783"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~785","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~784"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~785"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~785"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~786"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~786"},"b":{"op":"var","n":"open~783"}}},"b":{"op":"var","n":"open~783"}},"x":907},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":814},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~787"}]},"b":{"op":"lit","v":0},"x":908},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":815},{"op":"choose","alts":[{"gens":[{"v":"space~788","src":{"op":"var","n":"legal~787","x":909},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~789","e":{"op":"var","n":"t~772","x":910},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":818},{"op":"let","v":"s~790","e":{"op":"var","n":"space~788","x":911},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":819},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~790"},"d":{},"x":912},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~789"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~789"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":913},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":821},{"op":"set","t":{"op":"st","k":"last_space","x":914},"o":"=","e":{"op":"var","n":"s~790","x":915},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":822},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":916},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~790"},"f":"bonus","d":null,"x":917},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":825},{"op":"for","v":"x~791","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~790"}],"kind":"spaces","x":918},"w":{"op":"in","a":{"op":"var","n":"x~791"},"b":{"op":"st","k":"board"},"neg":false,"x":919},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~791"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":920},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":827},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":826},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~789"},"f":"effect","d":null,"x":921},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":828},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~789","x":922},"space":{"op":"var","n":"s~790","x":923},"by":{"op":"var","n":"you","x":924}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":829}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":824},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":823}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":820}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":817},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~788"}],"x":925}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano (guadagna un eventuale bonus di piazzamento; aumenta gli oceani e la NT di 1)","en":"place an ocean tile (gain any placement bonus; raise the oceans and your TR 1 step)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":816}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":811},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":810}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":793},"source":{"doc":"tm-facts","section":"cards.json #019 (render icons: a choice)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:191"}',
 }

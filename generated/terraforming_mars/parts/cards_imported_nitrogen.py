@@ -70,19 +70,19 @@ x_3295 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
 def x_3296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~757'))) is str else None) == E.get('r~756'))) and ((E.get('card~757') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~773'))) is str else None) == E.get('r~772'))) and ((E.get('card~773') != E.get('this'))) else False)
 
 
 def x_3297(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~757'), 0))
+    return (_w2.get(E.get('card~773'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~773'), 0))
 
 
 def x_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~757')}
+    return {'card': E.get('card~773')}
 
 
 def t_2878(ctx, k, s=None, E=None, B=2878):  # rules_data/terraforming_mars/cards/141-208.yaml:231
@@ -93,23 +93,23 @@ def t_2878(ctx, k, s=None, E=None, B=2878):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~755', 2, True)
-        LOCAL(ctx, E, 'r~756', 'animal', True)
+        LOCAL(ctx, E, 'n~771', 2, True)
+        LOCAL(ctx, E, 'r~772', 'animal', True)
         return t_2896(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~748', 'tr', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 't~764', 'tr', True)
+    LOCAL(ctx, E, 'n~765', 1, True)
     if not d_2881(ctx, E, B):
         return False
     ctx.steps += 5
-    LOCAL(ctx, E, 'n~750', 4, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 4, True)
+    LOCAL(ctx, E, 'r~767', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~752', 3, True)
-    LOCAL(ctx, E, 'r~753', 'microbe', True)
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~768', 3, True)
+    LOCAL(ctx, E, 'r~769', 'microbe', True)
     return t_2892(ctx, r1, s, E, B)
 
 
@@ -137,7 +137,7 @@ def d_2895(ctx, E=None, B=2878):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~756', 'animal', True)
+    LOCAL(ctx, E, 'r~772', 'animal', True)
     return True
 
 
@@ -150,9 +150,9 @@ def d_2897(ctx, E=None, B=2878):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~757'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~773'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~755'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~771'), '+=', False, K[5])
     return True
 
 
@@ -205,5 +205,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:225
-    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":3272},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2879},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3273},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2880},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3274},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":3275},"o":"+=","e":{"op":"var","n":"n~749","x":3276},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2882},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":3277},"o":"+=","e":{"op":"var","n":"n~749","x":3278},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2884},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":3279},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3280},"o":"=","e":{"op":"lit","v":true,"x":3281},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2886},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2885}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2883},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2881},{"op":"let","v":"n~750","e":{"op":"lit","v":4,"x":3282},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2887},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3283},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2888},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3284},"o":"+=","e":{"op":"var","n":"n~750","x":3285},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2889},{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":3286},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2890},{"op":"let","v":"r~753","e":{"op":"lit","v":"microbe","x":3287},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2891},{"op":"choose","alts":[{"gens":[{"v":"card~754","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3288},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~754"},"f":"resource","d":null},"b":{"op":"var","n":"r~753"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~754"},"b":{"op":"var","n":"this"}}],"x":3289}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~754"},"d":0,"x":3290},"o":"+=","e":{"op":"var","n":"n~752","x":3291},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2893},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~754"}],"x":3292}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2892},{"op":"let","v":"n~755","e":{"op":"lit","v":2,"x":3293},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2894},{"op":"let","v":"r~756","e":{"op":"lit","v":"animal","x":3294},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2895},{"op":"choose","alts":[{"gens":[{"v":"card~757","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3295},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~757"},"f":"resource","d":null},"b":{"op":"var","n":"r~756"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~757"},"b":{"op":"var","n":"this"}}],"x":3296}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~757"},"d":0,"x":3297},"o":"+=","e":{"op":"var","n":"n~755","x":3298},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2897},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~757"}],"x":3299}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2896}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2878},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
+    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~764","e":{"op":"lit","v":"tr","x":3272},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2879},{"op":"let","v":"n~765","e":{"op":"lit","v":1,"x":3273},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2880},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~764"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3274},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~764"},"d":0,"x":3275},"o":"+=","e":{"op":"var","n":"n~765","x":3276},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2882},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~764"},"d":0,"x":3277},"o":"+=","e":{"op":"var","n":"n~765","x":3278},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2884},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~764"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~765"},"b":{"op":"lit","v":0}}],"x":3279},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3280},"o":"=","e":{"op":"lit","v":true,"x":3281},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2886},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2885}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2883},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2881},{"op":"let","v":"n~766","e":{"op":"lit","v":4,"x":3282},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2887},{"op":"let","v":"r~767","e":{"op":"lit","v":"plants","x":3283},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2888},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":3284},"o":"+=","e":{"op":"var","n":"n~766","x":3285},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2889},{"op":"let","v":"n~768","e":{"op":"lit","v":3,"x":3286},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2890},{"op":"let","v":"r~769","e":{"op":"lit","v":"microbe","x":3287},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2891},{"op":"choose","alts":[{"gens":[{"v":"card~770","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3288},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~770"},"f":"resource","d":null},"b":{"op":"var","n":"r~769"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~770"},"b":{"op":"var","n":"this"}}],"x":3289}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~770"},"d":0,"x":3290},"o":"+=","e":{"op":"var","n":"n~768","x":3291},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2893},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~770"}],"x":3292}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2892},{"op":"let","v":"n~771","e":{"op":"lit","v":2,"x":3293},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2894},{"op":"let","v":"r~772","e":{"op":"lit","v":"animal","x":3294},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2895},{"op":"choose","alts":[{"gens":[{"v":"card~773","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3295},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~773"},"f":"resource","d":null},"b":{"op":"var","n":"r~772"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~773"},"b":{"op":"var","n":"this"}}],"x":3296}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~773"},"d":0,"x":3297},"o":"+=","e":{"op":"var","n":"n~771","x":3298},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2897},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~773"}],"x":3299}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2896}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2878},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
 }

@@ -51,7 +51,7 @@ K = [
 def x_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
-    return (0 - (_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)))
+    return (0 - (_w1 if type((_w1 := E.get('n~764'))) is int else num(_w1)))
 
 
 x_3844 = _C.x_3844  # rules_data/terraforming_mars/definitions/cards.yaml:58
@@ -63,7 +63,7 @@ def d_3370(ctx, E=None, B=3370):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 8, True)
+    LOCAL(ctx, E, 'n~764', 8, True)
     STMT(ctx, B + 2)
     return True
 
@@ -90,5 +90,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:549
-    'indentured_workers': '{"id":"indentured_workers","number":"195","name":{"en":"Indentured Workers"},"type":"event","cost":0,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":8,"x":3842},"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3371},{"op":"grant","spec":{"mod":"card_cost","by":{"op":"ar","o":"-","a":{"op":"lit","v":0},"b":{"op":"var","n":"n~748"},"x":3843}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":3844}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:58","id":3372}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3370},"vp":{"op":"lit","v":-1,"x":3845},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #195 (render icons: colon, megacredits(-8))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:549"}',
+    'indentured_workers': '{"id":"indentured_workers","number":"195","name":{"en":"Indentured Workers"},"type":"event","cost":0,"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":8,"x":3842},"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3371},{"op":"grant","spec":{"mod":"card_cost","by":{"op":"ar","o":"-","a":{"op":"lit","v":0},"b":{"op":"var","n":"n~764"},"x":3843}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":3844}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:58","id":3372}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3370},"vp":{"op":"lit","v":-1,"x":3845},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #195 (render icons: colon, megacredits(-8))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:549"}',
 }

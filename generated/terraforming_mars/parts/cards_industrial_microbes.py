@@ -62,16 +62,16 @@ def d_2798(ctx, E=None, B=2798):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'steel', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'steel', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
     return True
 
 
@@ -107,5 +107,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:179
-    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3179},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2799},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3180},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2800},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3181},"o":"+=","e":{"op":"var","n":"n~748","x":3182},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2801},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3183},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2802},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":3184},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2803},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3185},"o":"+=","e":{"op":"var","n":"n~750","x":3186},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2804}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2798},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3187},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2805},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
+    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":3179},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2799},{"op":"let","v":"r~765","e":{"op":"lit","v":"energy","x":3180},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2800},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":3181},"o":"+=","e":{"op":"var","n":"n~764","x":3182},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2801},{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":3183},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2802},{"op":"let","v":"r~767","e":{"op":"lit","v":"steel","x":3184},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2803},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":3185},"o":"+=","e":{"op":"var","n":"n~766","x":3186},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2804}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2798},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3187},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2805},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
 }

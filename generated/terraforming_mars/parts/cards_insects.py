@@ -56,7 +56,7 @@ x_3083 = _C.x_1504  # rules_data/terraforming_mars/cards/141-208.yaml:81
 def x_3086(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3086, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('plant') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else [])).count('plant') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    return MEMO(ctx, (3086, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_768, NOREC).get('tags', []) if type(v_c_768) is str else [])).count('plant') for v_c_768 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_770, NOREC).get('tags', []) if type(v_c_770) is str else [])).count('plant') for v_c_770 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
 
 
 x_3087 = _C.x_1438  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -69,12 +69,12 @@ def d_2717(ctx, E=None, B=2717):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~756', 1, True)
-    LOCAL(ctx, E, 'r~757', 'plants', True)
-    LOCAL(ctx, E, 'k~758', x_3086(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+    LOCAL(ctx, E, 'n~772', 1, True)
+    LOCAL(ctx, E, 'r~773', 'plants', True)
+    LOCAL(ctx, E, 'k~774', x_3086(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~756'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~758'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~772'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~774'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -87,7 +87,7 @@ def d_2719(ctx, E=None, B=2717):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~757', 'plants', True)
+    LOCAL(ctx, E, 'r~773', 'plants', True)
     return True
 
 
@@ -97,7 +97,7 @@ def d_2720(ctx, E=None, B=2717):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~758', x_3086(ctx, E), True)
+    LOCAL(ctx, E, 'k~774', x_3086(ctx, E), True)
     return True
 
 
@@ -126,5 +126,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:81
-    'insects': '{"id":"insects","number":"148","name":{"en":"Insects"},"type":"automated","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3083},"effect":{"op":"seq","b":[{"op":"let","v":"n~756","e":{"op":"lit","v":1,"x":3084},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2718},{"op":"let","v":"r~757","e":{"op":"lit","v":"plants","x":3085},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2719},{"op":"let","v":"k~758","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~754","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~755","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~754"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~755"},"b":{"op":"lit","v":"plant"}}}]}}]},"x":3086},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2720},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~757"},"d":0,"x":3087},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~756"},"b":{"op":"var","n":"k~758"},"x":3088},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2721}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2717},"source":{"doc":"tm-facts","section":"cards.json #148"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:81"}',
+    'insects': '{"id":"insects","number":"148","name":{"en":"Insects"},"type":"automated","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3083},"effect":{"op":"seq","b":[{"op":"let","v":"n~772","e":{"op":"lit","v":1,"x":3084},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2718},{"op":"let","v":"r~773","e":{"op":"lit","v":"plants","x":3085},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2719},{"op":"let","v":"k~774","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~768","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~769","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~768"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~769"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~770","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~771","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~770"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~771"},"b":{"op":"lit","v":"plant"}}}]}}]},"x":3086},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2720},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~773"},"d":0,"x":3087},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~772"},"b":{"op":"var","n":"k~774"},"x":3088},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2721}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2717},"source":{"doc":"tm-facts","section":"cards.json #148"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:81"}',
 }

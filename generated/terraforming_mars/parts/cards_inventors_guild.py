@@ -73,13 +73,13 @@ x_501 = _C.x_497  # rules_data/terraforming_mars/definitions/turns.yaml:129
 def x_506(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~752') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~768') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~753') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~769') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 x_508 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:89
@@ -88,13 +88,13 @@ x_508 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:89
 def x_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~754'))) is type((_w2 := E.get('t_v~755'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~756'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~770'))) is type((_w2 := E.get('t_v~771'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~772'))) is int else AR('+', _w3, _w4)) == 0)
 
 
 def x_510(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~751'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~767'))) is int else num(_w4)))
 
 
 x_511 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -103,31 +103,31 @@ x_511 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:90
 def x_513(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~754'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~755'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~756'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~751'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~770'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~771'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~772'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~767'))) is int else num(_w22)))
 
 
 def x_514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~751'))) is type((_w5 := E.get('s_v~754'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~754'))) if ((_w7 if type((_w7 := E.get('s_v~754'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~767'))) is type((_w5 := E.get('s_v~770'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('s_v~770'))) if ((_w7 if type((_w7 := E.get('s_v~770'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_515(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~751'))) is type((_w5 := E.get('t_v~755'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~755'))) if ((_w7 if type((_w7 := E.get('t_v~755'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~767'))) is type((_w5 := E.get('t_v~771'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('t_v~771'))) if ((_w7 if type((_w7 := E.get('t_v~771'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~751'))) is type((_w5 := E.get('h_v~756'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~756'))) if ((_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7)) > 0) else 0))
+    return RANGE(0, (min((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)), AR('/', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := E.get('price~767'))) is type((_w5 := E.get('h_v~772'))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), E.get('h_v~772'))) if ((_w7 if type((_w7 := E.get('h_v~772'))) is int else num(_w7)) > 0) else 0))
 
 
 def x_517(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~751'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~757'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~754'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~758'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~755'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~759'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~757'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~757'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~754'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~758'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~755'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~759'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~756'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~754'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~751'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~758'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~757'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~754'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~758'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~755'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~759'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~756'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~755'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~751'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~759'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~757'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~754'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~758'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~755'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~759'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~756'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~756'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~751'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := max(0, ((((_w1 if type((_w1 := E.get('price~767'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~773'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~770'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~774'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~771'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~775'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~772'))) is int else num(_w7))))))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~773'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~773'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~770'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~774'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~771'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~775'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~772'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~770'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~767'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~774'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~773'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~770'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~774'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~771'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~775'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~772'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~771'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~767'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~775'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~773'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~770'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~774'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~771'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~775'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~772'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~772'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~767'))) is int else num(_w53)))) else False))) else False)
 
 
 x_518 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:101
@@ -136,7 +136,7 @@ x_518 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:101
 def x_519(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return max(0, ((((_w1 if type((_w1 := E.get('price~751'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~757'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~754'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~758'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~755'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~759'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7)))))
+    return max(0, ((((_w1 if type((_w1 := E.get('price~767'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~773'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~770'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~774'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~771'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~775'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~772'))) is int else num(_w7)))))
 
 
 x_520 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:102
@@ -147,7 +147,7 @@ x_524 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_526(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~751'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~757'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~754'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~758'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~755'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~759'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~757')} if ((_w8 if type((_w8 := E.get('s_v~754'))) is int else num(_w8)) > 0) else K[0]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~758')} if ((_w11 if type((_w11 := E.get('t_v~755'))) is int else num(_w11)) > 0) else K[0]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~759')} if ((_w14 if type((_w14 := E.get('h_v~756'))) is int else num(_w14)) > 0) else K[0]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~767'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~773'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~770'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~774'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~771'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~775'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~772'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~773')} if ((_w8 if type((_w8 := E.get('s_v~770'))) is int else num(_w8)) > 0) else K[0]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~774')} if ((_w11 if type((_w11 := E.get('t_v~771'))) is int else num(_w11)) > 0) else K[0]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~775')} if ((_w14 if type((_w14 := E.get('h_v~772'))) is int else num(_w14)) > 0) else K[0]))) is int else AR('+', _w15, _w16))
 
 
 x_528 = _C.x_528  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -156,13 +156,13 @@ x_528 = _C.x_528  # rules_data/terraforming_mars/definitions/turns.yaml:131
 def x_529(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~749')]
+    return [E.get('card~765')]
 
 
 def x_530(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~749'), 'keep': True}
+    return {'card': E.get('card~765'), 'keep': True}
 
 
 x_531 = _C.x_471  # rules_data/terraforming_mars/definitions/turns.yaml:132
@@ -172,7 +172,7 @@ x_532 = x_529  # rules_data/terraforming_mars/definitions/turns.yaml:132
 def x_533(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~749'), 'keep': False}
+    return {'card': E.get('card~765'), 'keep': False}
 
 
 x_534 = _C.x_497  # rules_data/terraforming_mars/definitions/turns.yaml:133
@@ -193,7 +193,7 @@ def t_439(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/cards/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'n~764', 1, True)
     if not d_441(ctx, E, B):
         return False
     return t_452(ctx, r1, s, E, B)
@@ -208,7 +208,7 @@ def d_441(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~748'))
+    left = num(E.get('n~764'))
     while left > 0:
         left -= 1
         if not d_442(ctx, E, B):
@@ -247,17 +247,17 @@ def t_452(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/defini
     if E is None:
         E = ctx.env()
     items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer'))))
-    old = E.get('card~749', MISSING)
+    old = E.get('card~765', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~749', old)
+        UNSET(ctx, E, 'card~765', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~749', item, True)
+            LOCAL(ctx, E, 'card~765', item, True)
             return t_453(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -277,11 +277,11 @@ def t_454(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/defini
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~749')]), '+=', True, K[5])
+            SET(ctx, 'hand', c, key, ([E.get('card~765')]), '+=', True, K[5])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'n~766', 3, True)
     return t_456(ctx, r1, s, E, B)
 
 
@@ -294,9 +294,9 @@ def t_456(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~751', E.get('n~750'), True)
-    LOCAL(ctx, E, 'sv~752', 0, True)
-    LOCAL(ctx, E, 'tv~753', 0, True)
+    LOCAL(ctx, E, 'price~767', E.get('n~766'), True)
+    LOCAL(ctx, E, 'sv~768', 0, True)
+    LOCAL(ctx, E, 'tv~769', 0, True)
     return t_460(ctx, k, s, E, B)
 
 
@@ -306,7 +306,7 @@ def d_457(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~751', E.get('n~750'), True)
+    LOCAL(ctx, E, 'price~767', E.get('n~766'), True)
     return True
 
 
@@ -316,7 +316,7 @@ def d_458(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~752', 0, True)
+    LOCAL(ctx, E, 'sv~768', 0, True)
     return True
 
 
@@ -326,7 +326,7 @@ def d_459(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~753', 0, True)
+    LOCAL(ctx, E, 'tv~769', 0, True)
     return True
 
 
@@ -336,9 +336,9 @@ def t_460(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~754', x_506(ctx, E), True)
-    LOCAL(ctx, E, 't_v~755', x_507(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~756', x_508(ctx, E), True)
+    LOCAL(ctx, E, 's_v~770', x_506(ctx, E), True)
+    LOCAL(ctx, E, 't_v~771', x_507(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~772', x_508(ctx, E), True)
     return t_464(ctx, k, s, E, B)
 
 
@@ -348,7 +348,7 @@ def d_461(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~754', x_506(ctx, E), True)
+    LOCAL(ctx, E, 's_v~770', x_506(ctx, E), True)
     return True
 
 
@@ -358,7 +358,7 @@ def d_462(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~755', x_507(ctx, E), True)
+    LOCAL(ctx, E, 't_v~771', x_507(ctx, E), True)
     return True
 
 
@@ -368,7 +368,7 @@ def d_463(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~756', x_508(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~772', x_508(ctx, E), True)
     return True
 
 
@@ -394,7 +394,7 @@ def d_465(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~751'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~767'), '-=', False, K[6])
     return True
 
 
@@ -417,7 +417,7 @@ def d_467(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~751'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~767'), '-=', False, K[6])
     return True
 
 
@@ -461,13 +461,13 @@ def d_471(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         SET(ctx, 'stock', c, key, x_519(ctx, E), '-=', False, K[6])
     c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~757'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('s~773'), '-=', False, K[6])
     c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~758'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('t~774'), '-=', False, K[6])
     c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~759'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~775'), '-=', False, K[6])
     return True
 
 
@@ -491,7 +491,7 @@ def d_473(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~757'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('s~773'), '-=', False, K[6])
     return True
 
 
@@ -503,7 +503,7 @@ def d_474(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~758'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('t~774'), '-=', False, K[6])
     return True
 
 
@@ -515,7 +515,7 @@ def d_475(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~759'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~775'), '-=', False, K[6])
     return True
 
 
@@ -527,7 +527,7 @@ def d_476(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~749')]), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, ([E.get('card~765')]), '+=', True, K[5])
     return True
 
 
@@ -537,7 +537,7 @@ def d_477(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~749')]), '+=', True, K[4])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~765')]), '+=', True, K[4])
     return True
 
 
@@ -647,5 +647,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:63
-    'inventors_guild': '{"id":"inventors_guild","number":"006","name":{"en":"Inventors\' Guild"},"type":"active","cost":9,"tags":["science"],"actions":[{"cost":{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":1},"x":487},"at":"rules_data/terraforming_mars/cards/001-070.yaml:70","id":438},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":488},"at":"rules_data/terraforming_mars/definitions/cards.yaml:277","id":440},{"op":"rep","n":{"op":"var","n":"n~748","x":489},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":490},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":491},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":492},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":445},{"op":"set","t":{"op":"st","k":"discard","x":493},"o":"=","e":{"op":"lit","v":[],"x":494},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":446},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":495}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":447}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":444},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":443},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":496},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":497},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":498},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":450},{"op":"set","t":{"op":"st","k":"deck","x":499},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":500},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":451}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":449},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":448}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":442},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":441},{"op":"for","v":"card~749","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":501},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":502},"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":455},{"op":"seq","b":[{"op":"let","v":"price~751","e":{"op":"var","n":"n~750","x":503},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":457},{"op":"let","v":"sv~752","e":{"op":"lit","v":0,"x":504},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":458},{"op":"let","v":"tv~753","e":{"op":"lit","v":0,"x":505},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":459},{"op":"seq","b":[{"op":"let","v":"s_v~754","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~752"},"b":{"op":"lit","v":0},"x":506},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":461},{"op":"let","v":"t_v~755","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~753"},"b":{"op":"lit","v":0},"x":507},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":462},{"op":"let","v":"h_v~756","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":508},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":463},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~754"},"b":{"op":"var","n":"t_v~755"}},"b":{"op":"var","n":"h_v~756"}},"b":{"op":"lit","v":0},"x":509},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~751"},"x":510},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":466},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":511},"o":"-=","e":{"op":"var","n":"price~751","x":512},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":467}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":465},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~754"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~756"}}},"b":{"op":"var","n":"price~751"},"x":513},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":469},{"op":"choose","alts":[{"gens":[{"v":"s~757","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~751"},"b":{"op":"var","n":"s_v~754"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~754"}}]}]},"b":{"op":"lit","v":0}},"x":514},"label":"s"},{"v":"t~758","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~755"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~751"},"b":{"op":"var","n":"t_v~755"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~755"}}]}]},"b":{"op":"lit","v":0}},"x":515},"label":"t"},{"v":"h~759","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~756"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~751"},"b":{"op":"var","n":"h_v~756"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~756"}}]}]},"b":{"op":"lit","v":0}},"x":516},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~751"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~757"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}},"b":{"op":"var","n":"s_v~754"}},"b":{"op":"var","n":"price~751"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~758"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}},"b":{"op":"var","n":"t_v~755"}},"b":{"op":"var","n":"price~751"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~759"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}},"b":{"op":"var","n":"h_v~756"}},"b":{"op":"var","n":"price~751"}}]}}],"x":517}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":518},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~751"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}}]}],"x":519},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":472},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":520},"o":"-=","e":{"op":"var","n":"s~757","x":521},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":473},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":522},"o":"-=","e":{"op":"var","n":"t~758","x":523},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":474},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":524},"o":"-=","e":{"op":"var","n":"h~759","x":525},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":475}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":471},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~751"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~757"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~755"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~758"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~756"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~759"}]},"b":{"op":"lit","v":{}}},"x":526}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~751","x":527}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":470}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":468},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":464}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":460}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":456},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":528},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~749"}],"x":529},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":476}],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":454},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~749"},{"op":"lit","v":true}],"x":530}},{"gens":[],"b":{"op":"set","t":{"op":"st","k":"discard","x":531},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~749"}],"x":532},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:132","id":477},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~749"},{"op":"lit","v":false}],"x":533}}],"kind":"buy_card","prompt":{"def":"buy_offer","args":{},"text":{"it":"tieni le carte che compri","en":"keep the cards you buy"}},"at":"rules_data/terraforming_mars/definitions/turns.yaml:130","id":453},"at":"rules_data/terraforming_mars/definitions/turns.yaml:129","id":452},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":534},"o":"=","e":{"op":"lit","v":[],"x":535},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:133","id":478}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:70","id":439}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #006 (drawCard pay: true)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:63"}',
+    'inventors_guild': '{"id":"inventors_guild","number":"006","name":{"en":"Inventors\' Guild"},"type":"active","cost":9,"tags":["science"],"actions":[{"cost":{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"discard"}]}},"b":{"op":"lit","v":1},"x":487},"at":"rules_data/terraforming_mars/cards/001-070.yaml:70","id":438},"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":488},"at":"rules_data/terraforming_mars/definitions/cards.yaml:277","id":440},{"op":"rep","n":{"op":"var","n":"n~764","x":489},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":490},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":491},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":492},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":445},{"op":"set","t":{"op":"st","k":"discard","x":493},"o":"=","e":{"op":"lit","v":[],"x":494},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":446},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":495}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":447}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":444},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":443},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":496},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":497},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":498},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":450},{"op":"set","t":{"op":"st","k":"deck","x":499},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":500},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":451}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":449},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":448}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":442},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":441},{"op":"for","v":"card~765","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":501},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":3,"x":502},"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":455},{"op":"seq","b":[{"op":"let","v":"price~767","e":{"op":"var","n":"n~766","x":503},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":457},{"op":"let","v":"sv~768","e":{"op":"lit","v":0,"x":504},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":458},{"op":"let","v":"tv~769","e":{"op":"lit","v":0,"x":505},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":459},{"op":"seq","b":[{"op":"let","v":"s_v~770","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~768"},"b":{"op":"lit","v":0},"x":506},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":461},{"op":"let","v":"t_v~771","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~769"},"b":{"op":"lit","v":0},"x":507},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":462},{"op":"let","v":"h_v~772","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":508},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":463},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~770"},"b":{"op":"var","n":"t_v~771"}},"b":{"op":"var","n":"h_v~772"}},"b":{"op":"lit","v":0},"x":509},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~767"},"x":510},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":466},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":511},"o":"-=","e":{"op":"var","n":"price~767","x":512},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":467}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":465},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~770"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~772"}}},"b":{"op":"var","n":"price~767"},"x":513},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":469},{"op":"choose","alts":[{"gens":[{"v":"s~773","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~770"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~767"},"b":{"op":"var","n":"s_v~770"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~770"}}]}]},"b":{"op":"lit","v":0}},"x":514},"label":"s"},{"v":"t~774","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~771"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~767"},"b":{"op":"var","n":"t_v~771"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~771"}}]}]},"b":{"op":"lit","v":0}},"x":515},"label":"t"},{"v":"h~775","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~772"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~767"},"b":{"op":"var","n":"h_v~772"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~772"}}]}]},"b":{"op":"lit","v":0}},"x":516},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~767"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~773"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}},"b":{"op":"var","n":"s_v~770"}},"b":{"op":"var","n":"price~767"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~774"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}},"b":{"op":"var","n":"t_v~771"}},"b":{"op":"var","n":"price~767"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~775"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}},"b":{"op":"var","n":"h_v~772"}},"b":{"op":"var","n":"price~767"}}]}}],"x":517}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":518},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~767"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}}]}],"x":519},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":472},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":520},"o":"-=","e":{"op":"var","n":"s~773","x":521},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":473},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":522},"o":"-=","e":{"op":"var","n":"t~774","x":523},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":474},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":524},"o":"-=","e":{"op":"var","n":"h~775","x":525},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":475}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":471},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~767"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~770"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~773"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~771"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~774"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~772"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~775"}]},"b":{"op":"lit","v":{}}},"x":526}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~767","x":527}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":470}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":468},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":464}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":460}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":456},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":528},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~765"}],"x":529},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":476}],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":454},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~765"},{"op":"lit","v":true}],"x":530}},{"gens":[],"b":{"op":"set","t":{"op":"st","k":"discard","x":531},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~765"}],"x":532},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:132","id":477},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~765"},{"op":"lit","v":false}],"x":533}}],"kind":"buy_card","prompt":{"def":"buy_offer","args":{},"text":{"it":"tieni le carte che compri","en":"keep the cards you buy"}},"at":"rules_data/terraforming_mars/definitions/turns.yaml:130","id":453},"at":"rules_data/terraforming_mars/definitions/turns.yaml:129","id":452},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":534},"o":"=","e":{"op":"lit","v":[],"x":535},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:133","id":478}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:70","id":439}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #006 (drawCard pay: true)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:63"}',
 }

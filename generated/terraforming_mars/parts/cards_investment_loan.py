@@ -62,16 +62,16 @@ def d_2728(ctx, E=None, B=2728):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
     if not d_2731(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 10, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 10, True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[0])
     return True
 
 
@@ -88,7 +88,7 @@ def d_2734(ctx, E=None, B=2728):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 10, True)
+    LOCAL(ctx, E, 'n~766', 10, True)
     return True
 
 
@@ -120,5 +120,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:110
-    'investment_loan': '{"id":"investment_loan","number":"151","name":{"en":"Investment Loan"},"type":"event","cost":3,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3099},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2729},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3100},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2730},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3101},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2732},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3102},"o":"-=","e":{"op":"var","n":"n~748","x":3103},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2733}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2731},{"op":"let","v":"n~750","e":{"op":"lit","v":10,"x":3104},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2734},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3105},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2735},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3106},"o":"+=","e":{"op":"var","n":"n~750","x":3107},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2736}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2728},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #151"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:110"}',
+    'investment_loan': '{"id":"investment_loan","number":"151","name":{"en":"Investment Loan"},"type":"event","cost":3,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":3099},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2729},{"op":"let","v":"r~765","e":{"op":"lit","v":"megacredits","x":3100},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2730},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0},"x":3101},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2732},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":3102},"o":"-=","e":{"op":"var","n":"n~764","x":3103},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2733}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2731},{"op":"let","v":"n~766","e":{"op":"lit","v":10,"x":3104},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2734},{"op":"let","v":"r~767","e":{"op":"lit","v":"megacredits","x":3105},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2735},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":3106},"o":"+=","e":{"op":"var","n":"n~766","x":3107},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2736}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2728},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #151"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:110"}',
 }

@@ -57,7 +57,7 @@ x_2151 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
 def x_2153(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2153, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('jovian') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else [])).count('jovian') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    return MEMO(ctx, (2153, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_768, NOREC).get('tags', []) if type(v_c_768) is str else [])).count('jovian') for v_c_768 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_770, NOREC).get('tags', []) if type(v_c_770) is str else [])).count('jovian') for v_c_770 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
 def d_1899(ctx, E=None, B=1899):  # rules_data/terraforming_mars/cards/071-140.yaml:228
@@ -66,16 +66,16 @@ def d_1899(ctx, E=None, B=1899):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~766', 2, True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[0])
     return True
 
 
@@ -110,5 +110,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:222
-    'io_mining_industries': '{"id":"io_mining_industries","number":"092","name":{"en":"Io Mining Industries"},"type":"automated","cost":41,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2145},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1900},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":2146},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1901},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2147},"o":"+=","e":{"op":"var","n":"n~748","x":2148},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1902},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2149},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1903},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2150},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1904},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2151},"o":"+=","e":{"op":"var","n":"n~750","x":2152},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1905}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1899},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~754","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~755","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~754"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~755"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2153},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #092"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:222"}',
+    'io_mining_industries': '{"id":"io_mining_industries","number":"092","name":{"en":"Io Mining Industries"},"type":"automated","cost":41,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":2145},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1900},{"op":"let","v":"r~765","e":{"op":"lit","v":"titanium","x":2146},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1901},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2147},"o":"+=","e":{"op":"var","n":"n~764","x":2148},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1902},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":2149},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1903},{"op":"let","v":"r~767","e":{"op":"lit","v":"megacredits","x":2150},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1904},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":2151},"o":"+=","e":{"op":"var","n":"n~766","x":2152},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1905}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1899},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~768","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~769","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~768"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~769"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~770","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~771","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~770"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~771"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2153},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #092"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:222"}',
 }

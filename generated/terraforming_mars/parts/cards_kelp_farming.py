@@ -66,21 +66,21 @@ def d_1347(ctx, E=None, B=1347):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~766', 3, True)
+    LOCAL(ctx, E, 'r~767', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~752', 2, True)
-    LOCAL(ctx, E, 'r~753', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~768', 2, True)
+    LOCAL(ctx, E, 'r~769', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[2])
     return True
 
 
@@ -122,5 +122,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:549
-    'kelp_farming': '{"id":"kelp_farming","number":"055","name":{"en":"Kelp Farming"},"type":"automated","cost":17,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1519},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1520},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1348},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1521},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1349},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1522},"o":"+=","e":{"op":"var","n":"n~748","x":1523},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1350},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":1524},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1351},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1525},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1352},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1526},"o":"+=","e":{"op":"var","n":"n~750","x":1527},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1353},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":1528},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1354},{"op":"let","v":"r~753","e":{"op":"lit","v":"plants","x":1529},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1355},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1530},"o":"+=","e":{"op":"var","n":"n~752","x":1531},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1356}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1347},"vp":{"op":"lit","v":1,"x":1532},"source":{"doc":"tm-facts","section":"cards.json #055"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:549"}',
+    'kelp_farming': '{"id":"kelp_farming","number":"055","name":{"en":"Kelp Farming"},"type":"automated","cost":17,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1519},"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":1520},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1348},{"op":"let","v":"r~765","e":{"op":"lit","v":"megacredits","x":1521},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1349},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1522},"o":"+=","e":{"op":"var","n":"n~764","x":1523},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1350},{"op":"let","v":"n~766","e":{"op":"lit","v":3,"x":1524},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1351},{"op":"let","v":"r~767","e":{"op":"lit","v":"plants","x":1525},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1352},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":1526},"o":"+=","e":{"op":"var","n":"n~766","x":1527},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1353},{"op":"let","v":"n~768","e":{"op":"lit","v":2,"x":1528},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1354},{"op":"let","v":"r~769","e":{"op":"lit","v":"plants","x":1529},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1355},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":1530},"o":"+=","e":{"op":"var","n":"n~768","x":1531},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1356}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1347},"vp":{"op":"lit","v":1,"x":1532},"source":{"doc":"tm-facts","section":"cards.json #055"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:549"}',
 }

@@ -57,19 +57,19 @@ def x_1686(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1687(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:229
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['spaces'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('space~748'))) is str else None) == 'land')) and (((ctx.index.plain['spaces'].get(_w2, NOREC).get('reserved', None) if type((_w2 := E.get('space~748'))) is str else None) == None)) and ((not (E.get('space~748') in _w3 if type((_w3 := ctx.state.get('board'))) in (list, dict) else IN(E.get('space~748'), _w3)))) and ((not (E.get('space~748') in _w4 if type((_w4 := ctx.state.get('claims'))) in (list, dict) else IN(E.get('space~748'), _w4)))) else False)
+    return (True if (((ctx.index.plain['spaces'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('space~764'))) is str else None) == 'land')) and (((ctx.index.plain['spaces'].get(_w2, NOREC).get('reserved', None) if type((_w2 := E.get('space~764'))) is str else None) == None)) and ((not (E.get('space~764') in _w3 if type((_w3 := ctx.state.get('board'))) in (list, dict) else IN(E.get('space~764'), _w3)))) and ((not (E.get('space~764') in _w4 if type((_w4 := ctx.state.get('claims'))) in (list, dict) else IN(E.get('space~764'), _w4)))) else False)
 
 
 def x_1688(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:232
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('space~748'), None) if type((_w1 := ctx.state.get('claims'))) is dict else KEY(_w1, E.get('space~748'), None))
+    return (_w1.get(E.get('space~764'), None) if type((_w1 := ctx.state.get('claims'))) is dict else KEY(_w1, E.get('space~764'), None))
 
 
 def x_1690(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:229
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~748')}
+    return {'space': E.get('space~764')}
 
 
 t_1494 = _C.rebased(_C.t_1035, 1494)  # rules_data/terraforming_mars/definitions/board.yaml:229
@@ -81,7 +81,7 @@ def d_1495(ctx, E=None, B=1494):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], ctx.state.get('claims'), E.get('space~748'))
+    c, key = KEYPLACE(ctx, K[1], ctx.state.get('claims'), E.get('space~764'))
     if c is not None:
         SET(ctx, 'claims', c, key, E.get('you'), '=', False, K[0])
     return True
@@ -109,5 +109,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:657
-    'land_claim': '{"id":"land_claim","number":"066","name":{"en":"Land Claim"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[{"v":"space~748","src":{"op":"ids","kind":"spaces","x":1686},"label":"space","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~748"},"f":"type","d":null},"b":{"op":"lit","v":"land"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~748"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"space~748"},"b":{"op":"st","k":"board"},"neg":true},{"op":"in","a":{"op":"var","n":"space~748"},"b":{"op":"st","k":"claims"},"neg":true}],"x":1687}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"space~748"},"d":null,"x":1688},"o":"=","e":{"op":"var","n":"you","x":1689},"bd":["game","claims","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:232","id":1495},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~748"}],"x":1690}}],"kind":"space","prompt":{"def":"claim_space","args":{},"text":{"it":"riserva per te una casella di terreno libera e non riservata","en":"claim an empty land space that is not reserved"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:229","id":1494},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #066 (not fully structured, no icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:657"}',
+    'land_claim': '{"id":"land_claim","number":"066","name":{"en":"Land Claim"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[{"v":"space~764","src":{"op":"ids","kind":"spaces","x":1686},"label":"space","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~764"},"f":"type","d":null},"b":{"op":"lit","v":"land"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~764"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"space~764"},"b":{"op":"st","k":"board"},"neg":true},{"op":"in","a":{"op":"var","n":"space~764"},"b":{"op":"st","k":"claims"},"neg":true}],"x":1687}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"space~764"},"d":null,"x":1688},"o":"=","e":{"op":"var","n":"you","x":1689},"bd":["game","claims","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:232","id":1495},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~764"}],"x":1690}}],"kind":"space","prompt":{"def":"claim_space","args":{},"text":{"it":"riserva per te una casella di terreno libera e non riservata","en":"claim an empty land space that is not reserved"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:229","id":1494},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #066 (not fully structured, no icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:657"}',
 }

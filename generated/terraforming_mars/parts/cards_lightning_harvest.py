@@ -61,16 +61,16 @@ def d_1238(ctx, E=None, B=1238):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    LOCAL(ctx, E, 'n~768', 1, True)
+    LOCAL(ctx, E, 'r~769', 'energy', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~754', 1, True)
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~770', 1, True)
+    LOCAL(ctx, E, 'r~771', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[0])
     return True
 
 
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:453
-    'lightning_harvest': '{"id":"lightning_harvest","number":"046","name":{"en":"Lightning Harvest"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":1386},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1387},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1239},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":1388},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1240},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1389},"o":"+=","e":{"op":"var","n":"n~752","x":1390},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1241},{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":1391},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1242},{"op":"let","v":"r~755","e":{"op":"lit","v":"megacredits","x":1392},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1243},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":1393},"o":"+=","e":{"op":"var","n":"n~754","x":1394},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1244}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1238},"vp":{"op":"lit","v":1,"x":1395},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #046"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:453"}',
+    'lightning_harvest': '{"id":"lightning_harvest","number":"046","name":{"en":"Lightning Harvest"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~764","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~765","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~764"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~765"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~766","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~767","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~766"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~767"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":1386},"effect":{"op":"seq","b":[{"op":"let","v":"n~768","e":{"op":"lit","v":1,"x":1387},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1239},{"op":"let","v":"r~769","e":{"op":"lit","v":"energy","x":1388},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1240},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":1389},"o":"+=","e":{"op":"var","n":"n~768","x":1390},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1241},{"op":"let","v":"n~770","e":{"op":"lit","v":1,"x":1391},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1242},{"op":"let","v":"r~771","e":{"op":"lit","v":"megacredits","x":1392},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1243},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~771"},"d":0,"x":1393},"o":"+=","e":{"op":"var","n":"n~770","x":1394},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1244}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1238},"vp":{"op":"lit","v":1,"x":1395},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #046"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:453"}',
 }

@@ -62,21 +62,21 @@ def d_984(ctx, E=None, B=984):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
     if not d_987(ctx, E, B):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 2, True)
+    LOCAL(ctx, E, 'r~767', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~752', 2, True)
-    LOCAL(ctx, E, 'r~753', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~768', 2, True)
+    LOCAL(ctx, E, 'r~769', 'energy', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[0])
     return True
 
 
@@ -121,5 +121,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:302
-    'lunar_beam': '{"id":"lunar_beam","number":"030","name":{"en":"Lunar Beam"},"type":"automated","cost":13,"tags":["earth","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1103},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":985},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1104},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":986},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1105},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":988},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1106},"o":"-=","e":{"op":"var","n":"n~748","x":1107},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":989}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":987},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1108},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":990},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":1109},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":991},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1110},"o":"+=","e":{"op":"var","n":"n~750","x":1111},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":992},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":1112},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":993},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":1113},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":994},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1114},"o":"+=","e":{"op":"var","n":"n~752","x":1115},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":995}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":984},"source":{"doc":"tm-facts","section":"cards.json #030"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:302"}',
+    'lunar_beam': '{"id":"lunar_beam","number":"030","name":{"en":"Lunar Beam"},"type":"automated","cost":13,"tags":["earth","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":1103},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":985},{"op":"let","v":"r~765","e":{"op":"lit","v":"megacredits","x":1104},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":986},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0},"x":1105},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":988},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1106},"o":"-=","e":{"op":"var","n":"n~764","x":1107},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":989}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":987},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":1108},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":990},{"op":"let","v":"r~767","e":{"op":"lit","v":"heat","x":1109},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":991},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":1110},"o":"+=","e":{"op":"var","n":"n~766","x":1111},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":992},{"op":"let","v":"n~768","e":{"op":"lit","v":2,"x":1112},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":993},{"op":"let","v":"r~769","e":{"op":"lit","v":"energy","x":1113},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":994},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":1114},"o":"+=","e":{"op":"var","n":"n~768","x":1115},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":995}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":984},"source":{"doc":"tm-facts","section":"cards.json #030"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:302"}',
 }

@@ -61,7 +61,7 @@ x_1780 = _C.x_528  # rules_data/terraforming_mars/definitions/cards_071_140.yaml
 def x_1781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     if E is None:
         E = ctx.env()
-    return [E.get('c~749')]
+    return [E.get('c~765')]
 
 
 x_1782 = _C.x_471  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
@@ -81,7 +81,7 @@ x_1796 = _C.x_478  # rules_data/terraforming_mars/definitions/cards.yaml:14
 def x_1797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     if E is None:
         E = ctx.env()
-    return {'discard': E.get('c~749')}
+    return {'discard': E.get('c~765')}
 
 
 t_1573 = _C.rebased(_C.t_1573, 1573)  # rules_data/terraforming_mars/cards/071-140.yaml:46
@@ -96,9 +96,9 @@ def d_1575(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~749')]), '-=', True, K[0])
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('c~749')]), '+=', True, K[1])
-    LOCAL(ctx, E, 'n~750', 1, True)
+        SET(ctx, 'hand', c, key, ([E.get('c~765')]), '-=', True, K[0])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('c~765')]), '+=', True, K[1])
+    LOCAL(ctx, E, 'n~766', 1, True)
     if not d_1579(ctx, E, B):
         return False
     return True
@@ -112,7 +112,7 @@ def d_1576(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~749')]), '-=', True, K[0])
+        SET(ctx, 'hand', c, key, ([E.get('c~765')]), '-=', True, K[0])
     return True
 
 
@@ -122,7 +122,7 @@ def d_1577(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('c~749')]), '+=', True, K[1])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('c~765')]), '+=', True, K[1])
     return True
 
 
@@ -135,7 +135,7 @@ def d_1579(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~750'))
+    left = num(E.get('n~766'))
     while left > 0:
         left -= 1
         if not d_1580(ctx, E, B):
@@ -218,5 +218,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:35
-    'mars_university': '{"id":"mars_university","number":"073","name":{"en":"Mars University"},"type":"active","cost":8,"tags":["science","building"],"vp":{"op":"lit","v":1,"x":1776},"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1777},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~748","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~748"},"b":{"op":"lit","v":"science"}}}],"x":1778},"b":{"op":"choose","alts":[{"gens":[{"v":"c~749","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1779},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1780},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":1781},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1576},{"op":"set","t":{"op":"st","k":"discard","x":1782},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":1783},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1577},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1784},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1578},{"op":"rep","n":{"op":"var","n":"n~750","x":1785},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1786},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":1787},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":1788},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1583},{"op":"set","t":{"op":"st","k":"discard","x":1789},"o":"=","e":{"op":"lit","v":[],"x":1790},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1584},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":1791}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1585}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1582},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1581},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1792},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1793},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1794},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1588},{"op":"set","t":{"op":"st","k":"deck","x":1795},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1796},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1589}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1587},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1586}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1580},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1579}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1575},"label":{"op":"obj","k":["discard"],"a":[{"op":"var","n":"c~749"}],"x":1797}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:16","id":1590},"label":{"op":"lit","v":{"discard":null},"x":1798}}],"kind":"discard_card","prompt":{"def":"discard_to_draw","args":{},"text":{"it":"puoi scartare una carta dalla mano per pescarne una","en":"you may discard a card from your hand to draw a card"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1574},"at":"rules_data/terraforming_mars/cards/071-140.yaml:46","id":1573}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #073 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:35"}',
+    'mars_university': '{"id":"mars_university","number":"073","name":{"en":"Mars University"},"type":"active","cost":8,"tags":["science","building"],"vp":{"op":"lit","v":1,"x":1776},"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1777},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~764","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~764"},"b":{"op":"lit","v":"science"}}}],"x":1778},"b":{"op":"choose","alts":[{"gens":[{"v":"c~765","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1779},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1780},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~765"}],"x":1781},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1576},{"op":"set","t":{"op":"st","k":"discard","x":1782},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~765"}],"x":1783},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1577},{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":1784},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1578},{"op":"rep","n":{"op":"var","n":"n~766","x":1785},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1786},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":1787},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":1788},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1583},{"op":"set","t":{"op":"st","k":"discard","x":1789},"o":"=","e":{"op":"lit","v":[],"x":1790},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1584},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":1791}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1585}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1582},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1581},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1792},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1793},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1794},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1588},{"op":"set","t":{"op":"st","k":"deck","x":1795},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1796},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1589}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1587},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1586}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1580},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1579}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1575},"label":{"op":"obj","k":["discard"],"a":[{"op":"var","n":"c~765"}],"x":1797}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:16","id":1590},"label":{"op":"lit","v":{"discard":null},"x":1798}}],"kind":"discard_card","prompt":{"def":"discard_to_draw","args":{},"text":{"it":"puoi scartare una carta dalla mano per pescarne una","en":"you may discard a card from your hand to draw a card"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1574},"at":"rules_data/terraforming_mars/cards/071-140.yaml:46","id":1573}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #073 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:35"}',
 }

@@ -57,7 +57,7 @@ x_539 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:31
 def x_543(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_753 for v_s_753 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_753, {}) if type(_h1) is dict else KEY(_h1, v_s_753, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('type', None) if type(v_s_753) is str else None) != 'off_map')) else False)])
+        return len([v_s_769 for v_s_769 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_769, {}) if type(_h1) is dict else KEY(_h1, v_s_769, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_769, NOREC).get('type', None) if type(v_s_769) is str else None) != 'off_map')) else False)])
     return MEMO(ctx, (543, ctx.stamps.get('board', 0),), compute)
 
 
@@ -67,7 +67,7 @@ x_544 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:21
 def x_545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~772'))) is int else num(_w2)))
 
 
 def d_479(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yaml:80
@@ -76,8 +76,8 @@ def d_479(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     if not d_482(ctx, E, B):
         return False
     return True
@@ -96,12 +96,12 @@ def d_485(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
-    LOCAL(ctx, E, 'k~756', x_543(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+    LOCAL(ctx, E, 'n~770', 1, True)
+    LOCAL(ctx, E, 'r~771', 'megacredits', True)
+    LOCAL(ctx, E, 'k~772', x_543(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~772'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -115,7 +115,7 @@ def d_488(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~756', x_543(ctx, E), True)
+    LOCAL(ctx, E, 'k~772', x_543(ctx, E), True)
     return True
 
 
@@ -125,9 +125,9 @@ def d_489(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~772'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -161,5 +161,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:73
-    'martian_rails': '{"id":"martian_rails","number":"007","name":{"en":"Martian Rails"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":536},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":480},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":537},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":481},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":538},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":483},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":539},"o":"-=","e":{"op":"var","n":"n~748","x":540},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":484}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":482}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":479},"effect":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":541},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":486},{"op":"let","v":"r~755","e":{"op":"lit","v":"megacredits","x":542},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":487},{"op":"let","v":"k~756","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~753","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":543},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":488},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":544},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~754"},"b":{"op":"var","n":"k~756"},"x":545},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":489}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":485}}],"source":{"doc":"tm-facts","section":"cards.json #007"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:73"}',
+    'martian_rails': '{"id":"martian_rails","number":"007","name":{"en":"Martian Rails"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":536},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":480},{"op":"let","v":"r~765","e":{"op":"lit","v":"energy","x":537},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":481},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"},"x":538},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":483},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":539},"o":"-=","e":{"op":"var","n":"n~764","x":540},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":484}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":482}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":479},"effect":{"op":"seq","b":[{"op":"let","v":"n~770","e":{"op":"lit","v":1,"x":541},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":486},{"op":"let","v":"r~771","e":{"op":"lit","v":"megacredits","x":542},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":487},{"op":"let","v":"k~772","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~769","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~769"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":543},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":488},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~771"},"d":0,"x":544},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~770"},"b":{"op":"var","n":"k~772"},"x":545},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":489}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":485}}],"source":{"doc":"tm-facts","section":"cards.json #007"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:73"}',
 }

@@ -51,7 +51,7 @@ K = [
 
 
 def x_2343(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
-    return MEMO(ctx, (2343, ctx.stamps.get('events', 0),), lambda: sum([FN['count'](ctx, None, (ctx.state['players'][v_p_749] if type(v_p_749) is int and 0 <= v_p_749 < len(ctx.state['players']) else {}).get('events')) for v_p_749 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2343, ctx.stamps.get('events', 0),), lambda: sum([FN['count'](ctx, None, (ctx.state['players'][v_p_765] if type(v_p_765) is int and 0 <= v_p_765 < len(ctx.state['players']) else {}).get('events')) for v_p_765 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 x_2344 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:21
@@ -60,7 +60,7 @@ x_2344 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:21
 def x_2345(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~750'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~752'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))
 
 
 def d_2078(ctx, E=None, B=2078):  # rules_data/terraforming_mars/cards/071-140.yaml:376
@@ -69,12 +69,12 @@ def d_2078(ctx, E=None, B=2078):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    LOCAL(ctx, E, 'k~752', x_2343(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    LOCAL(ctx, E, 'k~768', x_2343(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~750'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~752'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -88,7 +88,7 @@ def d_2081(ctx, E=None, B=2078):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~752', x_2343(ctx, E), True)
+    LOCAL(ctx, E, 'k~768', x_2343(ctx, E), True)
     return True
 
 
@@ -98,9 +98,9 @@ def d_2082(ctx, E=None, B=2078):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~750'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~752'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -126,5 +126,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:369
-    'media_archives': '{"id":"media_archives","number":"107","name":{"en":"Media Archives"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2341},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2079},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2342},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2080},{"op":"let","v":"k~752","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~749","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"count","a":[{"op":"st","k":"events","p":{"op":"var","n":"p~749"}}]}}],"x":2343},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2081},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2344},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~750"},"b":{"op":"var","n":"k~752"},"x":2345},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":2082}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2078},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #107 (eventsPlayed, all)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:369"}',
+    'media_archives': '{"id":"media_archives","number":"107","name":{"en":"Media Archives"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":2341},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2079},{"op":"let","v":"r~767","e":{"op":"lit","v":"megacredits","x":2342},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2080},{"op":"let","v":"k~768","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~765","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"count","a":[{"op":"st","k":"events","p":{"op":"var","n":"p~765"}}]}}],"x":2343},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2081},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":2344},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~766"},"b":{"op":"var","n":"k~768"},"x":2345},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":2082}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2078},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #107 (eventsPlayed, all)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:369"}',
 }

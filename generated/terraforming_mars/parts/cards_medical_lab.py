@@ -54,7 +54,7 @@ K = [
 def x_4092(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:686
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4092, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('building') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('building') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('building')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (4092, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('building') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('building') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('building')))) is int else AR('+', _w6, _w7)))
 
 
 x_4093 = _C.x_2823  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
@@ -68,13 +68,13 @@ def d_3594(ctx, E=None, B=3594):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 1, True)
-    LOCAL(ctx, E, 'r~754', 'megacredits', True)
-    LOCAL(ctx, E, 'm~755', 2, True)
-    LOCAL(ctx, E, 'k~756', x_4092(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    LOCAL(ctx, E, 'n~769', 1, True)
+    LOCAL(ctx, E, 'r~770', 'megacredits', True)
+    LOCAL(ctx, E, 'm~771', 2, True)
+    LOCAL(ctx, E, 'k~772', x_4092(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~770'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) * AR('/', E.get('k~756'), E.get('m~755')))), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~769'))) is int else num(_w1)) * AR('/', E.get('k~772'), E.get('m~771')))), '+=', False, K[1])
     return True
 
 
@@ -87,7 +87,7 @@ def d_3596(ctx, E=None, B=3594):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', 'megacredits', True)
+    LOCAL(ctx, E, 'r~770', 'megacredits', True)
     return True
 
 
@@ -100,7 +100,7 @@ def d_3598(ctx, E=None, B=3594):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~756', x_4092(ctx, E), True)
+    LOCAL(ctx, E, 'k~772', x_4092(ctx, E), True)
     return True
 
 
@@ -132,5 +132,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:680
-    'medical_lab': '{"id":"medical_lab","number":"207","name":{"en":"Medical Lab"},"type":"automated","cost":13,"tags":["science","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":4089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3595},{"op":"let","v":"r~754","e":{"op":"lit","v":"megacredits","x":4090},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3596},{"op":"let","v":"m~755","e":{"op":"lit","v":2,"x":4091},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3597},{"op":"let","v":"k~756","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"building"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"building"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~752","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~752"},"b":{"op":"lit","v":"building"}}}]}},"x":4092},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3598},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":4093},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~753"},"b":{"op":"ar","o":"/","a":{"op":"var","n":"k~756"},"b":{"op":"var","n":"m~755"}},"x":4094},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:116","id":3599}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3594},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4095},"at":"rules_data/terraforming_mars/cards/141-208.yaml:687","id":3600},"vp":{"op":"lit","v":1,"x":4096},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #207 (production megacredits per 2 building tags)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:680"}',
+    'medical_lab': '{"id":"medical_lab","number":"207","name":{"en":"Medical Lab"},"type":"automated","cost":13,"tags":["science","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~769","e":{"op":"lit","v":1,"x":4089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3595},{"op":"let","v":"r~770","e":{"op":"lit","v":"megacredits","x":4090},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3596},{"op":"let","v":"m~771","e":{"op":"lit","v":2,"x":4091},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3597},{"op":"let","v":"k~772","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~764","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~765","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~764"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~765"},"b":{"op":"lit","v":"building"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~766","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~767","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~766"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~767"},"b":{"op":"lit","v":"building"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~768","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~768"},"b":{"op":"lit","v":"building"}}}]}},"x":4092},"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3598},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~770"},"d":0,"x":4093},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~769"},"b":{"op":"ar","o":"/","a":{"op":"var","n":"k~772"},"b":{"op":"var","n":"m~771"}},"x":4094},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:116","id":3599}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:686","id":3594},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4095},"at":"rules_data/terraforming_mars/cards/141-208.yaml:687","id":3600},"vp":{"op":"lit","v":1,"x":4096},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #207 (production megacredits per 2 building tags)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:680"}',
 }

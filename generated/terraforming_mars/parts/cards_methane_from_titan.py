@@ -64,16 +64,16 @@ def d_786(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~766', 2, True)
+    LOCAL(ctx, E, 'r~767', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[0])
     return True
 
 
@@ -108,5 +108,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:181
-    'methane_from_titan': '{"id":"methane_from_titan","number":"018","name":{"en":"Methane From Titan"},"type":"automated","cost":28,"tags":["jovian","space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":2},"x":872},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":873},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":787},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":874},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":788},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":875},"o":"+=","e":{"op":"var","n":"n~748","x":876},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":789},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":877},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":790},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":878},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":791},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":879},"o":"+=","e":{"op":"var","n":"n~750","x":880},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":792}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":786},"vp":{"op":"lit","v":2,"x":881},"source":{"doc":"tm-facts","section":"cards.json #018"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:181"}',
+    'methane_from_titan': '{"id":"methane_from_titan","number":"018","name":{"en":"Methane From Titan"},"type":"automated","cost":28,"tags":["jovian","space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":2},"x":872},"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":873},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":787},{"op":"let","v":"r~765","e":{"op":"lit","v":"heat","x":874},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":788},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":875},"o":"+=","e":{"op":"var","n":"n~764","x":876},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":789},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":877},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":790},{"op":"let","v":"r~767","e":{"op":"lit","v":"plants","x":878},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":791},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":879},"o":"+=","e":{"op":"var","n":"n~766","x":880},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":792}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":786},"vp":{"op":"lit","v":2,"x":881},"source":{"doc":"tm-facts","section":"cards.json #018"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:181"}',
 }

@@ -59,11 +59,11 @@ def d_2898(ctx, E=None, B=2898):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
     return True
 
 
@@ -89,5 +89,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:233
-    'micro_mills': '{"id":"micro_mills","number":"164","name":{"en":"Micro-Mills"},"type":"automated","cost":3,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3300},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2899},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3301},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2900},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3302},"o":"+=","e":{"op":"var","n":"n~748","x":3303},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2901}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2898},"source":{"doc":"tm-facts","section":"cards.json #164"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:233"}',
+    'micro_mills': '{"id":"micro_mills","number":"164","name":{"en":"Micro-Mills"},"type":"automated","cost":3,"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":3300},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2899},{"op":"let","v":"r~765","e":{"op":"lit","v":"heat","x":3301},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2900},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":3302},"o":"+=","e":{"op":"var","n":"n~764","x":3303},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2901}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2898},"source":{"doc":"tm-facts","section":"cards.json #164"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:233"}',
 }

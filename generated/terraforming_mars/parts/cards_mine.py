@@ -61,11 +61,11 @@ def d_1357(ctx, E=None, B=1357):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'steel', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
     return True
 
 
@@ -94,5 +94,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:559
-    'mine': '{"id":"mine","number":"056","name":{"en":"Mine"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1533},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1358},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":1534},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1359},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1535},"o":"+=","e":{"op":"var","n":"n~748","x":1536},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1360}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1357},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1537},"at":"rules_data/terraforming_mars/cards/001-070.yaml:566","id":1361},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #056"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:559"}',
+    'mine': '{"id":"mine","number":"056","name":{"en":"Mine"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":1533},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1358},{"op":"let","v":"r~765","e":{"op":"lit","v":"steel","x":1534},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1359},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1535},"o":"+=","e":{"op":"var","n":"n~764","x":1536},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1360}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1357},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1537},"at":"rules_data/terraforming_mars/cards/001-070.yaml:566","id":1361},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #056"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:559"}',
 }

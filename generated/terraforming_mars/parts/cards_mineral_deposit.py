@@ -59,11 +59,11 @@ def d_1415(ctx, E=None, B=1415):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 5, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 5, True)
+    LOCAL(ctx, E, 'r~765', 'steel', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[0])
     return True
 
 
@@ -89,5 +89,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:619
-    'mineral_deposit': '{"id":"mineral_deposit","number":"062","name":{"en":"Mineral Deposit"},"type":"event","cost":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":5,"x":1603},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1416},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":1604},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1417},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1605},"o":"+=","e":{"op":"var","n":"n~748","x":1606},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1418}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1415},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #062"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:619"}',
+    'mineral_deposit': '{"id":"mineral_deposit","number":"062","name":{"en":"Mineral Deposit"},"type":"event","cost":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":5,"x":1603},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1416},{"op":"let","v":"r~765","e":{"op":"lit","v":"steel","x":1604},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1417},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1605},"o":"+=","e":{"op":"var","n":"n~764","x":1606},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1418}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1415},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #062"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:619"}',
 }

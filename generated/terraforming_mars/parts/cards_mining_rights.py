@@ -70,9 +70,9 @@ def x_1705(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~757'))) is str else None)
-        return [v_x_760 for v_x_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h1)] if any((v_r_761 in _w2 if type((_w2 := E.get('l~758'))) in (list, dict) else IN(v_r_761, _w2)) for v_r_761 in items_of((ctx.index.plain['spaces'].get(v_x_760, NOREC).get('bonus_resources', []) if type(v_x_760) is str else [])))]
-    return MEMO(ctx, (1705, E.get('l~758'), E.get('t~757'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~773'))) is str else None)
+        return [v_x_776 for v_x_776 in [v_x_775 for v_x_775 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_775, NOREC).get('type', None) if type(v_x_775) is str else None) == _h1)] if any((v_r_777 in _w2 if type((_w2 := E.get('l~774'))) in (list, dict) else IN(v_r_777, _w2)) for v_r_777 in items_of((ctx.index.plain['spaces'].get(v_x_776, NOREC).get('bonus_resources', []) if type(v_x_776) is str else [])))]
+    return MEMO(ctx, (1705, E.get('l~774'), E.get('t~773'),), compute)
 
 
 def x_1706(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
@@ -80,8 +80,8 @@ def x_1706(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_764, 0) if type(_h1) is dict else KEY(_h1, v_p_764, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_764, NOREC).get('step', 0) if type(v_p_764) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_764, NOREC).get('max', 0) if type(v_p_764) is str else 0))) is int else num(_w4))) for v_p_764 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_764, NOREC).get('tile', None) if type(v_p_764) is str else None) == E.get('t~762'))))
-    return MEMO(ctx, (1706, E.get('t~762'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_780, 0) if type(_h1) is dict else KEY(_h1, v_p_780, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_780, NOREC).get('step', 0) if type(v_p_780) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_780, NOREC).get('max', 0) if type(v_p_780) is str else 0))) is int else num(_w4))) for v_p_780 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_780, NOREC).get('tile', None) if type(v_p_780) is str else None) == E.get('t~778'))))
+    return MEMO(ctx, (1706, E.get('t~778'), ctx.stamps.get('params', 0),), compute)
 
 
 def x_1707(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
@@ -90,28 +90,28 @@ def x_1707(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~762'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~762'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_765 for v_s_765 in items_of(E.get('l~763')) if (True if ((not (v_s_765 in _h1 if type(_h1) in (list, dict) else IN(v_s_765, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == E.get('t~762'))) or (((ctx.index.plain['spaces'].get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_765 in _h2 if type(_h2) in (list, dict) else IN(v_s_765, _h2)))) or (((_h2.get(v_s_765, None) if type(_h2) is dict else KEY(_h2, v_s_765, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_765 in _h4 if type(_h4) in (list, dict) else IN(v_s_765, _h4))) or ((not any((True if ((v_x_766 in _h1 if type(_h1) in (list, dict) else IN(v_x_766, _h1))) and ((not (v_x_766 in _h4 if type(_h4) in (list, dict) else IN(v_x_766, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_767)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_767)) else False)) else False) for v_u_767 in items_of(_h3))) else False) for v_x_766 in ADJ(ctx, 'spaces', v_s_765)))) else False)) else False)]
-    return MEMO(ctx, (1707, E.get('l~763'), E.get('this'), E.get('t~762'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~778'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~778'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_781 for v_s_781 in items_of(E.get('l~779')) if (True if ((not (v_s_781 in _h1 if type(_h1) in (list, dict) else IN(v_s_781, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_781, NOREC).get('reserved', None) if type(v_s_781) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_781, NOREC).get('reserved', None) if type(v_s_781) is str else None) == E.get('t~778'))) or (((ctx.index.plain['spaces'].get(v_s_781, NOREC).get('reserved', None) if type(v_s_781) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_781 in _h2 if type(_h2) in (list, dict) else IN(v_s_781, _h2)))) or (((_h2.get(v_s_781, None) if type(_h2) is dict else KEY(_h2, v_s_781, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_781 in _h4 if type(_h4) in (list, dict) else IN(v_s_781, _h4))) or ((not any((True if ((v_x_782 in _h1 if type(_h1) in (list, dict) else IN(v_x_782, _h1))) and ((not (v_x_782 in _h4 if type(_h4) in (list, dict) else IN(v_x_782, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_782, {}) if type(_h1) is dict else KEY(_h1, v_x_782, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_782, {}) if type(_h1) is dict else KEY(_h1, v_x_782, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_783)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_782, {}) if type(_h1) is dict else KEY(_h1, v_x_782, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_783)) else False)) else False) for v_u_783 in items_of(_h3))) else False) for v_x_782 in ADJ(ctx, 'spaces', v_s_781)))) else False)) else False)]
+    return MEMO(ctx, (1707, E.get('l~779'), E.get('this'), E.get('t~778'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~768')) > 0)
+    return (FN['count'](ctx, None, E.get('open~784')) > 0)
 
 
 def x_1712(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~771'), {}))
+    return (_w1.get(E.get('s~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~787'), {}))
 
 
 def x_1713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~770'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~770'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~786'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~786'))) is str else False) else None), 'card': E.get('this')}
 
 
 x_1714 = _C.x_568  # rules_data/terraforming_mars/definitions/board.yaml:118
@@ -121,37 +121,37 @@ x_1716 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_1717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~771'))
+    return FLD(ctx, K[0], E.get('s~787'))
 
 
 def x_1718(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~771'))
+    return ADJ(ctx, 'spaces', E.get('s~787'))
 
 
 def x_1719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~772') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~772'), _w1))
+    return (E.get('x~788') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~788'), _w1))
 
 
 def x_1720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~772'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~772'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~788'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~788'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~770'))
+    return FLD(ctx, K[2], E.get('t~786'))
 
 
 def x_1725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~769')}
+    return {'space': E.get('space~785')}
 
 
 x_1726 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:674
@@ -179,8 +179,8 @@ def t_1508(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/card
         return t_1532(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~757', 'mining_rights', True)
-    LOCAL(ctx, E, 'l~758', K[4], True)
+    LOCAL(ctx, E, 't~773', 'mining_rights', True)
+    LOCAL(ctx, E, 'l~774', K[4], True)
     return t_1511(ctx, r1, s, E, B)
 
 
@@ -190,7 +190,7 @@ def d_1509(ctx, E=None, B=1496):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~757', 'mining_rights', True)
+    LOCAL(ctx, E, 't~773', 'mining_rights', True)
     return True
 
 
@@ -203,8 +203,8 @@ def t_1511(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~762', E.get('t~757'), True)
-    LOCAL(ctx, E, 'l~763', x_1705(ctx, E), True)
+    LOCAL(ctx, E, 't~778', E.get('t~773'), True)
+    LOCAL(ctx, E, 'l~779', x_1705(ctx, E), True)
     return t_1514(ctx, k, s, E, B)
 
 
@@ -214,7 +214,7 @@ def d_1512(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~762', E.get('t~757'), True)
+    LOCAL(ctx, E, 't~778', E.get('t~773'), True)
     return True
 
 
@@ -224,7 +224,7 @@ def d_1513(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~763', x_1705(ctx, E), True)
+    LOCAL(ctx, E, 'l~779', x_1705(ctx, E), True)
     return True
 
 
@@ -245,8 +245,8 @@ def t_1515(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~768', x_1707(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~768')) > 0)):
+    LOCAL(ctx, E, 'open~784', x_1707(ctx, E), True)
+    if not ((FN['count'](ctx, None, E.get('open~784')) > 0)):
         return False
     return t_1518(ctx, k, s, E, B)
 
@@ -257,7 +257,7 @@ def d_1516(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~768', x_1707(ctx, E), True)
+    LOCAL(ctx, E, 'open~784', x_1707(ctx, E), True)
     return True
 
 
@@ -267,7 +267,7 @@ def d_1517(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~768')) > 0)):
+    if not ((FN['count'](ctx, None, E.get('open~784')) > 0)):
         return False
     return True
 
@@ -281,8 +281,8 @@ def t_1519(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~770', E.get('t~762'), True)
-    LOCAL(ctx, E, 's~771', E.get('space~769'), True)
+    LOCAL(ctx, E, 't~786', E.get('t~778'), True)
+    LOCAL(ctx, E, 's~787', E.get('space~785'), True)
     return t_1522(ctx, k, s, E, B)
 
 
@@ -292,7 +292,7 @@ def d_1520(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~770', E.get('t~762'), True)
+    LOCAL(ctx, E, 't~786', E.get('t~778'), True)
     return True
 
 
@@ -302,7 +302,7 @@ def d_1521(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~771', E.get('space~769'), True)
+    LOCAL(ctx, E, 's~787', E.get('space~785'), True)
     return True
 
 
@@ -312,10 +312,10 @@ def t_1522(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~771'))
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~787'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1713(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~771'), '=', False, K[9])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[9])
     return t_1525(ctx, k, s, E, B)
 
 
@@ -325,7 +325,7 @@ def d_1523(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~771'))
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~787'))
     if c is not None:
         SET(ctx, 'board', c, key, x_1713(ctx, E), '=', False, K[7])
     return True
@@ -337,7 +337,7 @@ def d_1524(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~771'), '=', False, K[9])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[9])
     return True
 
 
@@ -366,7 +366,7 @@ def t_1526(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
 
     def r3():
         ctx.steps += 1
-        if not EMIT(ctx, 'placed', {'tile': E.get('t~770'), 'space': E.get('s~771'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~786'), 'space': E.get('s~787'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -388,19 +388,19 @@ def t_1528(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~771')))))
-    old = E.get('x~772', MISSING)
+    items = list(items_of((ADJ(ctx, 'spaces', E.get('s~787')))))
+    old = E.get('x~788', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~772', old)
+        UNSET(ctx, E, 'x~788', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~772', item, True)
-            if ((E.get('x~772') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~772'), _w1))):
+            LOCAL(ctx, E, 'x~788', item, True)
+            if ((E.get('x~788') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~788'), _w1))):
                 return t_1529(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -431,7 +431,7 @@ def d_1531(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'placed', {'tile': E.get('t~770'), 'space': E.get('s~771'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~786'), 'space': E.get('s~787'), 'by': E.get('you')}):
         return False
     return True
 
@@ -521,5 +521,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:667
-    'mining_rights': '{"id":"mining_rights","number":"067","name":{"en":"Mining Rights"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1691},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1497},{"op":"let","v":"l~749","e":{"op":"lit","v":["steel","titanium"],"x":1692},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1498},{"op":"seq","b":[{"op":"let","v":"sp~751","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~750","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~750"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1693},"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1500},{"op":"let","v":"shown~753","e":{"op":"filt","v":"r~752","src":{"op":"var","n":"l~749"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~751"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~752"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~751"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1694},"at":"rules_data/terraforming_mars/definitions/board.yaml:219","id":1501},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~753"}]},"b":{"op":"lit","v":0},"x":1695},"t":{"op":"choose","alts":[{"gens":[{"v":"r~754","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~753"}],"x":1696},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"var","n":"n~748","x":1697},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1505},{"op":"let","v":"r~756","e":{"op":"var","n":"r~754","x":1698},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1506},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":1699},"o":"+=","e":{"op":"var","n":"n~755","x":1700},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1507}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1504},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~754"}],"x":1701}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1503},"at":"rules_data/terraforming_mars/definitions/board.yaml:220","id":1502}],"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1499}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1496},"effect":{"op":"seq","b":[{"op":"let","v":"t~757","e":{"op":"lit","v":"mining_rights","x":1702},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1509},{"op":"let","v":"l~758","e":{"op":"lit","v":["steel","titanium"],"x":1703},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1510},{"op":"seq","b":[{"op":"let","v":"t~762","e":{"op":"var","n":"t~757","x":1704},"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1512},{"op":"let","v":"l~763","e":{"op":"filt","v":"x~760","src":{"op":"filt","v":"x~759","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~757"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~761","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~760"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~761"},"b":{"op":"var","n":"l~758"},"neg":false}}]},"x":1705},"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1513},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~764","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~764"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~764"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~764"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~764"},"f":"tile","d":null},"b":{"op":"var","n":"t~762"}}}]},"x":1706},"t":{"op":"seq","b":[{"op":"let","v":"open~768","e":{"op":"filt","v":"s~765","src":{"op":"var","n":"l~763"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~765"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~765"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~765"},"f":"reserved","d":null},"b":{"op":"var","n":"t~762"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~765"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~765"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~765"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~765"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~766","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~765"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~766"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~766"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~767","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~762"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~767"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~766"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~767"}}]}]}}]}]}}]}}]}]},"x":1707},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1516},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~768"}]},"b":{"op":"lit","v":0},"x":1708},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1517},{"op":"choose","alts":[{"gens":[{"v":"space~769","src":{"op":"var","n":"open~768","x":1709},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~770","e":{"op":"var","n":"t~762","x":1710},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1520},{"op":"let","v":"s~771","e":{"op":"var","n":"space~769","x":1711},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1521},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~771"},"d":{},"x":1712},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~770"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~770"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1713},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1523},{"op":"set","t":{"op":"st","k":"last_space","x":1714},"o":"=","e":{"op":"var","n":"s~771","x":1715},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1524},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1716},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~771"},"f":"bonus","d":null,"x":1717},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1527},{"op":"for","v":"x~772","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~771"}],"kind":"spaces","x":1718},"w":{"op":"in","a":{"op":"var","n":"x~772"},"b":{"op":"st","k":"board"},"neg":false,"x":1719},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~772"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1720},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1529},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1528},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~770"},"f":"effect","d":null,"x":1721},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1530},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~770","x":1722},"space":{"op":"var","n":"s~771","x":1723},"by":{"op":"var","n":"you","x":1724}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1531}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1526},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1525}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1522}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1519},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~769"}],"x":1725}}],"kind":"space","prompt":{"def":"place_on_bonus","args":{"t":"mining_rights","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Diritti minerari su una casella con un bonus di acciaio, titanio (guadagna un eventuale bonus di piazzamento)","en":"place a Mining Rights tile on a space with a steel, titanium bonus (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1518}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1515},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1514}],"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1511},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1726},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1532}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1508},"source":{"doc":"tm-facts","section":"cards.json #067 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:667"}',
+    'mining_rights': '{"id":"mining_rights","number":"067","name":{"en":"Mining Rights"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":1691},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1497},{"op":"let","v":"l~765","e":{"op":"lit","v":["steel","titanium"],"x":1692},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1498},{"op":"seq","b":[{"op":"let","v":"sp~767","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~766","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1693},"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1500},{"op":"let","v":"shown~769","e":{"op":"filt","v":"r~768","src":{"op":"var","n":"l~765"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~767"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~768"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~767"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1694},"at":"rules_data/terraforming_mars/definitions/board.yaml:219","id":1501},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~769"}]},"b":{"op":"lit","v":0},"x":1695},"t":{"op":"choose","alts":[{"gens":[{"v":"r~770","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~769"}],"x":1696},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~771","e":{"op":"var","n":"n~764","x":1697},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1505},{"op":"let","v":"r~772","e":{"op":"var","n":"r~770","x":1698},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1506},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~772"},"d":0,"x":1699},"o":"+=","e":{"op":"var","n":"n~771","x":1700},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1507}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1504},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~770"}],"x":1701}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1503},"at":"rules_data/terraforming_mars/definitions/board.yaml:220","id":1502}],"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1499}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1496},"effect":{"op":"seq","b":[{"op":"let","v":"t~773","e":{"op":"lit","v":"mining_rights","x":1702},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1509},{"op":"let","v":"l~774","e":{"op":"lit","v":["steel","titanium"],"x":1703},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1510},{"op":"seq","b":[{"op":"let","v":"t~778","e":{"op":"var","n":"t~773","x":1704},"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1512},{"op":"let","v":"l~779","e":{"op":"filt","v":"x~776","src":{"op":"filt","v":"x~775","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~775"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~777","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~776"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~777"},"b":{"op":"var","n":"l~774"},"neg":false}}]},"x":1705},"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1513},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~780","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~780"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~780"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~780"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~780"},"f":"tile","d":null},"b":{"op":"var","n":"t~778"}}}]},"x":1706},"t":{"op":"seq","b":[{"op":"let","v":"open~784","e":{"op":"filt","v":"s~781","src":{"op":"var","n":"l~779"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~781"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~781"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~781"},"f":"reserved","d":null},"b":{"op":"var","n":"t~778"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~781"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~781"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~781"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~778"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~781"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~778"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~782","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~781"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~782"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~782"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~778"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~783","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~778"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~782"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~782"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~783"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~782"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~783"}}]}]}}]}]}}]}}]}]},"x":1707},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1516},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~784"}]},"b":{"op":"lit","v":0},"x":1708},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1517},{"op":"choose","alts":[{"gens":[{"v":"space~785","src":{"op":"var","n":"open~784","x":1709},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~786","e":{"op":"var","n":"t~778","x":1710},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1520},{"op":"let","v":"s~787","e":{"op":"var","n":"space~785","x":1711},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1521},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~787"},"d":{},"x":1712},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~786"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~786"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1713},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1523},{"op":"set","t":{"op":"st","k":"last_space","x":1714},"o":"=","e":{"op":"var","n":"s~787","x":1715},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1524},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1716},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~787"},"f":"bonus","d":null,"x":1717},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1527},{"op":"for","v":"x~788","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~787"}],"kind":"spaces","x":1718},"w":{"op":"in","a":{"op":"var","n":"x~788"},"b":{"op":"st","k":"board"},"neg":false,"x":1719},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~788"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1720},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1529},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1528},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~786"},"f":"effect","d":null,"x":1721},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1530},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~786","x":1722},"space":{"op":"var","n":"s~787","x":1723},"by":{"op":"var","n":"you","x":1724}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1531}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1526},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1525}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1522}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1519},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~785"}],"x":1725}}],"kind":"space","prompt":{"def":"place_on_bonus","args":{"t":"mining_rights","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Diritti minerari su una casella con un bonus di acciaio, titanio (guadagna un eventuale bonus di piazzamento)","en":"place a Mining Rights tile on a space with a steel, titanium bonus (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1518}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1515},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1514}],"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1511},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1726},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1532}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1508},"source":{"doc":"tm-facts","section":"cards.json #067 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:667"}',
 }

@@ -53,7 +53,7 @@ K = [
 def x_1437(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1437, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('earth') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else [])).count('earth') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    return MEMO(ctx, (1437, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_768, NOREC).get('tags', []) if type(v_c_768) is str else [])).count('earth') for v_c_768 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_770, NOREC).get('tags', []) if type(v_c_770) is str else [])).count('earth') for v_c_770 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
 
 
 x_1438 = _C.x_1438  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -66,12 +66,12 @@ def d_1275(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~756', 1, True)
-    LOCAL(ctx, E, 'r~757', 'megacredits', True)
-    LOCAL(ctx, E, 'k~758', x_1437(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+    LOCAL(ctx, E, 'n~772', 1, True)
+    LOCAL(ctx, E, 'r~773', 'megacredits', True)
+    LOCAL(ctx, E, 'k~774', x_1437(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~756'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~758'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~772'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~774'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -84,7 +84,7 @@ def d_1277(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~757', 'megacredits', True)
+    LOCAL(ctx, E, 'r~773', 'megacredits', True)
     return True
 
 
@@ -94,7 +94,7 @@ def d_1278(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~758', x_1437(ctx, E), True)
+    LOCAL(ctx, E, 'k~774', x_1437(ctx, E), True)
     return True
 
 
@@ -122,5 +122,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:504
-    'miranda_resort': '{"id":"miranda_resort","number":"051","name":{"en":"Miranda Resort"},"type":"automated","cost":12,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~756","e":{"op":"lit","v":1,"x":1435},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1276},{"op":"let","v":"r~757","e":{"op":"lit","v":"megacredits","x":1436},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1277},{"op":"let","v":"k~758","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~754","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~755","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~754"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~755"},"b":{"op":"lit","v":"earth"}}}]}}]},"x":1437},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1278},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~757"},"d":0,"x":1438},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~756"},"b":{"op":"var","n":"k~758"},"x":1439},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1279}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1275},"vp":{"op":"lit","v":1,"x":1440},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #051"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:504"}',
+    'miranda_resort': '{"id":"miranda_resort","number":"051","name":{"en":"Miranda Resort"},"type":"automated","cost":12,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~772","e":{"op":"lit","v":1,"x":1435},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1276},{"op":"let","v":"r~773","e":{"op":"lit","v":"megacredits","x":1436},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1277},{"op":"let","v":"k~774","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~768","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~769","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~768"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~769"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~770","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~771","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~770"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~771"},"b":{"op":"lit","v":"earth"}}}]}}]},"x":1437},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1278},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~773"},"d":0,"x":1438},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~772"},"b":{"op":"var","n":"k~774"},"x":1439},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1279}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1275},"vp":{"op":"lit","v":1,"x":1440},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #051"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:504"}',
 }

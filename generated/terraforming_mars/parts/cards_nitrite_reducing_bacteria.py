@@ -60,7 +60,7 @@ x_3160 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
 def x_3165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~752'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~768'))) is int else num(_w4)))
 
 
 x_3166 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -69,25 +69,25 @@ x_3166 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:208
 def x_3170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~754'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~770'))) is str else None) == 'game')
 
 
 def x_3171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~754'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~754'), 0))
+    return (_w1.get(E.get('t~770'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~770'), 0))
 
 
 def x_3173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~754'), 0))
+    return (_w2.get(E.get('t~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~770'), 0))
 
 
 def x_3175(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~754') == 'tr')) and (((_w1 if type((_w1 := E.get('n~755'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~770') == 'tr')) and (((_w1 if type((_w1 := E.get('n~771'))) is int else num(_w1)) > 0)) else False)
 
 
 x_3176 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
@@ -99,11 +99,11 @@ def d_2775(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    LOCAL(ctx, E, 'n~764', 3, True)
+    LOCAL(ctx, E, 'r~765', 'microbe', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~764'), '+=', False, K[0])
     return True
 
 
@@ -119,11 +119,11 @@ def d_2780(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'microbe', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~766'), '+=', False, K[0])
     return True
 
 
@@ -138,13 +138,13 @@ def d_2784(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 3, True)
-    LOCAL(ctx, E, 'r~753', 'microbe', True)
+    LOCAL(ctx, E, 'n~768', 3, True)
+    LOCAL(ctx, E, 'r~769', 'microbe', True)
     if not d_2787(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 't~754', 'tr', True)
-    LOCAL(ctx, E, 'n~755', 1, True)
+    LOCAL(ctx, E, 't~770', 'tr', True)
+    LOCAL(ctx, E, 'n~771', 1, True)
     if not d_2792(ctx, E, B):
         return False
     return True
@@ -165,7 +165,7 @@ def d_2787(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~768'), '-=', False, K[0])
     return True
 
 
@@ -188,7 +188,7 @@ def d_2789(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~768'), '-=', False, K[0])
     return True
 
 
@@ -198,7 +198,7 @@ def d_2790(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', 'tr', True)
+    LOCAL(ctx, E, 't~770', 'tr', True)
     return True
 
 
@@ -208,7 +208,7 @@ def d_2791(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', 1, True)
+    LOCAL(ctx, E, 'n~771', 1, True)
     return True
 
 
@@ -218,11 +218,11 @@ def d_2792(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~754'))) is str else None) == 'game')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~770'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~754'))
+        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~770'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~755'), '+=', False, K[2])
+            SET(ctx, 'game_tracks', c, key, E.get('n~771'), '+=', False, K[2])
     else:
         if not d_2794(ctx, E, B):
             return False
@@ -235,9 +235,9 @@ def d_2793(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~754'))
+    c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~770'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~755'), '+=', False, K[2])
+        SET(ctx, 'game_tracks', c, key, E.get('n~771'), '+=', False, K[2])
     return True
 
 
@@ -247,9 +247,9 @@ def d_2794(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~770'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[3])
+        SET(ctx, 'tracks', c, key, E.get('n~771'), '+=', False, K[3])
     if not d_2796(ctx, E, B):
         return False
     return True
@@ -261,9 +261,9 @@ def d_2795(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~770'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[3])
+        SET(ctx, 'tracks', c, key, E.get('n~771'), '+=', False, K[3])
     return True
 
 
@@ -273,7 +273,7 @@ def d_2796(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((True if ((E.get('t~754') == 'tr')) and (((_w1 if type((_w1 := E.get('n~755'))) is int else num(_w1)) > 0)) else False)):
+    if ((True if ((E.get('t~770') == 'tr')) and (((_w1 if type((_w1 := E.get('n~771'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -333,5 +333,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:168
-    'nitrite_reducing_bacteria': '{"id":"nitrite_reducing_bacteria","number":"157","name":{"en":"Nitrite Reducing Bacteria"},"type":"active","cost":11,"tags":["microbe"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3154},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2776},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":3155},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2777},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3156},"o":"+=","e":{"op":"var","n":"n~748","x":3157},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2778}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2775},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3158},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2781},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":3159},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2782},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3160},"o":"+=","e":{"op":"var","n":"n~750","x":3161},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2783}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2780},"label":{"op":"lit","v":{"option":0},"x":3162}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":3163},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2785},{"op":"let","v":"r~753","e":{"op":"lit","v":"microbe","x":3164},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2786},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~752"},"x":3165},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2788},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3166},"o":"-=","e":{"op":"var","n":"n~752","x":3167},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2789}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2787},{"op":"let","v":"t~754","e":{"op":"lit","v":"tr","x":3168},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2790},{"op":"let","v":"n~755","e":{"op":"lit","v":1,"x":3169},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2791},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~754"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3170},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~754"},"d":0,"x":3171},"o":"+=","e":{"op":"var","n":"n~755","x":3172},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2793},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~754"},"d":0,"x":3173},"o":"+=","e":{"op":"var","n":"n~755","x":3174},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2795},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~755"},"b":{"op":"lit","v":0}}],"x":3175},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3176},"o":"=","e":{"op":"lit","v":true,"x":3177},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2797},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2796}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2794},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2792}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2784},"label":{"op":"lit","v":{"option":1},"x":3178}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 3 microbi da questa carta e aumenta il NT di 1","en":"choose one: add 1 microbe to this card, or remove 3 microbes from this card and raise the TR 1 step"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2779}}],"source":{"doc":"tm-facts","section":"cards.json #157"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:168"}',
+    'nitrite_reducing_bacteria': '{"id":"nitrite_reducing_bacteria","number":"157","name":{"en":"Nitrite Reducing Bacteria"},"type":"active","cost":11,"tags":["microbe"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":3,"x":3154},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2776},{"op":"let","v":"r~765","e":{"op":"lit","v":"microbe","x":3155},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2777},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3156},"o":"+=","e":{"op":"var","n":"n~764","x":3157},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2778}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2775},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":3158},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2781},{"op":"let","v":"r~767","e":{"op":"lit","v":"microbe","x":3159},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2782},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3160},"o":"+=","e":{"op":"var","n":"n~766","x":3161},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2783}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2780},"label":{"op":"lit","v":{"option":0},"x":3162}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~768","e":{"op":"lit","v":3,"x":3163},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2785},{"op":"let","v":"r~769","e":{"op":"lit","v":"microbe","x":3164},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2786},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~768"},"x":3165},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2788},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3166},"o":"-=","e":{"op":"var","n":"n~768","x":3167},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2789}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2787},{"op":"let","v":"t~770","e":{"op":"lit","v":"tr","x":3168},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2790},{"op":"let","v":"n~771","e":{"op":"lit","v":1,"x":3169},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2791},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~770"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3170},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~770"},"d":0,"x":3171},"o":"+=","e":{"op":"var","n":"n~771","x":3172},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2793},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~770"},"d":0,"x":3173},"o":"+=","e":{"op":"var","n":"n~771","x":3174},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2795},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~770"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~771"},"b":{"op":"lit","v":0}}],"x":3175},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3176},"o":"=","e":{"op":"lit","v":true,"x":3177},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2797},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2796}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2794},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2792}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2784},"label":{"op":"lit","v":{"option":1},"x":3178}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 3 microbi da questa carta e aumenta il NT di 1","en":"choose one: add 1 microbe to this card, or remove 3 microbes from this card and raise the TR 1 step"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2779}}],"source":{"doc":"tm-facts","section":"cards.json #157"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:168"}',
 }

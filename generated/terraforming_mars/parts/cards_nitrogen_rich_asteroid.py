@@ -75,7 +75,7 @@ x_1264 = _C.x_418  # rules_data/terraforming_mars/definitions/resources.yaml:89
 def x_1267(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1267, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_753, NOREC).get('tags', []) if type(v_c_753) is str else [])).count('plant') for v_c_753 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_755, NOREC).get('tags', []) if type(v_c_755) is str else [])).count('plant') for v_c_755 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
+    return MEMO(ctx, (1267, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_769, NOREC).get('tags', []) if type(v_c_769) is str else [])).count('plant') for v_c_769 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_771, NOREC).get('tags', []) if type(v_c_771) is str else [])).count('plant') for v_c_771 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
 
 
 x_1270 = _C.x_1270  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -94,13 +94,13 @@ def t_1107(ctx, k, s=None, E=None, B=1107):  # rules_data/terraforming_mars/card
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~748', 'tr', True)
-    LOCAL(ctx, E, 'n~749', 2, True)
+    LOCAL(ctx, E, 't~764', 'tr', True)
+    LOCAL(ctx, E, 'n~765', 2, True)
     if not d_1110(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~750', 'temperature', True)
-    LOCAL(ctx, E, 'n~751', 1, True)
+    LOCAL(ctx, E, 'p~766', 'temperature', True)
+    LOCAL(ctx, E, 'n~767', 1, True)
     return t_1118(ctx, r1, s, E, B)
 
 
@@ -150,11 +150,11 @@ def d_1132(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', 4, True)
-    LOCAL(ctx, E, 'r~758', 'plants', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+    LOCAL(ctx, E, 'n~773', 4, True)
+    LOCAL(ctx, E, 'r~774', 'plants', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~774'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[6])
+        SET(ctx, 'prod', c, key, E.get('n~773'), '+=', False, K[6])
     return True
 
 
@@ -164,7 +164,7 @@ def d_1133(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', 4, True)
+    LOCAL(ctx, E, 'n~773', 4, True)
     return True
 
 
@@ -174,7 +174,7 @@ def d_1134(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~758', 'plants', True)
+    LOCAL(ctx, E, 'r~774', 'plants', True)
     return True
 
 
@@ -187,11 +187,11 @@ def d_1136(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', 1, True)
-    LOCAL(ctx, E, 'r~760', 'plants', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
+    LOCAL(ctx, E, 'n~775', 1, True)
+    LOCAL(ctx, E, 'r~776', 'plants', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~776'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[6])
+        SET(ctx, 'prod', c, key, E.get('n~775'), '+=', False, K[6])
     return True
 
 
@@ -201,7 +201,7 @@ def d_1137(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', 1, True)
+    LOCAL(ctx, E, 'n~775', 1, True)
     return True
 
 
@@ -211,7 +211,7 @@ def d_1138(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~760', 'plants', True)
+    LOCAL(ctx, E, 'r~776', 'plants', True)
     return True
 
 
@@ -282,5 +282,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:368
-    'nitrogen_rich_asteroid': '{"id":"nitrogen_rich_asteroid","number":"037","name":{"en":"Nitrogen-Rich Asteroid"},"type":"event","cost":31,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":1240},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1108},{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":1241},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1109},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1242},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":1243},"o":"+=","e":{"op":"var","n":"n~749","x":1244},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1111},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":1245},"o":"+=","e":{"op":"var","n":"n~749","x":1246},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1113},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":1247},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1248},"o":"=","e":{"op":"lit","v":true,"x":1249},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1115},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1114}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1112},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1110},{"op":"let","v":"p~750","e":{"op":"lit","v":"temperature","x":1250},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1116},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":1251},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1117},{"op":"rep","n":{"op":"var","n":"n~751","x":1252},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":1253},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":1254},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":1255},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1121},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1256},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1257},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":1258},"o":"+=","e":{"op":"lit","v":1,"x":1259},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1126},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1260},"o":"=","e":{"op":"lit","v":true,"x":1261},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1127}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1125},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1124},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":1262},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":1263},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":1264},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1129},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1128},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":1265},"by":{"op":"var","n":"you","x":1266}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1130}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1123},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1122}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1120},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1119},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1118},{"op":"if","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~753","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~754","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~753"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~754"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~755","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~756","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~755"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~756"},"b":{"op":"lit","v":"plant"}}}]}}]}},"b":{"op":"lit","v":3},"x":1267},"t":{"op":"seq","b":[{"op":"let","v":"n~757","e":{"op":"lit","v":4,"x":1268},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1133},{"op":"let","v":"r~758","e":{"op":"lit","v":"plants","x":1269},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1134},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":1270},"o":"+=","e":{"op":"var","n":"n~757","x":1271},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1135}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1132},"e":{"op":"seq","b":[{"op":"let","v":"n~759","e":{"op":"lit","v":1,"x":1272},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1137},{"op":"let","v":"r~760","e":{"op":"lit","v":"plants","x":1273},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1138},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~760"},"d":0,"x":1274},"o":"+=","e":{"op":"var","n":"n~759","x":1275},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1139}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1136},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1131}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1107},"source":{"doc":"tm-facts","section":"cards.json #037 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:368"}',
+    'nitrogen_rich_asteroid': '{"id":"nitrogen_rich_asteroid","number":"037","name":{"en":"Nitrogen-Rich Asteroid"},"type":"event","cost":31,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~764","e":{"op":"lit","v":"tr","x":1240},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1108},{"op":"let","v":"n~765","e":{"op":"lit","v":2,"x":1241},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1109},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~764"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1242},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~764"},"d":0,"x":1243},"o":"+=","e":{"op":"var","n":"n~765","x":1244},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1111},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~764"},"d":0,"x":1245},"o":"+=","e":{"op":"var","n":"n~765","x":1246},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1113},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~764"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~765"},"b":{"op":"lit","v":0}}],"x":1247},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1248},"o":"=","e":{"op":"lit","v":true,"x":1249},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1115},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1114}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1112},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1110},{"op":"let","v":"p~766","e":{"op":"lit","v":"temperature","x":1250},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1116},{"op":"let","v":"n~767","e":{"op":"lit","v":1,"x":1251},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1117},{"op":"rep","n":{"op":"var","n":"n~767","x":1252},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~766"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"max","d":0},"x":1253},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~766"},"d":0,"x":1254},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"step","d":0,"x":1255},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1121},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1256},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1257},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"tr_track","d":null},"d":0,"x":1258},"o":"+=","e":{"op":"lit","v":1,"x":1259},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1126},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1260},"o":"=","e":{"op":"lit","v":true,"x":1261},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1127}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1125},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1124},{"op":"for","v":"b~768","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"bonuses","d":[],"x":1262},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~768"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~766"},"d":0},"x":1263},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~768"},"k":{"op":"lit","v":"effect"},"x":1264},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1129},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1128},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~766","x":1265},"by":{"op":"var","n":"you","x":1266}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1130}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1123},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1122}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1120},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1119},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1118},{"op":"if","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~769","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~770","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~769"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~770"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~771","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~772","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~771"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~772"},"b":{"op":"lit","v":"plant"}}}]}}]}},"b":{"op":"lit","v":3},"x":1267},"t":{"op":"seq","b":[{"op":"let","v":"n~773","e":{"op":"lit","v":4,"x":1268},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1133},{"op":"let","v":"r~774","e":{"op":"lit","v":"plants","x":1269},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1134},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~774"},"d":0,"x":1270},"o":"+=","e":{"op":"var","n":"n~773","x":1271},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1135}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1132},"e":{"op":"seq","b":[{"op":"let","v":"n~775","e":{"op":"lit","v":1,"x":1272},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1137},{"op":"let","v":"r~776","e":{"op":"lit","v":"plants","x":1273},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1138},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~776"},"d":0,"x":1274},"o":"+=","e":{"op":"var","n":"n~775","x":1275},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1139}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1136},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1131}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1107},"source":{"doc":"tm-facts","section":"cards.json #037 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:368"}',
 }

@@ -63,16 +63,16 @@ def d_1228(ctx, E=None, B=1228):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
     if not d_1231(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'energy', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 3, True)
+    LOCAL(ctx, E, 'r~767', 'energy', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
     return True
 
 
@@ -113,5 +113,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:444
-    'nuclear_power': '{"id":"nuclear_power","number":"045","name":{"en":"Nuclear Power"},"type":"automated","cost":10,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1376},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1229},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1377},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1230},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":1378},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1232},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1379},"o":"-=","e":{"op":"var","n":"n~748","x":1380},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1233}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1231},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":1381},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1234},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":1382},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1235},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1383},"o":"+=","e":{"op":"var","n":"n~750","x":1384},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1236}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1228},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1385},"at":"rules_data/terraforming_mars/cards/001-070.yaml:451","id":1237},"source":{"doc":"tm-facts","section":"cards.json #045"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:444"}',
+    'nuclear_power': '{"id":"nuclear_power","number":"045","name":{"en":"Nuclear Power"},"type":"automated","cost":10,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":1376},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1229},{"op":"let","v":"r~765","e":{"op":"lit","v":"megacredits","x":1377},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1230},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0},"x":1378},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1232},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1379},"o":"-=","e":{"op":"var","n":"n~764","x":1380},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1233}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1231},{"op":"let","v":"n~766","e":{"op":"lit","v":3,"x":1381},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1234},{"op":"let","v":"r~767","e":{"op":"lit","v":"energy","x":1382},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1235},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":1383},"o":"+=","e":{"op":"var","n":"n~766","x":1384},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1236}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1228},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1385},"at":"rules_data/terraforming_mars/cards/001-070.yaml:451","id":1237},"source":{"doc":"tm-facts","section":"cards.json #045"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:444"}',
 }

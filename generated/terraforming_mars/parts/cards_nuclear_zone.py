@@ -79,19 +79,19 @@ x_2207 = _C.x_1001  # rules_data/terraforming_mars/definitions/board.yaml:146
 def x_2211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~768'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~768'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~768'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~768'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~784'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~784'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~784'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~784'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~768'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~768'), 0))
+    return (_w1.get(E.get('p~784'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~784'), 0))
 
 
 def x_2213(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~768'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~784'))) is str else 0)
 
 
 x_2214 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -100,13 +100,13 @@ x_2214 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
 def x_2215(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~768'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~784'))) is str else None) != None)
 
 
 def x_2216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~768'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~768'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~784'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~784'))) is str else None), 0))
 
 
 x_2218 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -115,19 +115,19 @@ x_2218 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 def x_2220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('p~768'))
+    return FLD(ctx, K[3], E.get('p~784'))
 
 
 def x_2221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~770'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~768'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~768'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~786'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~784'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~784'), 0)))
 
 
 def x_2222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~770'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~786'))) is dict else KEY(_w1, 'effect', None))
 
 
 def t_1932(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/cards/071-140.yaml:280
@@ -138,12 +138,12 @@ def t_1932(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~768', 'temperature', True)
-        LOCAL(ctx, E, 'n~769', 2, True)
+        LOCAL(ctx, E, 'p~784', 'temperature', True)
+        LOCAL(ctx, E, 'n~785', 2, True)
         return t_1956(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~748', 'nuclear_zone', True)
+    LOCAL(ctx, E, 't~764', 'nuclear_zone', True)
     return t_1934(ctx, r1, s, E, B)
 
 
@@ -153,7 +153,7 @@ def d_1933(ctx, E=None, B=1932):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'nuclear_zone', True)
+    LOCAL(ctx, E, 't~764', 'nuclear_zone', True)
     return True
 
 
@@ -185,7 +185,7 @@ def d_1954(ctx, E=None, B=1932):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~768', 'temperature', True)
+    LOCAL(ctx, E, 'p~784', 'temperature', True)
     return True
 
 
@@ -195,7 +195,7 @@ def d_1955(ctx, E=None, B=1932):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 2, True)
+    LOCAL(ctx, E, 'n~785', 2, True)
     return True
 
 
@@ -210,7 +210,7 @@ def t_1956(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/defi
             return k()
         return t_1957(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('n~769')))
+    return nxt(num(E.get('n~785')))
 
 
 def t_1957(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -230,9 +230,9 @@ def t_1958(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~768'))
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~784'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~768'))) is str else 0)), '+=', False, K[7])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~784'))) is str else 0)), '+=', False, K[7])
     return t_1960(ctx, k, s, E, B)
 
 
@@ -242,9 +242,9 @@ def d_1959(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~768'))
+    c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~784'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~768'))) is str else 0)), '+=', False, K[7])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~784'))) is str else 0)), '+=', False, K[7])
     return True
 
 
@@ -267,7 +267,7 @@ def t_1961(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~768'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~784'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -282,7 +282,7 @@ def d_1962(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~768'))) is str else None) != None)):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~784'))) is str else None) != None)):
         if not d_1963(ctx, E, B):
             return False
     return True
@@ -294,7 +294,7 @@ def d_1963(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~784'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -309,7 +309,7 @@ def d_1964(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~784'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
     return True
@@ -325,17 +325,17 @@ def t_1966(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     items = list(items_of(x_2220(ctx, E)))
-    old = E.get('b~770', MISSING)
+    old = E.get('b~786', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~770', old)
+        UNSET(ctx, E, 'b~786', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~770', item, True)
+            LOCAL(ctx, E, 'b~786', item, True)
             if x_2221(ctx, E):
                 return t_1967(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -349,7 +349,7 @@ def t_1967(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~770'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~786'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_1968(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -358,7 +358,7 @@ def d_1968(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~768'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~784'), 'by': E.get('you')}):
         return False
     return True
 
@@ -445,5 +445,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:274
-    'nuclear_zone': '{"id":"nuclear_zone","number":"097","name":{"en":"Nuclear Zone"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"nuclear_zone","x":2185},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1933},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~749","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~749"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~749"},"f":"tile","d":null},"b":{"op":"var","n":"t~748"}}}]},"x":2186},"t":{"op":"seq","b":[{"op":"let","v":"mine~752","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2187},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1936},{"op":"let","v":"empty~757","e":{"op":"filt","v":"s~754","src":{"op":"filt","v":"x~753","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~752"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":2188},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1937},{"op":"let","v":"legal~763","e":{"op":"letx","v":"open~759","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"empty~757"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~758"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~762","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"open~759"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~762"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~762"},"b":{"op":"var","n":"open~759"}}},"b":{"op":"var","n":"open~759"}},"x":2189},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1938},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~763"}]},"b":{"op":"lit","v":0},"x":2190},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1939},{"op":"choose","alts":[{"gens":[{"v":"space~764","src":{"op":"var","n":"legal~763","x":2191},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~765","e":{"op":"var","n":"t~748","x":2192},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1942},{"op":"let","v":"s~766","e":{"op":"var","n":"space~764","x":2193},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1943},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~766"},"d":{},"x":2194},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~765"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2195},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1945},{"op":"set","t":{"op":"st","k":"last_space","x":2196},"o":"=","e":{"op":"var","n":"s~766","x":2197},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1946},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2198},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~766"},"f":"bonus","d":null,"x":2199},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1949},{"op":"for","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces","x":2200},"w":{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false,"x":2201},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2202},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1951},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1950},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~765"},"f":"effect","d":null,"x":2203},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1952},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~765","x":2204},"space":{"op":"var","n":"s~766","x":2205},"by":{"op":"var","n":"you","x":2206}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1953}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1948},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1947}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1944}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1941},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~764"}],"x":2207}}],"kind":"space","prompt":{"def":"place","args":{"t":"nuclear_zone"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Zona nucleare (guadagna un eventuale bonus di piazzamento)","en":"place a Nuclear Zone tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1940}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1935},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1934},{"op":"let","v":"p~768","e":{"op":"lit","v":"temperature","x":2208},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1954},{"op":"let","v":"n~769","e":{"op":"lit","v":2,"x":2209},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1955},{"op":"rep","n":{"op":"var","n":"n~769","x":2210},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~768"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"max","d":0},"x":2211},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~768"},"d":0,"x":2212},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"step","d":0,"x":2213},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1959},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2214},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2215},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"tr_track","d":null},"d":0,"x":2216},"o":"+=","e":{"op":"lit","v":1,"x":2217},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1964},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2218},"o":"=","e":{"op":"lit","v":true,"x":2219},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1965}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1963},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1962},{"op":"for","v":"b~770","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~768"},"f":"bonuses","d":[],"x":2220},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~770"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~768"},"d":0},"x":2221},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~770"},"k":{"op":"lit","v":"effect"},"x":2222},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1967},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1966},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~768","x":2223},"by":{"op":"var","n":"you","x":2224}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1968}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1961},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1960}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1958},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1957},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1956}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1932},"vp":{"op":"lit","v":-2,"x":2225},"source":{"doc":"tm-facts","section":"cards.json #097"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:274"}',
+    'nuclear_zone': '{"id":"nuclear_zone","number":"097","name":{"en":"Nuclear Zone"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~764","e":{"op":"lit","v":"nuclear_zone","x":2185},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1933},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~765","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~765"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~765"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~765"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~765"},"f":"tile","d":null},"b":{"op":"var","n":"t~764"}}}]},"x":2186},"t":{"op":"seq","b":[{"op":"let","v":"mine~768","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~767","src":{"op":"filt","v":"x~766","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~766"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~764"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~767"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2187},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1936},{"op":"let","v":"empty~773","e":{"op":"filt","v":"s~770","src":{"op":"filt","v":"x~769","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~769"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~764"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~770"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"reserved","d":null},"b":{"op":"var","n":"t~764"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~768"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~764"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~770"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~764"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~764"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~772","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~764"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~772"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~772"}}]}]}}]}]}}]}}]}]},"x":2188},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1937},{"op":"let","v":"legal~779","e":{"op":"letx","v":"open~775","e":{"op":"filt","v":"s~774","src":{"op":"var","n":"empty~773"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~774"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~774"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~764"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~778","e":{"op":"filt","v":"s~776","src":{"op":"var","n":"open~775"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~777","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~776"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~777"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~777"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~778"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~778"},"b":{"op":"var","n":"open~775"}}},"b":{"op":"var","n":"open~775"}},"x":2189},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1938},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~779"}]},"b":{"op":"lit","v":0},"x":2190},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1939},{"op":"choose","alts":[{"gens":[{"v":"space~780","src":{"op":"var","n":"legal~779","x":2191},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~781","e":{"op":"var","n":"t~764","x":2192},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1942},{"op":"let","v":"s~782","e":{"op":"var","n":"space~780","x":2193},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1943},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~782"},"d":{},"x":2194},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~781"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~781"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2195},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1945},{"op":"set","t":{"op":"st","k":"last_space","x":2196},"o":"=","e":{"op":"var","n":"s~782","x":2197},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1946},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2198},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~782"},"f":"bonus","d":null,"x":2199},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1949},{"op":"for","v":"x~783","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~782"}],"kind":"spaces","x":2200},"w":{"op":"in","a":{"op":"var","n":"x~783"},"b":{"op":"st","k":"board"},"neg":false,"x":2201},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~783"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2202},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1951},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1950},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~781"},"f":"effect","d":null,"x":2203},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1952},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~781","x":2204},"space":{"op":"var","n":"s~782","x":2205},"by":{"op":"var","n":"you","x":2206}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1953}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1948},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1947}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1944}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1941},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~780"}],"x":2207}}],"kind":"space","prompt":{"def":"place","args":{"t":"nuclear_zone"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Zona nucleare (guadagna un eventuale bonus di piazzamento)","en":"place a Nuclear Zone tile (gain any placement bonus)"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1940}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1935},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1934},{"op":"let","v":"p~784","e":{"op":"lit","v":"temperature","x":2208},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1954},{"op":"let","v":"n~785","e":{"op":"lit","v":2,"x":2209},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1955},{"op":"rep","n":{"op":"var","n":"n~785","x":2210},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~784"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~784"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~784"},"f":"max","d":0},"x":2211},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~784"},"d":0,"x":2212},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~784"},"f":"step","d":0,"x":2213},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1959},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2214},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~784"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2215},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~784"},"f":"tr_track","d":null},"d":0,"x":2216},"o":"+=","e":{"op":"lit","v":1,"x":2217},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1964},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2218},"o":"=","e":{"op":"lit","v":true,"x":2219},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1965}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1963},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1962},{"op":"for","v":"b~786","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~784"},"f":"bonuses","d":[],"x":2220},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~786"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~784"},"d":0},"x":2221},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~786"},"k":{"op":"lit","v":"effect"},"x":2222},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1967},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1966},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~784","x":2223},"by":{"op":"var","n":"you","x":2224}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1968}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1961},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1960}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1958},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1957},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1956}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1932},"vp":{"op":"lit","v":-2,"x":2225},"source":{"doc":"tm-facts","section":"cards.json #097"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:274"}',
 }

@@ -62,7 +62,7 @@ x_3614 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
 def x_3619(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~751'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~767'))) is int else num(_w4)))
 
 
 x_3620 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:208
@@ -86,11 +86,11 @@ def d_3168(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
-    LOCAL(ctx, E, 'r~750', 'science', True)
+    LOCAL(ctx, E, 'n~765', 1, True)
+    LOCAL(ctx, E, 'r~766', 'science', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~749'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~765'), '+=', False, K[0])
     return True
 
 
@@ -103,7 +103,7 @@ def d_3170(ctx, E=None, B=3166):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~750', 'science', True)
+    LOCAL(ctx, E, 'r~766', 'science', True)
     return True
 
 
@@ -115,7 +115,7 @@ def d_3171(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~749'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~765'), '+=', False, K[0])
     return True
 
 
@@ -125,12 +125,12 @@ def d_3172(ctx, E=None, B=3166):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 1, True)
-    LOCAL(ctx, E, 'r~752', 'science', True)
+    LOCAL(ctx, E, 'n~767', 1, True)
+    LOCAL(ctx, E, 'r~768', 'science', True)
     if not d_3175(ctx, E, B):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~753', 1, True)
+    LOCAL(ctx, E, 'n~769', 1, True)
     if not d_3179(ctx, E, B):
         return False
     return True
@@ -145,7 +145,7 @@ def d_3174(ctx, E=None, B=3166):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'science', True)
+    LOCAL(ctx, E, 'r~768', 'science', True)
     return True
 
 
@@ -160,7 +160,7 @@ def d_3175(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~751'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~767'), '-=', False, K[0])
     return True
 
 
@@ -183,7 +183,7 @@ def d_3177(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~751'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~767'), '-=', False, K[0])
     return True
 
 
@@ -196,7 +196,7 @@ def d_3179(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~753'))
+    left = num(E.get('n~769'))
     while left > 0:
         left -= 1
         if not d_3180(ctx, E, B):
@@ -309,5 +309,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:448
-    'olympus_conference': '{"id":"olympus_conference","number":"185","name":{"en":"Olympus Conference"},"type":"active","cost":10,"tags":["science","earth","building"],"resource":"science","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":3610},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~748","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~748"},"b":{"op":"lit","v":"science"}}}],"x":3611},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3612},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3169},{"op":"let","v":"r~750","e":{"op":"lit","v":"science","x":3613},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3170},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3614},"o":"+=","e":{"op":"var","n":"n~749","x":3615},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3171}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3168},"label":{"op":"lit","v":{"option":0},"x":3616}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3617},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3173},{"op":"let","v":"r~752","e":{"op":"lit","v":"science","x":3618},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3174},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~751"},"x":3619},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3176},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3620},"o":"-=","e":{"op":"var","n":"n~751","x":3621},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3177}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3175},{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":3622},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3178},{"op":"rep","n":{"op":"var","n":"n~753","x":3623},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3624},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3625},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3626},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3183},{"op":"set","t":{"op":"st","k":"discard","x":3627},"o":"=","e":{"op":"lit","v":[],"x":3628},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3184},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3629}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3185}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3182},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3181},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3630},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3631},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3632},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3188},{"op":"set","t":{"op":"st","k":"deck","x":3633},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3634},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3189}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3187},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3186}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3180},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3179}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3172},"label":{"op":"lit","v":{"option":1},"x":3635}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 scienza a questa carta, oppure togli 1 scienza da questa carta e pesca 1 carta","en":"choose one: add 1 science to this card, or remove 1 science from this card and draw 1 card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3167},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3166}}],"vp":{"op":"lit","v":1,"x":3636},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #185 (render icons: tag(science): science or -science +cards(1))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:448"}',
+    'olympus_conference': '{"id":"olympus_conference","number":"185","name":{"en":"Olympus Conference"},"type":"active","cost":10,"tags":["science","earth","building"],"resource":"science","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":3610},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~764","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~764"},"b":{"op":"lit","v":"science"}}}],"x":3611},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~765","e":{"op":"lit","v":1,"x":3612},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3169},{"op":"let","v":"r~766","e":{"op":"lit","v":"science","x":3613},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3170},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3614},"o":"+=","e":{"op":"var","n":"n~765","x":3615},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3171}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3168},"label":{"op":"lit","v":{"option":0},"x":3616}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~767","e":{"op":"lit","v":1,"x":3617},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3173},{"op":"let","v":"r~768","e":{"op":"lit","v":"science","x":3618},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3174},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~767"},"x":3619},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3176},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3620},"o":"-=","e":{"op":"var","n":"n~767","x":3621},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3177}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3175},{"op":"let","v":"n~769","e":{"op":"lit","v":1,"x":3622},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3178},{"op":"rep","n":{"op":"var","n":"n~769","x":3623},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3624},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3625},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3626},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3183},{"op":"set","t":{"op":"st","k":"discard","x":3627},"o":"=","e":{"op":"lit","v":[],"x":3628},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3184},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3629}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3185}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3182},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3181},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3630},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3631},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3632},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3188},{"op":"set","t":{"op":"st","k":"deck","x":3633},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3634},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3189}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3187},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3186}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3180},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3179}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3172},"label":{"op":"lit","v":{"option":1},"x":3635}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 scienza a questa carta, oppure togli 1 scienza da questa carta e pesca 1 carta","en":"choose one: add 1 science to this card, or remove 1 science from this card and draw 1 card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3167},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3166}}],"vp":{"op":"lit","v":1,"x":3636},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #185 (render icons: tag(science): science or -science +cards(1))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:448"}',
 }

@@ -66,16 +66,16 @@ def d_996(ctx, E=None, B=996):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 3, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~766', 3, True)
+    LOCAL(ctx, E, 'r~767', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[0])
     return True
 
 
@@ -110,5 +110,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:310
-    'optimal_aerobraking': '{"id":"optimal_aerobraking","number":"031","name":{"en":"Optimal Aerobraking"},"type":"active","cost":7,"tags":["space"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}},{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1116},"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1117},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":997},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1118},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":998},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1119},"o":"+=","e":{"op":"var","n":"n~748","x":1120},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":999},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":1121},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":1000},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":1122},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":1001},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1123},"o":"+=","e":{"op":"var","n":"n~750","x":1124},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1002}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":996}}],"source":{"doc":"tm-facts","section":"cards.json #031 (render effects: space event -> 3 M€, 3 heat)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:310"}',
+    'optimal_aerobraking': '{"id":"optimal_aerobraking","number":"031","name":{"en":"Optimal Aerobraking"},"type":"active","cost":7,"tags":["space"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}},{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1116},"b":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":3,"x":1117},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":997},{"op":"let","v":"r~765","e":{"op":"lit","v":"megacredits","x":1118},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":998},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1119},"o":"+=","e":{"op":"var","n":"n~764","x":1120},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":999},{"op":"let","v":"n~766","e":{"op":"lit","v":3,"x":1121},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":1000},{"op":"let","v":"r~767","e":{"op":"lit","v":"heat","x":1122},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":1001},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":1123},"o":"+=","e":{"op":"var","n":"n~766","x":1124},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1002}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":996}}],"source":{"doc":"tm-facts","section":"cards.json #031 (render effects: space event -> 3 M€, 3 heat)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:310"}',
 }

@@ -70,11 +70,11 @@ def d_2979(ctx, E=None, B=2979):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'animal', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'animal', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~764'), '+=', False, K[0])
     return True
 
 
@@ -89,11 +89,11 @@ def d_2983(ctx, E=None, B=2979):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'animal', True)
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'animal', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~766'), '+=', False, K[0])
     return True
 
 
@@ -128,5 +128,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:307
-    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3397},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2980},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":3398},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2981},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3399},"o":"+=","e":{"op":"var","n":"n~748","x":3400},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2982}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2979},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3401},"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3402},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2984},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":3403},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2985},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3404},"o":"+=","e":{"op":"var","n":"n~750","x":3405},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2986}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2983}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3406},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3407},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3408},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:307"}',
+    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":3397},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2980},{"op":"let","v":"r~765","e":{"op":"lit","v":"animal","x":3398},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2981},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3399},"o":"+=","e":{"op":"var","n":"n~764","x":3400},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2982}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2979},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3401},"b":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":3402},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2984},{"op":"let","v":"r~767","e":{"op":"lit","v":"animal","x":3403},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2985},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3404},"o":"+=","e":{"op":"var","n":"n~766","x":3405},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2986}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2983}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3406},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3407},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3408},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:307"}',
 }

@@ -68,8 +68,8 @@ def d_1917(ctx, E=None, B=1917):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 6, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~764', 6, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     if not d_1920(ctx, E, B):
         return False
     return True
@@ -81,7 +81,7 @@ def d_1918(ctx, E=None, B=1917):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 6, True)
+    LOCAL(ctx, E, 'n~764', 6, True)
     return True
 
 
@@ -97,11 +97,11 @@ def d_1923(ctx, E=None, B=1917):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'science', True)
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'science', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[2])
+        SET(ctx, 'card_res', c, key, E.get('n~766'), '+=', False, K[2])
     return True
 
 
@@ -114,7 +114,7 @@ def d_1925(ctx, E=None, B=1917):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'science', True)
+    LOCAL(ctx, E, 'r~767', 'science', True)
     return True
 
 
@@ -148,5 +148,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:253
-    'physics_complex': '{"id":"physics_complex","number":"095","name":{"en":"Physics Complex"},"type":"active","cost":12,"tags":["science","building"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":2170},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":6,"x":2171},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1918},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2172},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1919},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":2173},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1921},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2174},"o":"-=","e":{"op":"var","n":"n~748","x":2175},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1922}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1920}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1917},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2176},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1924},{"op":"let","v":"r~751","e":{"op":"lit","v":"science","x":2177},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1925},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2178},"o":"+=","e":{"op":"var","n":"n~750","x":2179},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1926}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1923}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #095"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:253"}',
+    'physics_complex': '{"id":"physics_complex","number":"095","name":{"en":"Physics Complex"},"type":"active","cost":12,"tags":["science","building"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":2170},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":6,"x":2171},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1918},{"op":"let","v":"r~765","e":{"op":"lit","v":"energy","x":2172},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1919},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"},"x":2173},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1921},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2174},"o":"-=","e":{"op":"var","n":"n~764","x":2175},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1922}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1920}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1917},"effect":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":2176},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1924},{"op":"let","v":"r~767","e":{"op":"lit","v":"science","x":2177},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1925},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2178},"o":"+=","e":{"op":"var","n":"n~766","x":2179},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1926}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1923}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #095"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:253"}',
 }

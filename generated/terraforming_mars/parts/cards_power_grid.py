@@ -53,7 +53,7 @@ K = [
 def x_2280(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2280, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_757, NOREC).get('tags', []) if type(v_c_757) is str else [])).count('power') for v_c_757 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_759, NOREC).get('tags', []) if type(v_c_759) is str else [])).count('power') for v_c_759 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('power')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (2280, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_773, NOREC).get('tags', []) if type(v_c_773) is str else [])).count('power') for v_c_773 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_775, NOREC).get('tags', []) if type(v_c_775) is str else [])).count('power') for v_c_775 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('power')))) is int else AR('+', _w6, _w7)))
 
 
 x_2281 = _C.x_2281  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -66,12 +66,12 @@ def d_2019(ctx, E=None, B=2019):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~762', 1, True)
-    LOCAL(ctx, E, 'r~763', 'energy', True)
-    LOCAL(ctx, E, 'k~764', x_2280(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~763'))
+    LOCAL(ctx, E, 'n~778', 1, True)
+    LOCAL(ctx, E, 'r~779', 'energy', True)
+    LOCAL(ctx, E, 'k~780', x_2280(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~779'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~764'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~778'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~780'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -84,7 +84,7 @@ def d_2021(ctx, E=None, B=2019):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~763', 'energy', True)
+    LOCAL(ctx, E, 'r~779', 'energy', True)
     return True
 
 
@@ -94,7 +94,7 @@ def d_2022(ctx, E=None, B=2019):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~764', x_2280(ctx, E), True)
+    LOCAL(ctx, E, 'k~780', x_2280(ctx, E), True)
     return True
 
 
@@ -122,5 +122,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:324
-    'power_grid': '{"id":"power_grid","number":"102","name":{"en":"Power Grid"},"type":"automated","cost":18,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~762","e":{"op":"lit","v":1,"x":2278},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2020},{"op":"let","v":"r~763","e":{"op":"lit","v":"energy","x":2279},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2021},{"op":"let","v":"k~764","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~757","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~758","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~757"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~758"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~759","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~760","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~759"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~760"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~761","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~761"},"b":{"op":"lit","v":"power"}}}]}},"x":2280},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2022},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~763"},"d":0,"x":2281},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~762"},"b":{"op":"var","n":"k~764"},"x":2282},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2023}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2019},"source":{"doc":"tm-facts","section":"cards.json #102 (production per power tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:324"}',
+    'power_grid': '{"id":"power_grid","number":"102","name":{"en":"Power Grid"},"type":"automated","cost":18,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~778","e":{"op":"lit","v":1,"x":2278},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2020},{"op":"let","v":"r~779","e":{"op":"lit","v":"energy","x":2279},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2021},{"op":"let","v":"k~780","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~773","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~774","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~773"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~774"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~775","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~776","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~775"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~776"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~777","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~777"},"b":{"op":"lit","v":"power"}}}]}},"x":2280},"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2022},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~779"},"d":0,"x":2281},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~778"},"b":{"op":"var","n":"k~780"},"x":2282},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2023}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:330","id":2019},"source":{"doc":"tm-facts","section":"cards.json #102 (production per power tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:324"}',
 }

@@ -77,14 +77,14 @@ def t_3354(ctx, k, s=None, E=None, B=3354):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~750', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
-        LOCAL(ctx, E, 'r~751', 'energy', True)
+        LOCAL(ctx, E, 'n~766', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
+        LOCAL(ctx, E, 'r~767', 'energy', True)
         if not d_3363(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', x_3824(ctx, E), True)
+    LOCAL(ctx, E, 'n~764', x_3824(ctx, E), True)
     return t_3356(ctx, r1, s, E, B)
 
 
@@ -94,7 +94,7 @@ def d_3355(ctx, E=None, B=3354):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', x_3824(ctx, E), True)
+    LOCAL(ctx, E, 'n~764', x_3824(ctx, E), True)
     return True
 
 
@@ -116,11 +116,11 @@ def d_3366(ctx, E=None, B=3354):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    LOCAL(ctx, E, 'n~768', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
+    LOCAL(ctx, E, 'r~769', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[1])
     return True
 
 
@@ -169,5 +169,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:538
-    'power_infrastructure': '{"id":"power_infrastructure","number":"194","name":{"en":"Power Infrastructure"},"type":"active","cost":4,"tags":["power","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0,"x":3824},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3355},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~748"},"b":{"op":"lit","v":1},"x":3825},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":3357},{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3826},"o":"=","e":{"op":"lit","v":0,"x":3827},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:69","id":3358},{"op":"choose","alts":[{"gens":[{"v":"k~749","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~748"},"x":3828},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3829},"o":"=","e":{"op":"var","n":"k~749","x":3830},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":3360},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~749"}],"x":3831}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~748","x":3832}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":3359}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":3356},{"op":"let","v":"n~750","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3833},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3361},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3834},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3362},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":3835},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3364},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3836},"o":"-=","e":{"op":"var","n":"n~750","x":3837},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3365}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3363}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3354},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3838},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3367},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":3839},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":3840},"o":"+=","e":{"op":"var","n":"n~752","x":3841},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3369}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3366}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #194 (render actions: energy(X) -> megacredits(X))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:538"}',
+    'power_infrastructure': '{"id":"power_infrastructure","number":"194","name":{"en":"Power Infrastructure"},"type":"active","cost":4,"tags":["power","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0,"x":3824},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3355},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~764"},"b":{"op":"lit","v":1},"x":3825},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":3357},{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3826},"o":"=","e":{"op":"lit","v":0,"x":3827},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:69","id":3358},{"op":"choose","alts":[{"gens":[{"v":"k~765","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~764"},"x":3828},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3829},"o":"=","e":{"op":"var","n":"k~765","x":3830},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":3360},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~765"}],"x":3831}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~764","x":3832}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:70","id":3359}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:68","id":3356},{"op":"let","v":"n~766","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3833},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3361},{"op":"let","v":"r~767","e":{"op":"lit","v":"energy","x":3834},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3362},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0},"b":{"op":"var","n":"n~766"},"x":3835},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3364},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":3836},"o":"-=","e":{"op":"var","n":"n~766","x":3837},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3365}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3363}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3354},"effect":{"op":"seq","b":[{"op":"let","v":"n~768","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3838},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3367},{"op":"let","v":"r~769","e":{"op":"lit","v":"megacredits","x":3839},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":3840},"o":"+=","e":{"op":"var","n":"n~768","x":3841},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3369}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3366}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #194 (render actions: energy(X) -> megacredits(X))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:538"}',
 }

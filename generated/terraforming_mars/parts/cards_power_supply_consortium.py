@@ -57,9 +57,9 @@ def x_3196(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~753'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~753'), 0) if type((_w1 := (ctx.state['players'][v_target_754] if type(v_target_754) is int and 0 <= v_target_754 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~753'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~752'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_754 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3196, E.get('n~752'), E.get('r~753'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~769'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~769'), 0) if type((_w1 := (ctx.state['players'][v_target_770] if type(v_target_770) is int and 0 <= v_target_770 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~769'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~768'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_770 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3196, E.get('n~768'), E.get('r~769'), ctx.stamps.get('prod', 0),), compute)
 
 
 x_3199 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -69,9 +69,9 @@ def x_3200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~756'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~756'), 0) if type((_w1 := (ctx.state['players'][v_target_757] if type(v_target_757) is int and 0 <= v_target_757 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~756'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~755'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_757 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3200, E.get('n~755'), E.get('r~756'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~772'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~772'), 0) if type((_w1 := (ctx.state['players'][v_target_773] if type(v_target_773) is int and 0 <= v_target_773 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~772'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~771'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_773 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3200, E.get('n~771'), E.get('r~772'), ctx.stamps.get('prod', 0),), compute)
 
 
 x_3201 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -80,19 +80,19 @@ x_3201 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 def x_3202(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~758'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~756'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~755'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~756'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~772'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~774'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~772'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~771'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~772'))) is str else 0))) is int else num(_w6)))
 
 
 def x_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~758'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~756'), 0))
+    return (_w2.get(E.get('r~772'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~774'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~772'), 0))
 
 
 def x_3205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~758')}
+    return {'target': E.get('target~774')}
 
 
 x_3210 = _C.x_1274  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -101,7 +101,7 @@ x_3210 = _C.x_1274  # rules_data/terraforming_mars/definitions/resources.yaml:16
 def x_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~762'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~762'), 0))
+    return (_w2.get(E.get('r~778'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~778'), 0))
 
 
 x_3218 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
@@ -111,9 +111,9 @@ def x_3219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~764'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~764'), 0) if type((_w1 := (ctx.state['players'][v_target_765] if type(v_target_765) is int and 0 <= v_target_765 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~764'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~763'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_765 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3219, E.get('n~763'), E.get('r~764'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~780'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~780'), 0) if type((_w1 := (ctx.state['players'][v_target_781] if type(v_target_781) is int and 0 <= v_target_781 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~780'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~779'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_781 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3219, E.get('n~779'), E.get('r~780'), ctx.stamps.get('prod', 0),), compute)
 
 
 x_3220 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
@@ -122,19 +122,19 @@ x_3220 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 def x_3221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~764'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~766'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~764'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~763'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~764'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~780'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~782'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~780'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~779'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~780'))) is str else 0))) is int else num(_w6)))
 
 
 def x_3222(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~764'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~766'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~764'), 0))
+    return (_w2.get(E.get('r~780'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~782'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~780'), 0))
 
 
 def x_3224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~766')}
+    return {'target': E.get('target~782')}
 
 
 def t_2810(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/cards/141-208.yaml:206
@@ -143,8 +143,8 @@ def t_2810(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'energy', True)
+    LOCAL(ctx, E, 'n~768', 1, True)
+    LOCAL(ctx, E, 'r~769', 'energy', True)
     return t_2813(ctx, k, s, E, B)
 
 
@@ -171,16 +171,16 @@ def t_2814(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~759', E.get('n~752'), True)
-        LOCAL(ctx, E, 'r~760', E.get('r~753'), True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
+        LOCAL(ctx, E, 'n~775', E.get('n~768'), True)
+        LOCAL(ctx, E, 'r~776', E.get('r~769'), True)
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~776'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~775'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~755', E.get('n~752'), True)
-    LOCAL(ctx, E, 'r~756', E.get('r~753'), True)
+    LOCAL(ctx, E, 'n~771', E.get('n~768'), True)
+    LOCAL(ctx, E, 'r~772', E.get('r~769'), True)
     return t_2817(ctx, r1, s, E, B)
 
 
@@ -190,7 +190,7 @@ def d_2815(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', E.get('n~752'), True)
+    LOCAL(ctx, E, 'n~771', E.get('n~768'), True)
     return True
 
 
@@ -200,7 +200,7 @@ def d_2816(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~756', E.get('r~753'), True)
+    LOCAL(ctx, E, 'r~772', E.get('r~769'), True)
     return True
 
 
@@ -246,9 +246,9 @@ def d_2821(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~758')).get('prod'), E.get('r~756'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~774')).get('prod'), E.get('r~772'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~771'), '-=', False, K[0])
     return True
 
 
@@ -258,7 +258,7 @@ def d_2822(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', E.get('n~752'), True)
+    LOCAL(ctx, E, 'n~775', E.get('n~768'), True)
     return True
 
 
@@ -268,7 +268,7 @@ def d_2823(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~760', E.get('r~753'), True)
+    LOCAL(ctx, E, 'r~776', E.get('r~769'), True)
     return True
 
 
@@ -281,13 +281,13 @@ def t_2825(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~761', E.get('n~752'), True)
-    LOCAL(ctx, E, 'r~762', E.get('r~753'), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~762'))
+    LOCAL(ctx, E, 'n~777', E.get('n~768'), True)
+    LOCAL(ctx, E, 'r~778', E.get('r~769'), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~778'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~761'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~763', E.get('n~752'), True)
-    LOCAL(ctx, E, 'r~764', E.get('r~753'), True)
+        SET(ctx, 'prod', c, key, E.get('n~777'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~779', E.get('n~768'), True)
+    LOCAL(ctx, E, 'r~780', E.get('r~769'), True)
     return t_2831(ctx, k, s, E, B)
 
 
@@ -297,7 +297,7 @@ def d_2826(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~761', E.get('n~752'), True)
+    LOCAL(ctx, E, 'n~777', E.get('n~768'), True)
     return True
 
 
@@ -307,7 +307,7 @@ def d_2827(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~762', E.get('r~753'), True)
+    LOCAL(ctx, E, 'r~778', E.get('r~769'), True)
     return True
 
 
@@ -317,9 +317,9 @@ def d_2828(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~762'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~778'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~761'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~777'), '+=', False, K[0])
     return True
 
 
@@ -329,7 +329,7 @@ def d_2829(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~763', E.get('n~752'), True)
+    LOCAL(ctx, E, 'n~779', E.get('n~768'), True)
     return True
 
 
@@ -339,7 +339,7 @@ def d_2830(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~764', E.get('r~753'), True)
+    LOCAL(ctx, E, 'r~780', E.get('r~769'), True)
     return True
 
 
@@ -385,9 +385,9 @@ def d_2835(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~766')).get('prod'), E.get('r~764'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~782')).get('prod'), E.get('r~780'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~763'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~779'), '-=', False, K[0])
     return True
 
 
@@ -455,5 +455,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:197
-    'power_supply_consortium': '{"id":"power_supply_consortium","number":"160","name":{"en":"Power Supply Consortium"},"type":"automated","cost":5,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":3193},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":3194},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2811},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":3195},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2812},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~754","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"var","n":"n~752"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~753"},"f":"production_min","d":0}}}],"x":3196},"t":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"var","n":"n~752","x":3197},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2815},{"op":"let","v":"r~756","e":{"op":"var","n":"r~753","x":3198},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2816},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3199},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~757","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~757"}},"k":{"op":"var","n":"r~756"},"d":0},"b":{"op":"var","n":"n~755"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~756"},"f":"production_min","d":0}}}],"x":3200},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2819},{"op":"choose","alts":[{"gens":[{"v":"target~758","src":{"op":"core","n":"players","x":3201},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~758"}},"k":{"op":"var","n":"r~756"},"d":0},"b":{"op":"var","n":"n~755"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~756"},"f":"production_min","d":0},"x":3202}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~758"}},"k":{"op":"var","n":"r~756"},"d":0,"x":3203},"o":"-=","e":{"op":"var","n":"n~755","x":3204},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2821},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~758"}],"x":3205}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~755","x":3206},"r":{"op":"var","n":"r~756","x":3207}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2820}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2818},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2817},{"op":"let","v":"n~759","e":{"op":"var","n":"n~752","x":3208},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2822},{"op":"let","v":"r~760","e":{"op":"var","n":"r~753","x":3209},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2823},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~760"},"d":0,"x":3210},"o":"+=","e":{"op":"var","n":"n~759","x":3211},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2824}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2814},"e":{"op":"seq","b":[{"op":"let","v":"n~761","e":{"op":"var","n":"n~752","x":3212},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2826},{"op":"let","v":"r~762","e":{"op":"var","n":"r~753","x":3213},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2827},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~762"},"d":0,"x":3214},"o":"+=","e":{"op":"var","n":"n~761","x":3215},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2828},{"op":"let","v":"n~763","e":{"op":"var","n":"n~752","x":3216},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2829},{"op":"let","v":"r~764","e":{"op":"var","n":"r~753","x":3217},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2830},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3218},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~765","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~765"}},"k":{"op":"var","n":"r~764"},"d":0},"b":{"op":"var","n":"n~763"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~764"},"f":"production_min","d":0}}}],"x":3219},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2833},{"op":"choose","alts":[{"gens":[{"v":"target~766","src":{"op":"core","n":"players","x":3220},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~766"}},"k":{"op":"var","n":"r~764"},"d":0},"b":{"op":"var","n":"n~763"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~764"},"f":"production_min","d":0},"x":3221}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~766"}},"k":{"op":"var","n":"r~764"},"d":0,"x":3222},"o":"-=","e":{"op":"var","n":"n~763","x":3223},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2835},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~766"}],"x":3224}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~763","x":3225},"r":{"op":"var","n":"r~764","x":3226}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2834}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2832},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2831}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2825},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":2813}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2810},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #160 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:197"}',
+    'power_supply_consortium': '{"id":"power_supply_consortium","number":"160","name":{"en":"Power Supply Consortium"},"type":"automated","cost":5,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~764","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~765","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~764"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~765"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~766","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~767","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~766"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~767"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":3193},"effect":{"op":"seq","b":[{"op":"let","v":"n~768","e":{"op":"lit","v":1,"x":3194},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2811},{"op":"let","v":"r~769","e":{"op":"lit","v":"energy","x":3195},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2812},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~770","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~770"}},"k":{"op":"var","n":"r~769"},"d":0},"b":{"op":"var","n":"n~768"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~769"},"f":"production_min","d":0}}}],"x":3196},"t":{"op":"seq","b":[{"op":"let","v":"n~771","e":{"op":"var","n":"n~768","x":3197},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2815},{"op":"let","v":"r~772","e":{"op":"var","n":"r~769","x":3198},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2816},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3199},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~773","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~773"}},"k":{"op":"var","n":"r~772"},"d":0},"b":{"op":"var","n":"n~771"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~772"},"f":"production_min","d":0}}}],"x":3200},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2819},{"op":"choose","alts":[{"gens":[{"v":"target~774","src":{"op":"core","n":"players","x":3201},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~774"}},"k":{"op":"var","n":"r~772"},"d":0},"b":{"op":"var","n":"n~771"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~772"},"f":"production_min","d":0},"x":3202}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~774"}},"k":{"op":"var","n":"r~772"},"d":0,"x":3203},"o":"-=","e":{"op":"var","n":"n~771","x":3204},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2821},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~774"}],"x":3205}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~771","x":3206},"r":{"op":"var","n":"r~772","x":3207}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2820}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2818},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2817},{"op":"let","v":"n~775","e":{"op":"var","n":"n~768","x":3208},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2822},{"op":"let","v":"r~776","e":{"op":"var","n":"r~769","x":3209},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2823},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~776"},"d":0,"x":3210},"o":"+=","e":{"op":"var","n":"n~775","x":3211},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2824}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:100","id":2814},"e":{"op":"seq","b":[{"op":"let","v":"n~777","e":{"op":"var","n":"n~768","x":3212},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2826},{"op":"let","v":"r~778","e":{"op":"var","n":"r~769","x":3213},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2827},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~778"},"d":0,"x":3214},"o":"+=","e":{"op":"var","n":"n~777","x":3215},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2828},{"op":"let","v":"n~779","e":{"op":"var","n":"n~768","x":3216},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2829},{"op":"let","v":"r~780","e":{"op":"var","n":"r~769","x":3217},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2830},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3218},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~781","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~781"}},"k":{"op":"var","n":"r~780"},"d":0},"b":{"op":"var","n":"n~779"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~780"},"f":"production_min","d":0}}}],"x":3219},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2833},{"op":"choose","alts":[{"gens":[{"v":"target~782","src":{"op":"core","n":"players","x":3220},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~782"}},"k":{"op":"var","n":"r~780"},"d":0},"b":{"op":"var","n":"n~779"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~780"},"f":"production_min","d":0},"x":3221}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~782"}},"k":{"op":"var","n":"r~780"},"d":0,"x":3222},"o":"-=","e":{"op":"var","n":"n~779","x":3223},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2835},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~782"}],"x":3224}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~779","x":3225},"r":{"op":"var","n":"r~780","x":3226}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2834}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2832},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2831}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:101","id":2825},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:99","id":2813}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2810},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #160 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:197"}',
 }

@@ -53,7 +53,7 @@ K = [
 def x_1939(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1939, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 4))
+    return MEMO(ctx, (1939, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('science') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('science') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 4))
 
 
 x_1942 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -66,11 +66,11 @@ def d_1718(ctx, E=None, B=1718):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 4, True)
-    LOCAL(ctx, E, 'r~753', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    LOCAL(ctx, E, 'n~768', 4, True)
+    LOCAL(ctx, E, 'r~769', 'energy', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[0])
     return True
 
 
@@ -80,7 +80,7 @@ def d_1719(ctx, E=None, B=1718):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 4, True)
+    LOCAL(ctx, E, 'n~768', 4, True)
     return True
 
 
@@ -108,5 +108,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:95
-    'quantum_extractor': '{"id":"quantum_extractor","number":"079","name":{"en":"Quantum Extractor"},"type":"active","cost":13,"tags":["science","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":4},"x":1939},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":4,"x":1940},"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1719},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":1941},"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1720},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1942},"o":"+=","e":{"op":"var","n":"n~752","x":1943},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1721}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1718},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":1944},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":1945}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #079 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:95"}',
+    'quantum_extractor': '{"id":"quantum_extractor","number":"079","name":{"en":"Quantum Extractor"},"type":"active","cost":13,"tags":["science","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~764","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~765","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~764"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~765"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~766","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~767","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~766"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~767"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":4},"x":1939},"effect":{"op":"seq","b":[{"op":"let","v":"n~768","e":{"op":"lit","v":4,"x":1940},"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1719},{"op":"let","v":"r~769","e":{"op":"lit","v":"energy","x":1941},"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1720},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":1942},"o":"+=","e":{"op":"var","n":"n~768","x":1943},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1721}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1718},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":1944},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":1945}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #079 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:95"}',
 }

@@ -53,14 +53,14 @@ K = [
 def x_3637(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:463
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]) >= 2)
+        return (len([v_s_764 for v_s_764 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_764, {}) if type(_h1) is dict else KEY(_h1, v_s_764, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]) >= 2)
     return MEMO(ctx, (3637, ctx.stamps.get('board', 0),), compute)
 
 
 def x_3640(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0))
+    return (_w2.get(E.get('r~766'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~766'), 0))
 
 
 def d_3190(ctx, E=None, B=3190):  # rules_data/terraforming_mars/cards/141-208.yaml:470
@@ -69,11 +69,11 @@ def d_3190(ctx, E=None, B=3190):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
-    LOCAL(ctx, E, 'r~750', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
+    LOCAL(ctx, E, 'n~765', 1, True)
+    LOCAL(ctx, E, 'r~766', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~766'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~749'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~765'), '+=', False, K[0])
     return True
 
 
@@ -86,7 +86,7 @@ def d_3192(ctx, E=None, B=3190):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~750', 'megacredits', True)
+    LOCAL(ctx, E, 'r~766', 'megacredits', True)
     return True
 
 
@@ -96,9 +96,9 @@ def d_3193(ctx, E=None, B=3190):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~766'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~749'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~765'), '+=', False, K[0])
     return True
 
 
@@ -122,5 +122,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:463
-    'rad_suits': '{"id":"rad_suits","number":"186","name":{"en":"Rad-Suits"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":2},"x":3637},"effect":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3638},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3191},{"op":"let","v":"r~750","e":{"op":"lit","v":"megacredits","x":3639},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3192},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3640},"o":"+=","e":{"op":"var","n":"n~749","x":3641},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3193}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3190},"vp":{"op":"lit","v":1,"x":3642},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #186 (requirement cities 2, all players)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:463"}',
+    'rad_suits': '{"id":"rad_suits","number":"186","name":{"en":"Rad-Suits"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~764","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":2},"x":3637},"effect":{"op":"seq","b":[{"op":"let","v":"n~765","e":{"op":"lit","v":1,"x":3638},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3191},{"op":"let","v":"r~766","e":{"op":"lit","v":"megacredits","x":3639},"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3192},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~766"},"d":0,"x":3640},"o":"+=","e":{"op":"var","n":"n~765","x":3641},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3193}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:470","id":3190},"vp":{"op":"lit","v":1,"x":3642},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #186 (requirement cities 2, all players)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:463"}',
 }

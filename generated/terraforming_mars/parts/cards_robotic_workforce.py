@@ -54,7 +54,7 @@ def x_2090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod')
-        return [(_h1.get(v_r_748, 0) if type(_h1) is dict else KEY(_h1, v_r_748, 0)) for v_r_748 in IDS(ctx, 'resources')]
+        return [(_h1.get(v_r_764, 0) if type(_h1) is dict else KEY(_h1, v_r_764, 0)) for v_r_764 in IDS(ctx, 'resources')]
     return MEMO(ctx, (2090, E.get('you'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -64,19 +64,19 @@ x_2091 = _C.x_889  # rules_data/terraforming_mars/definitions/cards_071_140.yaml
 def x_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if (('building' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('c~750'))) is str else []))) in (list, dict) else IN('building', _w2))) and ((FLD(ctx, K[0], E.get('c~750')) != None)) else False)
+    return (True if (('building' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('c~766'))) is str else []))) in (list, dict) else IN('building', _w2))) and ((FLD(ctx, K[0], E.get('c~766')) != None)) else False)
 
 
 def x_2093(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:101
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('c~750'))
+    return FLD(ctx, K[0], E.get('c~766'))
 
 
 def x_2094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:100
     if E is None:
         E = ctx.env()
-    return {'card': E.get('c~750')}
+    return {'card': E.get('c~766')}
 
 
 def x_2095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:102
@@ -84,8 +84,8 @@ def x_2095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod')
-        return ([(_h1.get(v_r_751, 0) if type(_h1) is dict else KEY(_h1, v_r_751, 0)) for v_r_751 in IDS(ctx, 'resources')] != E.get('was~749'))
-    return MEMO(ctx, (2095, E.get('was~749'), E.get('you'), ctx.stamps.get('prod', 0),), compute)
+        return ([(_h1.get(v_r_767, 0) if type(_h1) is dict else KEY(_h1, v_r_767, 0)) for v_r_767 in IDS(ctx, 'resources')] != E.get('was~765'))
+    return MEMO(ctx, (2095, E.get('was~765'), E.get('you'), ctx.stamps.get('prod', 0),), compute)
 
 
 def t_1852(ctx, k, s=None, E=None, B=1852):  # rules_data/terraforming_mars/cards/071-140.yaml:170
@@ -101,7 +101,7 @@ def t_1852(ctx, k, s=None, E=None, B=1852):  # rules_data/terraforming_mars/card
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'was~749', x_2090(ctx, E), True)
+    LOCAL(ctx, E, 'was~765', x_2090(ctx, E), True)
     return t_1854(ctx, r1, s, E, B)
 
 
@@ -111,7 +111,7 @@ def d_1853(ctx, E=None, B=1852):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~749', x_2090(ctx, E), True)
+    LOCAL(ctx, E, 'was~765', x_2090(ctx, E), True)
     return True
 
 
@@ -170,5 +170,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:164
-    'robotic_workforce': '{"id":"robotic_workforce","number":"086","name":{"en":"Robotic Workforce"},"type":"automated","cost":9,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"was~749","e":{"op":"mapc","v":"r~748","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~748"},"d":0},"x":2090},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:99","id":1853},{"op":"choose","alts":[{"gens":[{"v":"c~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2091},"label":"c","w":{"op":"and","a":[{"op":"in","a":{"op":"lit","v":"building"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"production","d":null},"b":{"op":"lit","v":null}}],"x":2092}}],"b":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"production","d":null,"x":2093},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:101","id":1855},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"c~750"}],"x":2094}}],"kind":"card","prompt":{"def":"duplicate_production_box","args":{},"text":{"it":"applica di nuovo il riquadro di produzione di una tua carta con l\'indicatore edificio","en":"apply again the production box of one of your building cards"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:100","id":1854},{"op":"req","c":{"op":"cmp","o":"!=","a":{"op":"mapc","v":"r~751","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0}},"b":{"op":"var","n":"was~749"},"x":2095},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:102","id":1856}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:170","id":1852},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #086 (not fully structured: render production(tag(building)))"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:164"}',
+    'robotic_workforce': '{"id":"robotic_workforce","number":"086","name":{"en":"Robotic Workforce"},"type":"automated","cost":9,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"was~765","e":{"op":"mapc","v":"r~764","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~764"},"d":0},"x":2090},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:99","id":1853},{"op":"choose","alts":[{"gens":[{"v":"c~766","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2091},"label":"c","w":{"op":"and","a":[{"op":"in","a":{"op":"lit","v":"building"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~766"},"f":"tags","d":[]},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~766"},"f":"production","d":null},"b":{"op":"lit","v":null}}],"x":2092}}],"b":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~766"},"f":"production","d":null,"x":2093},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:101","id":1855},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"c~766"}],"x":2094}}],"kind":"card","prompt":{"def":"duplicate_production_box","args":{},"text":{"it":"applica di nuovo il riquadro di produzione di una tua carta con l\'indicatore edificio","en":"apply again the production box of one of your building cards"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:100","id":1854},{"op":"req","c":{"op":"cmp","o":"!=","a":{"op":"mapc","v":"r~767","src":{"op":"ids","kind":"resources"},"e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0}},"b":{"op":"var","n":"was~765"},"x":2095},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:102","id":1856}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:170","id":1852},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #086 (not fully structured: render production(tag(building)))"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:164"}',
 }

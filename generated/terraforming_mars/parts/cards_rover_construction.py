@@ -60,11 +60,11 @@ def d_1140(ctx, E=None, B=1140):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[0])
     return True
 
 
@@ -91,5 +91,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:377
-    'rover_construction': '{"id":"rover_construction","number":"038","name":{"en":"Rover Construction"},"type":"active","cost":8,"tags":["building"],"vp":{"op":"lit","v":1,"x":1276},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":1277},"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1278},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1141},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1279},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1142},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1280},"o":"+=","e":{"op":"var","n":"n~748","x":1281},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1143}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1140}}],"source":{"doc":"tm-facts","section":"cards.json #038 (render effects: city(all) -> 2 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:377"}',
+    'rover_construction': '{"id":"rover_construction","number":"038","name":{"en":"Rover Construction"},"type":"active","cost":8,"tags":["building"],"vp":{"op":"lit","v":1,"x":1276},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":1277},"b":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":1278},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1141},{"op":"let","v":"r~765","e":{"op":"lit","v":"megacredits","x":1279},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1142},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1280},"o":"+=","e":{"op":"var","n":"n~764","x":1281},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1143}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1140}}],"source":{"doc":"tm-facts","section":"cards.json #038 (render effects: city(all) -> 2 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:377"}',
 }

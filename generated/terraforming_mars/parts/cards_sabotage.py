@@ -57,7 +57,7 @@ x_2583 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 def x_2584(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~749'), 'target': E.get('target~750'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~765'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~766'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~765'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~765'), 'target': E.get('target~766'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 x_2585 = _C.x_2585  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -74,13 +74,13 @@ x_2603 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 def x_2604(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~755'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~755'), 'target': E.get('target~756'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~772'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~771'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~771'), 'target': E.get('target~772'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_2605(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~755'), 0))
+    return (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~772'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~771'), 0))
 
 
 x_2607 = _C.x_2607  # rules_data/terraforming_mars/definitions/resources.yaml:48
@@ -93,8 +93,8 @@ def t_2287(ctx, k, s=None, E=None, B=2286):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    LOCAL(ctx, E, 'n~764', 3, True)
+    LOCAL(ctx, E, 'r~765', 'titanium', True)
     return t_2290(ctx, k, s, E, B)
 
 
@@ -110,9 +110,9 @@ def d_2292(ctx, E=None, B=2286):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~750')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~766')).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '-=', False, K[0])
     return True
 
 
@@ -125,8 +125,8 @@ def t_2294(ctx, k, s=None, E=None, B=2286):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 4, True)
-    LOCAL(ctx, E, 'r~752', 'steel', True)
+    LOCAL(ctx, E, 'n~767', 4, True)
+    LOCAL(ctx, E, 'r~768', 'steel', True)
     return t_2297(ctx, k, s, E, B)
 
 
@@ -139,7 +139,7 @@ def d_2296(ctx, E=None, B=2286):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'steel', True)
+    LOCAL(ctx, E, 'r~768', 'steel', True)
     return True
 
 
@@ -155,8 +155,8 @@ def t_2301(ctx, k, s=None, E=None, B=2286):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 7, True)
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    LOCAL(ctx, E, 'n~770', 7, True)
+    LOCAL(ctx, E, 'r~771', 'megacredits', True)
     return t_2304(ctx, k, s, E, B)
 
 
@@ -188,9 +188,9 @@ def d_2306(ctx, E=None, B=2286):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~756')).get('stock'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~772')).get('stock'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~754'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~770'), '-=', False, K[0])
     return True
 
 
@@ -249,5 +249,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:506
-    'sabotage': '{"id":"sabotage","number":"121","name":{"en":"Sabotage"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":2580},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2288},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":2581},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2289},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2582},"t":{"op":"choose","alts":[{"gens":[{"v":"target~750","src":{"op":"core","n":"players","x":2583},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~749"},"target":{"op":"var","n":"target~750"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2584}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2585},"o":"-=","e":{"op":"var","n":"n~748","x":2586},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2292},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~750"}],"x":2587}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2293},"label":{"op":"lit","v":{"target":null},"x":2588}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 titanio a un qualsiasi giocatore","en":"remove up to 3 titanium from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2291},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2290}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2287},"label":{"op":"lit","v":{"option":0},"x":2589}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":4,"x":2590},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2295},{"op":"let","v":"r~752","e":{"op":"lit","v":"steel","x":2591},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2296},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2592},"t":{"op":"choose","alts":[{"gens":[{"v":"target~753","src":{"op":"core","n":"players","x":2593},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~752"},"target":{"op":"var","n":"target~753"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2594}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0,"x":2595},"o":"-=","e":{"op":"var","n":"n~751","x":2596},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2299},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~753"}],"x":2597}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2300},"label":{"op":"lit","v":{"target":null},"x":2598}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 acciaio a un qualsiasi giocatore","en":"remove up to 4 steel from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2298},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2297}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2294},"label":{"op":"lit","v":{"option":1},"x":2599}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":7,"x":2600},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2302},{"op":"let","v":"r~755","e":{"op":"lit","v":"megacredits","x":2601},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2303},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2602},"t":{"op":"choose","alts":[{"gens":[{"v":"target~756","src":{"op":"core","n":"players","x":2603},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~755"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~755"},"target":{"op":"var","n":"target~756"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2604}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~755"},"d":0,"x":2605},"o":"-=","e":{"op":"var","n":"n~754","x":2606},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2306},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~756"}],"x":2607}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2307},"label":{"op":"lit","v":{"target":null},"x":2608}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":7,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 7 M€ a un qualsiasi giocatore","en":"remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2305},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2304}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2301},"label":{"op":"lit","v":{"option":2},"x":2609}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 3 titanio a un qualsiasi giocatore, oppure togli fino a 4 acciaio a un qualsiasi giocatore, oppure togli fino a 7 M€ a un qualsiasi giocatore","en":"choose one: remove up to 3 titanium from any player, or remove up to 4 steel from any player, or remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2286},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #121 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:506"}',
+    'sabotage': '{"id":"sabotage","number":"121","name":{"en":"Sabotage"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":3,"x":2580},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2288},{"op":"let","v":"r~765","e":{"op":"lit","v":"titanium","x":2581},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2289},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2582},"t":{"op":"choose","alts":[{"gens":[{"v":"target~766","src":{"op":"core","n":"players","x":2583},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~766"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~765"},"target":{"op":"var","n":"target~766"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2584}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~766"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2585},"o":"-=","e":{"op":"var","n":"n~764","x":2586},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2292},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~766"}],"x":2587}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2293},"label":{"op":"lit","v":{"target":null},"x":2588}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 titanio a un qualsiasi giocatore","en":"remove up to 3 titanium from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2291},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2290}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2287},"label":{"op":"lit","v":{"option":0},"x":2589}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~767","e":{"op":"lit","v":4,"x":2590},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2295},{"op":"let","v":"r~768","e":{"op":"lit","v":"steel","x":2591},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2296},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2592},"t":{"op":"choose","alts":[{"gens":[{"v":"target~769","src":{"op":"core","n":"players","x":2593},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~769"}},"k":{"op":"var","n":"r~768"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~768"},"target":{"op":"var","n":"target~769"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2594}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~769"}},"k":{"op":"var","n":"r~768"},"d":0,"x":2595},"o":"-=","e":{"op":"var","n":"n~767","x":2596},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2299},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~769"}],"x":2597}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2300},"label":{"op":"lit","v":{"target":null},"x":2598}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 acciaio a un qualsiasi giocatore","en":"remove up to 4 steel from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2298},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2297}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2294},"label":{"op":"lit","v":{"option":1},"x":2599}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~770","e":{"op":"lit","v":7,"x":2600},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2302},{"op":"let","v":"r~771","e":{"op":"lit","v":"megacredits","x":2601},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2303},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2602},"t":{"op":"choose","alts":[{"gens":[{"v":"target~772","src":{"op":"core","n":"players","x":2603},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~772"}},"k":{"op":"var","n":"r~771"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~771"},"target":{"op":"var","n":"target~772"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2604}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~772"}},"k":{"op":"var","n":"r~771"},"d":0,"x":2605},"o":"-=","e":{"op":"var","n":"n~770","x":2606},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2306},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~772"}],"x":2607}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2307},"label":{"op":"lit","v":{"target":null},"x":2608}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":7,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 7 M€ a un qualsiasi giocatore","en":"remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2305},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2304}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2301},"label":{"op":"lit","v":{"option":2},"x":2609}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 3 titanio a un qualsiasi giocatore, oppure togli fino a 4 acciaio a un qualsiasi giocatore, oppure togli fino a 7 M€ a un qualsiasi giocatore","en":"choose one: remove up to 3 titanium from any player, or remove up to 4 steel from any player, or remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2286},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #121 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:506"}',
 }

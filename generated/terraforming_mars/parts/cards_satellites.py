@@ -53,7 +53,7 @@ K = [
 def x_3444(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:351
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3444, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_757, NOREC).get('tags', []) if type(v_c_757) is str else [])).count('space') for v_c_757 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_759, NOREC).get('tags', []) if type(v_c_759) is str else [])).count('space') for v_c_759 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('space')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (3444, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_773, NOREC).get('tags', []) if type(v_c_773) is str else [])).count('space') for v_c_773 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_775, NOREC).get('tags', []) if type(v_c_775) is str else [])).count('space') for v_c_775 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('space')))) is int else AR('+', _w6, _w7)))
 
 
 x_3445 = _C.x_2281  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -66,12 +66,12 @@ def d_3016(ctx, E=None, B=3016):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~762', 1, True)
-    LOCAL(ctx, E, 'r~763', 'megacredits', True)
-    LOCAL(ctx, E, 'k~764', x_3444(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~763'))
+    LOCAL(ctx, E, 'n~778', 1, True)
+    LOCAL(ctx, E, 'r~779', 'megacredits', True)
+    LOCAL(ctx, E, 'k~780', x_3444(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~779'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~764'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~778'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~780'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -85,7 +85,7 @@ def d_3019(ctx, E=None, B=3016):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~764', x_3444(ctx, E), True)
+    LOCAL(ctx, E, 'k~780', x_3444(ctx, E), True)
     return True
 
 
@@ -113,5 +113,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:345
-    'satellites': '{"id":"satellites","number":"175","name":{"en":"Satellites"},"type":"automated","cost":10,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~762","e":{"op":"lit","v":1,"x":3442},"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3017},{"op":"let","v":"r~763","e":{"op":"lit","v":"megacredits","x":3443},"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3018},{"op":"let","v":"k~764","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~757","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~758","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~757"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~758"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~759","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~760","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~759"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~760"},"b":{"op":"lit","v":"space"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~761","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~761"},"b":{"op":"lit","v":"space"}}}]}},"x":3444},"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3019},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~763"},"d":0,"x":3445},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~762"},"b":{"op":"var","n":"k~764"},"x":3446},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3020}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3016},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #175 (production megacredits per space tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:345"}',
+    'satellites': '{"id":"satellites","number":"175","name":{"en":"Satellites"},"type":"automated","cost":10,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~778","e":{"op":"lit","v":1,"x":3442},"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3017},{"op":"let","v":"r~779","e":{"op":"lit","v":"megacredits","x":3443},"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3018},{"op":"let","v":"k~780","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~773","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~774","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~773"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~774"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~775","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~776","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~775"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~776"},"b":{"op":"lit","v":"space"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~777","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~777"},"b":{"op":"lit","v":"space"}}}]}},"x":3444},"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3019},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~779"},"d":0,"x":3445},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~778"},"b":{"op":"var","n":"k~780"},"x":3446},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3020}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:351","id":3016},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #175 (production megacredits per space tag)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:345"}',
 }

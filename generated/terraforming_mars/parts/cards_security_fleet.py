@@ -63,8 +63,8 @@ def d_942(ctx, E=None, B=942):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'titanium', True)
     if not d_945(ctx, E, B):
         return False
     return True
@@ -83,11 +83,11 @@ def d_948(ctx, E=None, B=942):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'fighter', True)
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'fighter', True)
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[2])
+        SET(ctx, 'card_res', c, key, E.get('n~766'), '+=', False, K[2])
     return True
 
 
@@ -100,7 +100,7 @@ def d_950(ctx, E=None, B=942):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'fighter', True)
+    LOCAL(ctx, E, 'r~767', 'fighter', True)
     return True
 
 
@@ -133,5 +133,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:280
-    'security_fleet': '{"id":"security_fleet","number":"028","name":{"en":"Security Fleet"},"type":"active","cost":12,"tags":["space"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1059},"resource":"fighter","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1060},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":943},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":1061},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":944},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":1062},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":946},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1063},"o":"-=","e":{"op":"var","n":"n~748","x":1064},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":947}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":945}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":942},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1065},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":949},{"op":"let","v":"r~751","e":{"op":"lit","v":"fighter","x":1066},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":950},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1067},"o":"+=","e":{"op":"var","n":"n~750","x":1068},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":951}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":948}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #028"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:280"}',
+    'security_fleet': '{"id":"security_fleet","number":"028","name":{"en":"Security Fleet"},"type":"active","cost":12,"tags":["space"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1059},"resource":"fighter","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":1060},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":943},{"op":"let","v":"r~765","e":{"op":"lit","v":"titanium","x":1061},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":944},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"},"x":1062},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":946},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1063},"o":"-=","e":{"op":"var","n":"n~764","x":1064},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":947}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":945}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":942},"effect":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":1065},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":949},{"op":"let","v":"r~767","e":{"op":"lit","v":"fighter","x":1066},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":950},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1067},"o":"+=","e":{"op":"var","n":"n~766","x":1068},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":951}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":948}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #028"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:280"}',
 }

@@ -63,16 +63,16 @@ def d_3064(ctx, E=None, B=3064):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     if not d_3067(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'plants', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
     return True
 
 
@@ -113,5 +113,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:385
-    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3496},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3065},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3497},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3066},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3498},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3068},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3499},"o":"-=","e":{"op":"var","n":"n~748","x":3500},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3069}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3067},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3501},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3070},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3502},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3071},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3503},"o":"+=","e":{"op":"var","n":"n~750","x":3504},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3072}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3064},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3505},"at":"rules_data/terraforming_mars/cards/141-208.yaml:392","id":3073},"vp":{"op":"lit","v":1,"x":3506},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:385"}',
+    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":3496},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3065},{"op":"let","v":"r~765","e":{"op":"lit","v":"energy","x":3497},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3066},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0},"x":3498},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3068},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":3499},"o":"-=","e":{"op":"var","n":"n~764","x":3500},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3069}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3067},{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":3501},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3070},{"op":"let","v":"r~767","e":{"op":"lit","v":"plants","x":3502},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3071},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":3503},"o":"+=","e":{"op":"var","n":"n~766","x":3504},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3072}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3064},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3505},"at":"rules_data/terraforming_mars/cards/141-208.yaml:392","id":3073},"vp":{"op":"lit","v":1,"x":3506},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:385"}',
 }

@@ -61,16 +61,16 @@ def d_1668(ctx, E=None, B=1668):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 1, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~766', 2, True)
+    LOCAL(ctx, E, 'r~767', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[2])
     return True
 
 
@@ -103,5 +103,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:79
-    'solar_wind_power': '{"id":"solar_wind_power","number":"077","name":{"en":"Solar Wind Power"},"type":"automated","cost":11,"tags":["science","space","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1885},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1669},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":1886},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1670},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1887},"o":"+=","e":{"op":"var","n":"n~748","x":1888},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1671},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1889},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1672},{"op":"let","v":"r~751","e":{"op":"lit","v":"titanium","x":1890},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1673},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1891},"o":"+=","e":{"op":"var","n":"n~750","x":1892},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1674}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1668},"source":{"doc":"tm-facts","section":"cards.json #077"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:79"}',
+    'solar_wind_power': '{"id":"solar_wind_power","number":"077","name":{"en":"Solar Wind Power"},"type":"automated","cost":11,"tags":["science","space","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":1885},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1669},{"op":"let","v":"r~765","e":{"op":"lit","v":"energy","x":1886},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1670},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1887},"o":"+=","e":{"op":"var","n":"n~764","x":1888},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1671},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":1889},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1672},{"op":"let","v":"r~767","e":{"op":"lit","v":"titanium","x":1890},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1673},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":1891},"o":"+=","e":{"op":"var","n":"n~766","x":1892},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1674}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1668},"source":{"doc":"tm-facts","section":"cards.json #077"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:79"}',
 }

@@ -59,11 +59,11 @@ def d_3557(ctx, E=None, B=3557):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 7, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 7, True)
+    LOCAL(ctx, E, 'r~765', 'heat', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
     return True
 
 
@@ -89,5 +89,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:646
-    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":7,"x":4052},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3558},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":4053},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3559},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":4054},"o":"+=","e":{"op":"var","n":"n~748","x":4055},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3560}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3557},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:646"}',
+    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":7,"x":4052},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3558},{"op":"let","v":"r~765","e":{"op":"lit","v":"heat","x":4053},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3559},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":4054},"o":"+=","e":{"op":"var","n":"n~764","x":4055},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3560}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3557},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:646"}',
 }

@@ -70,8 +70,8 @@ def d_672(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'steel', True)
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'steel', True)
     if not d_675(ctx, E, B):
         return False
     return True
@@ -90,11 +90,11 @@ def d_678(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 5, True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    LOCAL(ctx, E, 'n~768', 5, True)
+    LOCAL(ctx, E, 'r~769', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[3])
     return True
 
 
@@ -135,5 +135,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:128
-    'space_elevator': '{"id":"space_elevator","number":"013","name":{"en":"Space Elevator"},"type":"active","cost":27,"tags":["space","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":750},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":668},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":751},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":669},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":752},"o":"+=","e":{"op":"var","n":"n~748","x":753},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":670}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":667},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":754},"at":"rules_data/terraforming_mars/cards/001-070.yaml:135","id":671},"vp":{"op":"lit","v":2,"x":755},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":756},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":673},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":757},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":674},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":758},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":676},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":759},"o":"-=","e":{"op":"var","n":"n~750","x":760},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":677}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":675}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":672},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":5,"x":761},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":679},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":762},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":680},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":763},"o":"+=","e":{"op":"var","n":"n~752","x":764},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":681}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":678}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #013"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:128"}',
+    'space_elevator': '{"id":"space_elevator","number":"013","name":{"en":"Space Elevator"},"type":"active","cost":27,"tags":["space","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":1,"x":750},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":668},{"op":"let","v":"r~765","e":{"op":"lit","v":"titanium","x":751},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":669},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":752},"o":"+=","e":{"op":"var","n":"n~764","x":753},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":670}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":667},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":754},"at":"rules_data/terraforming_mars/cards/001-070.yaml:135","id":671},"vp":{"op":"lit","v":2,"x":755},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":756},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":673},{"op":"let","v":"r~767","e":{"op":"lit","v":"steel","x":757},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":674},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0},"b":{"op":"var","n":"n~766"},"x":758},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":676},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":759},"o":"-=","e":{"op":"var","n":"n~766","x":760},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":677}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":675}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":672},"effect":{"op":"seq","b":[{"op":"let","v":"n~768","e":{"op":"lit","v":5,"x":761},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":679},{"op":"let","v":"r~769","e":{"op":"lit","v":"megacredits","x":762},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":680},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":763},"o":"+=","e":{"op":"var","n":"n~768","x":764},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":681}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":678}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #013"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:128"}',
 }

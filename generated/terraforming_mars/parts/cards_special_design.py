@@ -57,7 +57,7 @@ def d_3591(ctx, E=None, B=3591):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'n~764', 2, True)
     STMT(ctx, B + 2)
     return True
 
@@ -82,5 +82,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:672
-    'special_design': '{"id":"special_design","number":"206","name":{"en":"Special Design"},"type":"event","cost":4,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":4086},"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3592},{"op":"grant","spec":{"mod":"requirement_tolerance","by":{"op":"var","n":"n~748","x":4087}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":4088}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/requirements.yaml:68","id":3593}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3591},"source":{"doc":"tm-facts","section":"cards.json #206 (global_requirement_bonus steps 2, nextCardOnly)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:672"}',
+    'special_design': '{"id":"special_design","number":"206","name":{"en":"Special Design"},"type":"event","cost":4,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":4086},"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3592},{"op":"grant","spec":{"mod":"requirement_tolerance","by":{"op":"var","n":"n~764","x":4087}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":4088}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/requirements.yaml:68","id":3593}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3591},"source":{"doc":"tm-facts","section":"cards.json #206 (global_requirement_bonus steps 2, nextCardOnly)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:672"}',
 }

@@ -65,19 +65,19 @@ x_2888 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:700
 def x_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~754'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~754'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~754'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~754'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~770'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~770'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~770'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~770'))) is str else 0))) is int else num(_w7)))
 
 
 def x_2893(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~754'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~754'), 0))
+    return (_w1.get(E.get('p~770'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~770'), 0))
 
 
 def x_2894(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~754'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~770'))) is str else 0)
 
 
 x_2895 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
@@ -86,13 +86,13 @@ x_2895 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
 def x_2896(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~754'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~770'))) is str else None) != None)
 
 
 def x_2897(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~754'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~754'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~770'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~770'))) is str else None), 0))
 
 
 x_2899 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
@@ -101,19 +101,19 @@ x_2899 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 def x_2901(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~754'))
+    return FLD(ctx, K[1], E.get('p~770'))
 
 
 def x_2902(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~756'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~754'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~754'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~772'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~770'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~770'), 0)))
 
 
 def x_2903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~756'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~772'))) is dict else KEY(_w1, 'effect', None))
 
 
 def d_2530(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.yaml:699
@@ -122,21 +122,21 @@ def d_2530(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'energy', True)
     if not d_2533(ctx, E, B):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'steel', True)
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 2, True)
+    LOCAL(ctx, E, 'r~767', 'steel', True)
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[2])
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[2])
+    LOCAL(ctx, E, 'n~768', 1, True)
+    LOCAL(ctx, E, 'r~769', 'titanium', True)
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[2])
     return True
 
 
@@ -161,8 +161,8 @@ def t_2542(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~754', 'oxygen', True)
-        LOCAL(ctx, E, 'n~755', 2, True)
+        LOCAL(ctx, E, 'p~770', 'oxygen', True)
+        LOCAL(ctx, E, 'n~771', 2, True)
         return t_2546(ctx, k, s, E, B)
 
     return t_2543(ctx, r1, s, E, B)
@@ -177,7 +177,7 @@ def d_2544(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~754', 'oxygen', True)
+    LOCAL(ctx, E, 'p~770', 'oxygen', True)
     return True
 
 
@@ -195,7 +195,7 @@ def t_2546(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/defi
             return k()
         return t_2547(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('n~755')))
+    return nxt(num(E.get('n~771')))
 
 
 def t_2547(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/definitions/resources.yaml:85
@@ -215,9 +215,9 @@ def t_2548(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~754'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~770'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~754'))) is str else 0)), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~770'))) is str else 0)), '+=', False, K[4])
     return t_2550(ctx, k, s, E, B)
 
 
@@ -227,9 +227,9 @@ def d_2549(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~754'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('params'), E.get('p~770'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~754'))) is str else 0)), '+=', False, K[4])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~770'))) is str else 0)), '+=', False, K[4])
     return True
 
 
@@ -252,7 +252,7 @@ def t_2551(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not EMIT(ctx, 'raised', {'parameter': E.get('p~754'), 'by': E.get('you')}):
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~770'), 'by': E.get('you')}):
             return False
         return k()
 
@@ -267,7 +267,7 @@ def d_2552(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~754'))) is str else None) != None)):
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~770'))) is str else None) != None)):
         if not d_2553(ctx, E, B):
             return False
     return True
@@ -279,7 +279,7 @@ def d_2553(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~754'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~770'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -294,7 +294,7 @@ def d_2554(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~754'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~770'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -310,17 +310,17 @@ def t_2556(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/defi
     if E is None:
         E = ctx.env()
     items = list(items_of(x_2901(ctx, E)))
-    old = E.get('b~756', MISSING)
+    old = E.get('b~772', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~756', old)
+        UNSET(ctx, E, 'b~772', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~756', item, True)
+            LOCAL(ctx, E, 'b~772', item, True)
             if x_2902(ctx, E):
                 return t_2557(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -334,7 +334,7 @@ def t_2557(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~756'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~772'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_2558(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/resources.yaml:90
@@ -343,7 +343,7 @@ def d_2558(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not EMIT(ctx, 'raised', {'parameter': E.get('p~754'), 'by': E.get('you')}):
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~770'), 'by': E.get('you')}):
         return False
     return True
 
@@ -412,5 +412,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:693
-    'strip_mine': '{"id":"strip_mine","number":"138","name":{"en":"Strip Mine"},"type":"automated","cost":25,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2875},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2531},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2876},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2532},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2877},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2534},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2878},"o":"-=","e":{"op":"var","n":"n~748","x":2879},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2535}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2533},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2880},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2536},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":2881},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2537},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2882},"o":"+=","e":{"op":"var","n":"n~750","x":2883},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2538},{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":2884},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2539},{"op":"let","v":"r~753","e":{"op":"lit","v":"titanium","x":2885},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2540},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2886},"o":"+=","e":{"op":"var","n":"n~752","x":2887},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2541}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2530},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2888},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2543},{"op":"let","v":"p~754","e":{"op":"lit","v":"oxygen","x":2889},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2544},{"op":"let","v":"n~755","e":{"op":"lit","v":2,"x":2890},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2545},{"op":"rep","n":{"op":"var","n":"n~755","x":2891},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"max","d":0},"x":2892},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0,"x":2893},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0,"x":2894},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2549},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2895},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2896},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tr_track","d":null},"d":0,"x":2897},"o":"+=","e":{"op":"lit","v":1,"x":2898},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2554},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2899},"o":"=","e":{"op":"lit","v":true,"x":2900},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2555}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2553},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2552},{"op":"for","v":"b~756","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"bonuses","d":[],"x":2901},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~756"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"x":2902},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~756"},"k":{"op":"lit","v":"effect"},"x":2903},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2557},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2556},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~754","x":2904},"by":{"op":"var","n":"you","x":2905}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2558}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2551},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2550}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2548},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2547},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2546}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2542},"source":{"doc":"tm-facts","section":"cards.json #138"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:693"}',
+    'strip_mine': '{"id":"strip_mine","number":"138","name":{"en":"Strip Mine"},"type":"automated","cost":25,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":2875},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2531},{"op":"let","v":"r~765","e":{"op":"lit","v":"energy","x":2876},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2532},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0},"x":2877},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2534},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2878},"o":"-=","e":{"op":"var","n":"n~764","x":2879},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2535}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2533},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":2880},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2536},{"op":"let","v":"r~767","e":{"op":"lit","v":"steel","x":2881},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2537},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":2882},"o":"+=","e":{"op":"var","n":"n~766","x":2883},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2538},{"op":"let","v":"n~768","e":{"op":"lit","v":1,"x":2884},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2539},{"op":"let","v":"r~769","e":{"op":"lit","v":"titanium","x":2885},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2540},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":2886},"o":"+=","e":{"op":"var","n":"n~768","x":2887},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2541}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2530},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2888},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2543},{"op":"let","v":"p~770","e":{"op":"lit","v":"oxygen","x":2889},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2544},{"op":"let","v":"n~771","e":{"op":"lit","v":2,"x":2890},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2545},{"op":"rep","n":{"op":"var","n":"n~771","x":2891},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~770"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~770"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~770"},"f":"max","d":0},"x":2892},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~770"},"d":0,"x":2893},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~770"},"f":"step","d":0,"x":2894},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2549},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2895},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~770"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2896},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~770"},"f":"tr_track","d":null},"d":0,"x":2897},"o":"+=","e":{"op":"lit","v":1,"x":2898},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2554},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2899},"o":"=","e":{"op":"lit","v":true,"x":2900},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2555}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2553},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2552},{"op":"for","v":"b~772","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~770"},"f":"bonuses","d":[],"x":2901},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~772"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~770"},"d":0},"x":2902},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~772"},"k":{"op":"lit","v":"effect"},"x":2903},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2557},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2556},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~770","x":2904},"by":{"op":"var","n":"you","x":2905}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2558}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2551},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2550}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2548},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2547},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2546}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2542},"source":{"doc":"tm-facts","section":"cards.json #138"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:693"}',
 }

@@ -56,7 +56,7 @@ x_2838 = _C.x_2105  # rules_data/terraforming_mars/cards/071-140.yaml:641
 def x_2839(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2839, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: any((True if (((ctx.index.plain['cards'].get(v_c_748, NOREC).get('resource', None) if type(v_c_748) is str else None) == 'microbe')) and ((v_c_748 != E.get('this'))) else False) for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))))
+    return MEMO(ctx, (2839, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: any((True if (((ctx.index.plain['cards'].get(v_c_764, NOREC).get('resource', None) if type(v_c_764) is str else None) == 'microbe')) and ((v_c_764 != E.get('this'))) else False) for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))))
 
 
 x_2842 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -65,13 +65,13 @@ x_2842 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
 def x_2843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~751'))) is str else None) == E.get('r~750'))) and ((E.get('card~751') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~767'))) is str else None) == E.get('r~766'))) and ((E.get('card~767') != E.get('this'))) else False)
 
 
 def x_2844(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~751'), 0))
+    return (_w2.get(E.get('card~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~767'), 0))
 
 
 x_2846 = _C.x_1422  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -94,8 +94,8 @@ def t_2505(ctx, k, s=None, E=None, B=2504):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
-    LOCAL(ctx, E, 'r~750', 'microbe', True)
+    LOCAL(ctx, E, 'n~765', 1, True)
+    LOCAL(ctx, E, 'r~766', 'microbe', True)
     return t_2508(ctx, k, s, E, B)
 
 
@@ -108,7 +108,7 @@ def d_2507(ctx, E=None, B=2504):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~750', 'microbe', True)
+    LOCAL(ctx, E, 'r~766', 'microbe', True)
     return True
 
 
@@ -121,9 +121,9 @@ def d_2509(ctx, E=None, B=2504):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~767'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~749'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~765'), '+=', False, K[0])
     return True
 
 
@@ -154,5 +154,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:641
-    'symbiotic_fungus': '{"id":"symbiotic_fungus","number":"133","name":{"en":"Symbiotic Fungus"},"type":"active","cost":4,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2838},"actions":[{"cost":{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"resource","d":null},"b":{"op":"lit","v":"microbe"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"c~748"},"b":{"op":"var","n":"this"}}]}}],"x":2839},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2504},"effect":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":2840},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2506},{"op":"let","v":"r~750","e":{"op":"lit","v":"microbe","x":2841},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2507},{"op":"choose","alts":[{"gens":[{"v":"card~751","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2842},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~751"},"f":"resource","d":null},"b":{"op":"var","n":"r~750"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~751"},"b":{"op":"var","n":"this"}}],"x":2843}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~751"},"d":0,"x":2844},"o":"+=","e":{"op":"var","n":"n~749","x":2845},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2509},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~751"}],"x":2846}}],"kind":"card","prompt":{"def":"add_another","args":{"n":1,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 microbo a un\'altra carta","en":"add 1 microbe to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2508}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2505}}],"source":{"doc":"tm-facts","section":"cards.json #133 (action: a microbe on another card)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:641"}',
+    'symbiotic_fungus': '{"id":"symbiotic_fungus","number":"133","name":{"en":"Symbiotic Fungus"},"type":"active","cost":4,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2838},"actions":[{"cost":{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"c~764","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~764"},"f":"resource","d":null},"b":{"op":"lit","v":"microbe"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"c~764"},"b":{"op":"var","n":"this"}}]}}],"x":2839},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2504},"effect":{"op":"seq","b":[{"op":"let","v":"n~765","e":{"op":"lit","v":1,"x":2840},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2506},{"op":"let","v":"r~766","e":{"op":"lit","v":"microbe","x":2841},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2507},{"op":"choose","alts":[{"gens":[{"v":"card~767","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2842},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~767"},"f":"resource","d":null},"b":{"op":"var","n":"r~766"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~767"},"b":{"op":"var","n":"this"}}],"x":2843}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~767"},"d":0,"x":2844},"o":"+=","e":{"op":"var","n":"n~765","x":2845},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2509},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~767"}],"x":2846}}],"kind":"card","prompt":{"def":"add_another","args":{"n":1,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 microbo a un\'altra carta","en":"add 1 microbe to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2508}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2505}}],"source":{"doc":"tm-facts","section":"cards.json #133 (action: a microbe on another card)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:641"}',
 }

@@ -55,37 +55,37 @@ K = [
 def x_3863(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3863, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('jovian') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('jovian') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('jovian')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (3863, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('jovian') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('jovian') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('jovian')))) is int else AR('+', _w6, _w7)))
 
 
 def x_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~755'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~771'))) is int else num(_w2)))
 
 
 def x_3866(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~756'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~772'))) is str else None) == 'game')
 
 
 def x_3867(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~756'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~756'), 0))
+    return (_w1.get(E.get('t~772'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~772'), 0))
 
 
 def x_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~756'), 0))
+    return (_w2.get(E.get('t~772'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~772'), 0))
 
 
 def x_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~756') == 'tr')) and (((_w1 if type((_w1 := E.get('n~757'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~772') == 'tr')) and (((_w1 if type((_w1 := E.get('n~773'))) is int else num(_w1)) > 0)) else False)
 
 
 x_3872 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
@@ -97,9 +97,9 @@ def d_3387(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~753', 'tr', True)
-    LOCAL(ctx, E, 'n~754', 1, True)
-    LOCAL(ctx, E, 'k~755', x_3863(ctx, E), True)
+    LOCAL(ctx, E, 't~769', 'tr', True)
+    LOCAL(ctx, E, 'n~770', 1, True)
+    LOCAL(ctx, E, 'k~771', x_3863(ctx, E), True)
     if not d_3391(ctx, E, B):
         return False
     return True
@@ -111,7 +111,7 @@ def d_3388(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~753', 'tr', True)
+    LOCAL(ctx, E, 't~769', 'tr', True)
     return True
 
 
@@ -124,7 +124,7 @@ def d_3390(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~755', x_3863(ctx, E), True)
+    LOCAL(ctx, E, 'k~771', x_3863(ctx, E), True)
     return True
 
 
@@ -134,8 +134,8 @@ def d_3391(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~756', E.get('t~753'), True)
-    LOCAL(ctx, E, 'n~757', (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~755'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 't~772', E.get('t~769'), True)
+    LOCAL(ctx, E, 'n~773', (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~771'))) is int else num(_w2)))), True)
     if not d_3394(ctx, E, B):
         return False
     return True
@@ -147,7 +147,7 @@ def d_3392(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~756', E.get('t~753'), True)
+    LOCAL(ctx, E, 't~772', E.get('t~769'), True)
     return True
 
 
@@ -157,7 +157,7 @@ def d_3393(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~755'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~773', (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~771'))) is int else num(_w2)))), True)
     return True
 
 
@@ -167,11 +167,11 @@ def d_3394(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~756'))) is str else None) == 'game')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~772'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~756'))
+        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~772'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~757'), '+=', False, K[0])
+            SET(ctx, 'game_tracks', c, key, E.get('n~773'), '+=', False, K[0])
     else:
         if not d_3396(ctx, E, B):
             return False
@@ -184,9 +184,9 @@ def d_3395(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~756'))
+    c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~772'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~757'), '+=', False, K[0])
+        SET(ctx, 'game_tracks', c, key, E.get('n~773'), '+=', False, K[0])
     return True
 
 
@@ -196,9 +196,9 @@ def d_3396(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~756'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~772'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~757'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~773'), '+=', False, K[2])
     if not d_3398(ctx, E, B):
         return False
     return True
@@ -210,9 +210,9 @@ def d_3397(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~756'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~772'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~757'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~773'), '+=', False, K[2])
     return True
 
 
@@ -222,7 +222,7 @@ def d_3398(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((True if ((E.get('t~756') == 'tr')) and (((_w1 if type((_w1 := E.get('n~757'))) is int else num(_w1)) > 0)) else False)):
+    if ((True if ((E.get('t~772') == 'tr')) and (((_w1 if type((_w1 := E.get('n~773'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -271,5 +271,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:569
-    'terraforming_ganymede': '{"id":"terraforming_ganymede","number":"197","name":{"en":"Terraforming Ganymede"},"type":"automated","cost":33,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~753","e":{"op":"lit","v":"tr","x":3861},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3388},{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":3862},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3389},{"op":"let","v":"k~755","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~752","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~752"},"b":{"op":"lit","v":"jovian"}}}]}},"x":3863},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3390},{"op":"seq","b":[{"op":"let","v":"t~756","e":{"op":"var","n":"t~753","x":3864},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3392},{"op":"let","v":"n~757","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~754"},"b":{"op":"var","n":"k~755"},"x":3865},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3393},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~756"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3866},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~756"},"d":0,"x":3867},"o":"+=","e":{"op":"var","n":"n~757","x":3868},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3395},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~756"},"d":0,"x":3869},"o":"+=","e":{"op":"var","n":"n~757","x":3870},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3397},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~756"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~757"},"b":{"op":"lit","v":0}}],"x":3871},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3872},"o":"=","e":{"op":"lit","v":true,"x":3873},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3399},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3398}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3396},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3394}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3391}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3387},"vp":{"op":"lit","v":2,"x":3874},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #197 (render icons: tr(1) / tag(jovian))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:569"}',
+    'terraforming_ganymede': '{"id":"terraforming_ganymede","number":"197","name":{"en":"Terraforming Ganymede"},"type":"automated","cost":33,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"lit","v":"tr","x":3861},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3388},{"op":"let","v":"n~770","e":{"op":"lit","v":1,"x":3862},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3389},{"op":"let","v":"k~771","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~764","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~765","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~764"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~765"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~766","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~767","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~766"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~767"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~768","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~768"},"b":{"op":"lit","v":"jovian"}}}]}},"x":3863},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3390},{"op":"seq","b":[{"op":"let","v":"t~772","e":{"op":"var","n":"t~769","x":3864},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3392},{"op":"let","v":"n~773","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~770"},"b":{"op":"var","n":"k~771"},"x":3865},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3393},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~772"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3866},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~772"},"d":0,"x":3867},"o":"+=","e":{"op":"var","n":"n~773","x":3868},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3395},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~772"},"d":0,"x":3869},"o":"+=","e":{"op":"var","n":"n~773","x":3870},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3397},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~772"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~773"},"b":{"op":"lit","v":0}}],"x":3871},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3872},"o":"=","e":{"op":"lit","v":true,"x":3873},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3399},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3398}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3396},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3394}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:109","id":3391}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3387},"vp":{"op":"lit","v":2,"x":3874},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #197 (render icons: tr(1) / tag(jovian))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:569"}',
 }

@@ -52,19 +52,19 @@ K = [
 def x_2239(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [AS(ctx, v_p_761, lambda E: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_762, NOREC).get('tags', []) if type(v_c_762) is str else [])).count('space') for v_c_762 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('space') for v_c_764 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2))) for v_p_761 in items_of(list(range(len(ctx.state['players'])))) if (v_p_761 != E.get('you'))])
+    return FN['sum'](ctx, None, [AS(ctx, v_p_777, lambda E: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_778, NOREC).get('tags', []) if type(v_c_778) is str else [])).count('space') for v_c_778 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_780, NOREC).get('tags', []) if type(v_c_780) is str else [])).count('space') for v_c_780 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2))) for v_p_777 in items_of(list(range(len(ctx.state['players'])))) if (v_p_777 != E.get('you'))])
 
 
 def x_2240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~767'), 0))
+    return (_w2.get(E.get('r~783'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~783'), 0))
 
 
 def x_2241(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~782'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~784'))) is int else num(_w2)))
 
 
 def d_1979(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.yaml:301
@@ -73,13 +73,13 @@ def d_1979(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 1, True)
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    LOCAL(ctx, E, 'k~768', x_2239(ctx, E), True)
+    LOCAL(ctx, E, 'n~782', 1, True)
+    LOCAL(ctx, E, 'r~783', 'megacredits', True)
+    LOCAL(ctx, E, 'k~784', x_2239(ctx, E), True)
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~783'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~782'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~784'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -89,7 +89,7 @@ def d_1980(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'n~782', 1, True)
     return True
 
 
@@ -99,7 +99,7 @@ def d_1981(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    LOCAL(ctx, E, 'r~783', 'megacredits', True)
     return True
 
 
@@ -109,7 +109,7 @@ def d_1982(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~768', x_2239(ctx, E), True)
+    LOCAL(ctx, E, 'k~784', x_2239(ctx, E), True)
     return True
 
 
@@ -119,9 +119,9 @@ def d_1983(ctx, E=None, B=1979):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~783'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~782'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~784'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -148,5 +148,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:294
-    'toll_station': '{"id":"toll_station","number":"099","name":{"en":"Toll Station"},"type":"automated","cost":12,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":2237},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1980},{"op":"let","v":"r~767","e":{"op":"lit","v":"megacredits","x":2238},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1981},{"op":"let","v":"k~768","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~761","src":{"op":"core","n":"players"},"e":{"op":"as","p":{"op":"var","n":"p~761"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~762","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~763","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~762"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~763"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~764","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~765","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~764"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~765"},"b":{"op":"lit","v":"space"}}}]}}]}}},"w":{"op":"cmp","o":"!=","a":{"op":"var","n":"p~761"},"b":{"op":"var","n":"you"}}}],"x":2239},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1982},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":2240},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~766"},"b":{"op":"var","n":"k~768"},"x":2241},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1983}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1979},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #099 (production per space tag, others)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:294"}',
+    'toll_station': '{"id":"toll_station","number":"099","name":{"en":"Toll Station"},"type":"automated","cost":12,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~782","e":{"op":"lit","v":1,"x":2237},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1980},{"op":"let","v":"r~783","e":{"op":"lit","v":"megacredits","x":2238},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1981},{"op":"let","v":"k~784","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~777","src":{"op":"core","n":"players"},"e":{"op":"as","p":{"op":"var","n":"p~777"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~778","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~779","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~778"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~779"},"b":{"op":"lit","v":"space"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~780","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~781","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~780"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~781"},"b":{"op":"lit","v":"space"}}}]}}]}}},"w":{"op":"cmp","o":"!=","a":{"op":"var","n":"p~777"},"b":{"op":"var","n":"you"}}}],"x":2239},"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1982},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~783"},"d":0,"x":2240},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~782"},"b":{"op":"var","n":"k~784"},"x":2241},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1983}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:301","id":1979},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #099 (production per space tag, others)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:294"}',
 }

@@ -65,16 +65,16 @@ def d_1397(ctx, E=None, B=1397):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    LOCAL(ctx, E, 'n~764', 3, True)
+    LOCAL(ctx, E, 'r~765', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~766', 1, True)
+    LOCAL(ctx, E, 'r~767', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[2])
     return True
 
 
@@ -109,5 +109,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:599
-    'trees': '{"id":"trees","number":"060","name":{"en":"Trees"},"type":"automated","cost":13,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-4},"x":1579},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1580},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1398},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1581},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1399},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1582},"o":"+=","e":{"op":"var","n":"n~748","x":1583},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1400},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1584},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1401},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1585},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1402},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1586},"o":"+=","e":{"op":"var","n":"n~750","x":1587},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1403}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1397},"vp":{"op":"lit","v":1,"x":1588},"source":{"doc":"tm-facts","section":"cards.json #060"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:599"}',
+    'trees': '{"id":"trees","number":"060","name":{"en":"Trees"},"type":"automated","cost":13,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-4},"x":1579},"effect":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":3,"x":1580},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1398},{"op":"let","v":"r~765","e":{"op":"lit","v":"plants","x":1581},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1399},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":1582},"o":"+=","e":{"op":"var","n":"n~764","x":1583},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1400},{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":1584},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1401},{"op":"let","v":"r~767","e":{"op":"lit","v":"plants","x":1585},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1402},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":1586},"o":"+=","e":{"op":"var","n":"n~766","x":1587},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1403}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1397},"vp":{"op":"lit","v":1,"x":1588},"source":{"doc":"tm-facts","section":"cards.json #060"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:599"}',
 }

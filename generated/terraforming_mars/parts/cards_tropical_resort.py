@@ -63,16 +63,16 @@ def d_1969(ctx, E=None, B=1969):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'heat', True)
     if not d_1972(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    LOCAL(ctx, E, 'n~766', 3, True)
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
     return True
 
 
@@ -113,5 +113,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:283
-    'tropical_resort': '{"id":"tropical_resort","number":"098","name":{"en":"Tropical Resort"},"type":"automated","cost":13,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2226},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1970},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":2227},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1971},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":2228},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1973},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2229},"o":"-=","e":{"op":"var","n":"n~748","x":2230},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1974}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1972},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":2231},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1975},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2232},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1976},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2233},"o":"+=","e":{"op":"var","n":"n~750","x":2234},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1977}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1969},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2235},"at":"rules_data/terraforming_mars/cards/071-140.yaml:290","id":1978},"vp":{"op":"lit","v":2,"x":2236},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #098"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:283"}',
+    'tropical_resort': '{"id":"tropical_resort","number":"098","name":{"en":"Tropical Resort"},"type":"automated","cost":13,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":2226},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1970},{"op":"let","v":"r~765","e":{"op":"lit","v":"heat","x":2227},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1971},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0},"b":{"op":"var","n":"n~764"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~765"},"f":"production_min","d":0},"x":2228},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1973},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~765"},"d":0,"x":2229},"o":"-=","e":{"op":"var","n":"n~764","x":2230},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1974}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1972},{"op":"let","v":"n~766","e":{"op":"lit","v":3,"x":2231},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1975},{"op":"let","v":"r~767","e":{"op":"lit","v":"megacredits","x":2232},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1976},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":2233},"o":"+=","e":{"op":"var","n":"n~766","x":2234},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1977}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1969},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2235},"at":"rules_data/terraforming_mars/cards/071-140.yaml:290","id":1978},"vp":{"op":"lit","v":2,"x":2236},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #098"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:283"}',
 }

@@ -101,11 +101,11 @@ def d_1593(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 1, True)
-    LOCAL(ctx, E, 'r~752', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    LOCAL(ctx, E, 'n~767', 1, True)
+    LOCAL(ctx, E, 'r~768', 'plants', True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[0])
     return True
 
 
@@ -119,9 +119,9 @@ def d_1596(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[0])
     return True
 
 
@@ -131,7 +131,7 @@ def d_1597(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 1, True)
+    LOCAL(ctx, E, 'n~769', 1, True)
     if not d_1599(ctx, E, B):
         return False
     return True
@@ -151,7 +151,7 @@ def d_1599(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[2])
+        SET(ctx, 'card_res', c, key, E.get('n~769'), '+=', False, K[2])
     return True
 
 
@@ -174,7 +174,7 @@ def d_1601(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[2])
+        SET(ctx, 'card_res', c, key, E.get('n~769'), '+=', False, K[2])
     return True
 
 
@@ -210,5 +210,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:49
-    'viral_enhancers': '{"id":"viral_enhancers","number":"074","name":{"en":"Viral Enhancers"},"type":"active","cost":9,"tags":["science","microbe"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":1799},"b":{"op":"rep","n":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~748","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~748"},"b":{"op":"lit","v":"plant"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"microbe"}}}]}},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~750","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~750"},"b":{"op":"lit","v":"animal"}}}]},"x":1800},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":1801},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1594},{"op":"let","v":"r~752","e":{"op":"lit","v":"plants","x":1802},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1595},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":1803},"o":"+=","e":{"op":"var","n":"n~751","x":1804},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1596}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1593},"label":{"op":"lit","v":{"option":0},"x":1805}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":1806},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1598},{"op":"seq","b":[{"op":"req","c":{"op":"and","a":[{"op":"in","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"resource","d":null},"b":{"op":"lit","v":null}}],"x":1807},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1600},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"d":0,"x":1808},"o":"+=","e":{"op":"var","n":"n~753","x":1809},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:26","id":1601}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1599}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1597},"label":{"op":"lit","v":{"option":1},"x":1810}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 1 risorsa alla carta giocata","en":"choose one: gain 1 plant, or add 1 resource to the card played"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1592},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1591}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #074 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:49"}',
+    'viral_enhancers': '{"id":"viral_enhancers","number":"074","name":{"en":"Viral Enhancers"},"type":"active","cost":9,"tags":["science","microbe"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":1799},"b":{"op":"rep","n":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~764","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~764"},"b":{"op":"lit","v":"plant"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~765","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~765"},"b":{"op":"lit","v":"microbe"}}}]}},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~766","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~766"},"b":{"op":"lit","v":"animal"}}}]},"x":1800},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~767","e":{"op":"lit","v":1,"x":1801},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1594},{"op":"let","v":"r~768","e":{"op":"lit","v":"plants","x":1802},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1595},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~768"},"d":0,"x":1803},"o":"+=","e":{"op":"var","n":"n~767","x":1804},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1596}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1593},"label":{"op":"lit","v":{"option":0},"x":1805}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~769","e":{"op":"lit","v":1,"x":1806},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1598},{"op":"seq","b":[{"op":"req","c":{"op":"and","a":[{"op":"in","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"resource","d":null},"b":{"op":"lit","v":null}}],"x":1807},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1600},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"d":0,"x":1808},"o":"+=","e":{"op":"var","n":"n~769","x":1809},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:26","id":1601}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1599}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1597},"label":{"op":"lit","v":{"option":1},"x":1810}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 1 risorsa alla carta giocata","en":"choose one: gain 1 plant, or add 1 resource to the card played"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1592},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1591}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #074 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:49"}',
 }

@@ -58,25 +58,25 @@ x_1417 = _C.x_389  # rules_data/terraforming_mars/definitions/cards.yaml:250
 def x_1418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~766'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
 def x_1419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~751'))) is str else None) == E.get('r~749'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~751'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~750'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~751'), 0)))) is int else num(_w4)) > 0)) and ((MODV(ctx, 'card_protection', {'card': E.get('card~751'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~767'))) is str else None) == E.get('r~765'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~767'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~766'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~767'), 0)))) is int else num(_w4)) > 0)) and ((MODV(ctx, 'card_protection', {'card': E.get('card~767'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~751'), 0))
+    return (_w2.get(E.get('card~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~766'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~767'), 0))
 
 
 def x_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     if E is None:
         E = ctx.env()
-    return min((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)), (_w4 if type((_w4 := (_w3.get(E.get('card~751'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~750'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~751'), 0)))) is int else num(_w4)))
+    return min((_w1 if type((_w1 := E.get('n~764'))) is int else num(_w1)), (_w4 if type((_w4 := (_w3.get(E.get('card~767'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~766'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~767'), 0)))) is int else num(_w4)))
 
 
 x_1422 = _C.x_1422  # rules_data/terraforming_mars/definitions/cards.yaml:250
@@ -87,7 +87,7 @@ x_1428 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 def x_1429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~753'), 'target': E.get('target~754'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~769'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~769'), 'target': E.get('target~770'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 x_1430 = _C.x_1430  # rules_data/terraforming_mars/definitions/resources.yaml:50
@@ -101,8 +101,8 @@ def t_1261(ctx, k, s=None, E=None, B=1260):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'animal', True)
+    LOCAL(ctx, E, 'n~764', 2, True)
+    LOCAL(ctx, E, 'r~765', 'animal', True)
     return t_1264(ctx, k, s, E, B)
 
 
@@ -118,7 +118,7 @@ def d_1266(ctx, E=None, B=1260):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('holder~750')).get('card_res'), E.get('card~751'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('holder~766')).get('card_res'), E.get('card~767'))
     if c is not None:
         SET(ctx, 'card_res', c, key, x_1421(ctx, E), '-=', False, K[0])
     return True
@@ -133,8 +133,8 @@ def t_1268(ctx, k, s=None, E=None, B=1260):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 5, True)
-    LOCAL(ctx, E, 'r~753', 'plants', True)
+    LOCAL(ctx, E, 'n~768', 5, True)
+    LOCAL(ctx, E, 'r~769', 'plants', True)
     return t_1271(ctx, k, s, E, B)
 
 
@@ -150,9 +150,9 @@ def d_1273(ctx, E=None, B=1260):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~770')).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~768'), '-=', False, K[2])
     return True
 
 
@@ -203,5 +203,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:493
-    'virus': '{"id":"virus","number":"050","name":{"en":"Virus"},"type":"event","cost":1,"tags":["microbe"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1414},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1262},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":1415},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1263},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1416},"t":{"op":"choose","alts":[{"gens":[{"v":"holder~750","src":{"op":"core","n":"players","x":1417},"label":"holder"},{"v":"card~751","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~750"},"x":1418},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~751"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1419}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0,"x":1420},"o":"-=","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~748"},{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0}]}],"x":1421},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:253","id":1266},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~751"}],"x":1422}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards.yaml:255","id":1267},"label":{"op":"lit","v":{"card":null},"x":1423}}],"kind":"target_card","prompt":{"def":"remove_up_to","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"togli fino a 2 animali da una carta qualsiasi","en":"remove up to 2 animals from any card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:250","id":1265},"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1264}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1261},"label":{"op":"lit","v":{"option":0},"x":1424}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":5,"x":1425},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1269},{"op":"let","v":"r~753","e":{"op":"lit","v":"plants","x":1426},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1270},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1427},"t":{"op":"choose","alts":[{"gens":[{"v":"target~754","src":{"op":"core","n":"players","x":1428},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~753"},"target":{"op":"var","n":"target~754"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1429}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1430},"o":"-=","e":{"op":"var","n":"n~752","x":1431},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1273},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~754"}],"x":1432}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1274},"label":{"op":"lit","v":{"target":null},"x":1433}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":5,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 5 piante a un qualsiasi giocatore","en":"remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1272},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1271}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1268},"label":{"op":"lit","v":{"option":1},"x":1434}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 2 animali da una carta qualsiasi, oppure togli fino a 5 piante a un qualsiasi giocatore","en":"choose one: remove up to 2 animals from any card, or remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1260},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #050 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:493"}',
+    'virus': '{"id":"virus","number":"050","name":{"en":"Virus"},"type":"event","cost":1,"tags":["microbe"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~764","e":{"op":"lit","v":2,"x":1414},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1262},{"op":"let","v":"r~765","e":{"op":"lit","v":"animal","x":1415},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1263},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1416},"t":{"op":"choose","alts":[{"gens":[{"v":"holder~766","src":{"op":"core","n":"players","x":1417},"label":"holder"},{"v":"card~767","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~766"},"x":1418},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~767"},"f":"resource","d":null},"b":{"op":"var","n":"r~765"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~766"}},"k":{"op":"var","n":"card~767"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~767"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1419}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~766"}},"k":{"op":"var","n":"card~767"},"d":0,"x":1420},"o":"-=","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~764"},{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~766"}},"k":{"op":"var","n":"card~767"},"d":0}]}],"x":1421},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:253","id":1266},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~767"}],"x":1422}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards.yaml:255","id":1267},"label":{"op":"lit","v":{"card":null},"x":1423}}],"kind":"target_card","prompt":{"def":"remove_up_to","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"togli fino a 2 animali da una carta qualsiasi","en":"remove up to 2 animals from any card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:250","id":1265},"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1264}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1261},"label":{"op":"lit","v":{"option":0},"x":1424}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~768","e":{"op":"lit","v":5,"x":1425},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1269},{"op":"let","v":"r~769","e":{"op":"lit","v":"plants","x":1426},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1270},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1427},"t":{"op":"choose","alts":[{"gens":[{"v":"target~770","src":{"op":"core","n":"players","x":1428},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~770"}},"k":{"op":"var","n":"r~769"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~769"},"target":{"op":"var","n":"target~770"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1429}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~770"}},"k":{"op":"var","n":"r~769"},"d":0,"x":1430},"o":"-=","e":{"op":"var","n":"n~768","x":1431},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1273},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~770"}],"x":1432}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1274},"label":{"op":"lit","v":{"target":null},"x":1433}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":5,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 5 piante a un qualsiasi giocatore","en":"remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1272},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1271}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1268},"label":{"op":"lit","v":{"option":1},"x":1434}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 2 animali da una carta qualsiasi, oppure togli fino a 5 piante a un qualsiasi giocatore","en":"choose one: remove up to 2 animals from any card, or remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1260},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #050 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:493"}',
 }

@@ -56,7 +56,7 @@ x_2811 = _C.x_2811  # rules_data/terraforming_mars/cards/071-140.yaml:596
 def x_2814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_751 for v_s_751 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_751, {}) if type(_h1) is dict else KEY(_h1, v_s_751, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_751, NOREC).get('type', None) if type(v_s_751) is str else None) != 'off_map')) else False)])
+        return len([v_s_767 for v_s_767 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_767, {}) if type(_h1) is dict else KEY(_h1, v_s_767, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_767, NOREC).get('type', None) if type(v_s_767) is str else None) != 'off_map')) else False)])
     return MEMO(ctx, (2814, ctx.stamps.get('board', 0),), compute)
 
 
@@ -66,7 +66,7 @@ x_2815 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:26
 def x_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~768'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~770'))) is int else num(_w2)))
 
 
 def d_2484(ctx, E=None, B=2484):  # rules_data/terraforming_mars/cards/071-140.yaml:602
@@ -75,12 +75,12 @@ def d_2484(ctx, E=None, B=2484):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    LOCAL(ctx, E, 'k~754', x_2814(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    LOCAL(ctx, E, 'n~768', 1, True)
+    LOCAL(ctx, E, 'r~769', 'megacredits', True)
+    LOCAL(ctx, E, 'k~770', x_2814(ctx, E), True)
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~768'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~770'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -94,7 +94,7 @@ def d_2487(ctx, E=None, B=2484):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~754', x_2814(ctx, E), True)
+    LOCAL(ctx, E, 'k~770', x_2814(ctx, E), True)
     return True
 
 
@@ -104,9 +104,9 @@ def d_2488(ctx, E=None, B=2484):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~768'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~770'))) is int else num(_w2)))), '+=', False, K[0])
     return True
 
 
@@ -133,5 +133,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:596
-    'zeppelins': '{"id":"zeppelins","number":"129","name":{"en":"Zeppelins"},"type":"automated","cost":13,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":2811},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":2812},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2485},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":2813},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2486},{"op":"let","v":"k~754","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~751","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":2814},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2487},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2815},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~752"},"b":{"op":"var","n":"k~754"},"x":2816},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2488}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2484},"vp":{"op":"lit","v":1,"x":2817},"source":{"doc":"tm-facts","section":"cards.json #129 (cities on Mars)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:596"}',
+    'zeppelins': '{"id":"zeppelins","number":"129","name":{"en":"Zeppelins"},"type":"automated","cost":13,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":2811},"effect":{"op":"seq","b":[{"op":"let","v":"n~768","e":{"op":"lit","v":1,"x":2812},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2485},{"op":"let","v":"r~769","e":{"op":"lit","v":"megacredits","x":2813},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2486},{"op":"let","v":"k~770","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~767","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~767"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~767"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":2814},"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2487},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":2815},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~768"},"b":{"op":"var","n":"k~770"},"x":2816},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2488}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:602","id":2484},"vp":{"op":"lit","v":1,"x":2817},"source":{"doc":"tm-facts","section":"cards.json #129 (cities on Mars)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:596"}',
 }
