@@ -7,7 +7,8 @@ State (plain JSON, saved whole by ``Game.to_json``)::
      "grants": [lasting effects], "log": [{"event", **fields}], "warnings": [...],
      "stack": [frames], "pending": decision | None, "over": bool, "decisions": int}
 
-The flow frame runs the setup steps, then rounds: each phase whose ``when`` holds; the
+The flow frame runs the setup steps, then rounds of phases, then the end steps, each
+step only when its ``when`` holds (a setup or end step's too); the
 end condition is checked after each phase (``finish_round: false``) or after the
 round; a round emits ``round_start`` and ``round_end`` if the game declares those
 events; ``max_rounds`` ends the game after that many rounds. Then the end steps, and
@@ -131,9 +132,7 @@ def _round(ctx: Ctx, f: Frame, flow: dict[str, Any]) -> None:
         return
     if f["i"] < len(phases):
         f["i"] += 1
-        phase = phases[f["i"] - 1]
-        if "w" not in phase or ev(ctx, phase["w"]):
-            _run_step(ctx, phase, f)
+        _run_step(ctx, phases[f["i"] - 1], f)
         return
     if not f.get("closed"):
         f["closed"] = True
@@ -166,8 +165,8 @@ def _run_step(ctx: Ctx, step: dict[str, Any], f: Frame) -> None:
         f["i"] -= 1  # run it when the game goes on
         ctx.paused, ctx.pause_at = True, None
         return
-    if "b" not in step or step["b"] is None:
-        return
+    if step.get("b") is None or ("w" in step and not ev(ctx, step["w"])):
+        return  # a setup, phase or end step runs only when its ``when`` holds
     ctx.push({"k": "scope", "env": {}})
     start(ctx, step["b"])
 
