@@ -43,6 +43,23 @@ def test_a_slot_written_as_any_text_is_an_error(tmp_path: Path) -> None:
     assert "flow.yaml:37:" in found[0] and "section_slots id is expected" in found[0]
 
 
+SLOTS = "the section_slots ids, written without quotes: event, scoring, reward"
+
+
+@pytest.mark.parametrize("slot, hint", [("scorin", f"did you mean 'scoring'? {SLOTS}"),
+                                        ("xyz", SLOTS),
+                                        ("scoring", "an id is written without quotes: scoring")])
+def test_a_quoted_slot_is_hinted_with_the_slot_ids(tmp_path: Path, slot: str,
+                                                   hint: str) -> None:
+    """A quoted slot got R003's general hint ("check the names and the phrase used
+    here"); it names the slots as R001 names a wanted kind's ids: the one spelt alike,
+    and sections.yaml's three, event, scoring and reward, to write without quotes."""
+    found = _errors(tmp_path, f'deal 1 of scoring_tiles to the "{slot}" of first_scoring;')
+    assert len(found) == 1, found
+    assert "error[R003]" in found[0] and "flow.yaml:37:" in found[0]
+    assert found[0].rstrip().endswith(f"hint: {hint}"), found[0]
+
+
 @pytest.mark.parametrize("section", ["first_scoring", "second_scoring", "final_scoring"])
 def test_each_section_resolves_event_scoring_reward_in_order(section: str) -> None:
     """"above the first scoring section" (event), the scoring icons, the CO2 reward tile

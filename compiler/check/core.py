@@ -10,7 +10,8 @@ not require brings (R023); a record's ``module:`` that names no module (R001); a
 the sheet layout names that its kind does not have (R041, sheet_fields.py); a
 definition's text without a language of the game (W004); a line break or tab in a
 record's name (W007); game.yaml's players and language against each other (S003,
-game_fields.py).
+game_fields.py); a state entry named as a runtime key (R047) and a ``hidden`` path that
+matches nothing (W008, state_names.py).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from compiler.check.game_fields import check_game_fields
 from compiler.check.module_index import Index, items
 from compiler.check.modules import cycles_and_contradictions
 from compiler.check.sheet_fields import check_sheet_fields
+from compiler.check.state_names import check_state_names
 from compiler.diagnostics import Diagnostic, Severity, Span, did_you_mean
 from compiler.load import Document
 
@@ -51,6 +53,7 @@ def check_core(docs: list[Document], ir: dict[str, Any],
     out += _untranslated(docs)
     out += _one_line_names(docs)
     out += check_game_fields(docs)
+    out += check_state_names(docs)
     kinds = {d.kind for d in docs}
     first = docs[0].path if docs else folder   # no document at all: the folder itself
     # a folder of modules and their records but no game is an expansion checked alone

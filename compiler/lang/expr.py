@@ -225,22 +225,53 @@ def _arith(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
 def _negative_argument(rc: RC, syn: Syn, scope: Scope,
                        want: Type) -> tuple[IR, Type] | None:
     """``temperature at least -24``: the parser reads ``(temperature at least) - 24``;
-    when that phrase matches nothing, the words with the number -24 as their last item
-    are tried. None when that matches nothing either."""
+    when that phrase matches nothing, the words with the number -24 in place of the
+    subtraction are tried (``-24 degrees``: with the words after it too). None when that
+    matches nothing either; a failure that quotes all the words when words follow the
+    number (``_whole``)."""
     o, a, b = syn.kids
-    if b.op == "app" and len(b.kids) == 1:
-        b = b.kids[0]
+    rest: tuple[Syn, ...] = ()
+    if b.op == "app" and b.kids and b.kids[0].op == "int":
+        b, rest = b.kids[0], b.kids[1:]
     if o != "-" or a.op != "app" or b.op != "int":
         return None
-    items = (*a.kids, Syn("int", b.line, b.col, (-b.kids[0],)))
-    words = Syn("app", a.line, a.col, items)
+    number = Syn("int", b.line, b.col, (-b.kids[0],))
+    words = Syn("app", a.line, a.col, (*a.kids, number, *rest))
     try:
         out = expr(rc, words, scope, want)
-    except Fail:
-        return None
+    except Fail as exc:
+        if not rest or rc.quiet:
+            return None
+        raise _whole(rc, Syn("app", a.line, a.col, (*a.kids, number)), rest, exc, scope,
+                     want) from None
     if rc.notes is not None and not rc.calls:  # the text says the phrase, not a "-"
         rc.notes.read_as(syn, words)
     return out
+
+
+def _whole(rc: RC, head: Syn, rest: tuple[Syn, ...], exc: Fail, scope: Scope,
+           want: Type) -> Fail:
+    """R033 for ``temperature at most -16 degrees`` quoting all its words (QA F12), where
+    the subtraction's left side alone was quoted; when the words up to the number are a
+    phrase, the hint gives it, its negative number in parentheses."""
+    said = " ".join(str(i.kids[0]) for i in (*head.kids, *rest) if i.op in ("name", "int"))
+    extra = " ".join(str(i.kids[0]) for i in rest if i.op in ("name", "int"))
+    notes, rc.notes = rc.notes, None
+    rc.quiet += 1
+    try:
+        expr(rc, head, scope, want)
+        fits = True
+    except Fail:
+        fits = False
+    finally:
+        rc.quiet -= 1
+        rc.notes = notes
+    if not fits:
+        return rc.fail(head, "R033", f"no definition matches '{said}'", hint=exc.diag.hint)
+    *words, n = (str(i.kids[0]) for i in head.kids)
+    return rc.fail(head, "R033", f"no definition matches '{said}'",
+                   hint=f"write '{' '.join(words)} ({n})': the phrase ends at the number "
+                   f"(a negative number in parentheses), '{extra}' is no part of it")
 
 
 def _neg(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:

@@ -20,8 +20,28 @@ def wrong_type(rc: RC, syn: Syn, have: Type, want: Type) -> tuple[str, str]:
     """``("'plant' is a tags id (read here as a tags id), but a resources id is expected
     here", "did you mean 'plants'?")``."""
     message = _what(rc, syn, have) + f", but {show(want)} is expected here"
-    return message, _wanted_near(rc, syn, want) or _phrases_for(rc, syn, want) or \
-        _type_hint(have, want)
+    return message, _quoted_id(rc, syn, want) or _wanted_near(rc, syn, want) or \
+        _phrases_for(rc, syn, want) or _type_hint(have, want)
+
+
+def _quoted_id(rc: RC, syn: Syn, want: Type) -> str:
+    """For a text where a record's id is expected (Pampero's ``deal ... to the "scorin"
+    of first_scoring``), the kind's ids, as R001 names them (``names.name_hint``): the
+    one spelt alike, and all of them when they are few (at most 12); written without
+    quotes."""
+    if syn.op == "app" and len(syn.kids) == 1:
+        syn = syn.kids[0]
+    want = want[1] if isinstance(want, tuple) and want[0] == "opt" else want
+    if syn.op != "str" or not (isinstance(want, tuple) and want[0] == "id"):
+        return ""
+    text, ids = str(syn.kids[0]), list(rc.decls.records.get(want[1]) or ())
+    if text in ids:
+        return f"an id is written without quotes: {text}"
+    close = did_you_mean(text, ids)
+    if ids and len(ids) <= 12:
+        return " ".join([*([close] if close else []),
+                         f"the {want[1]} ids, written without quotes: {', '.join(ids)}"])
+    return f"{close} (an id is written without quotes)" if close else ""
 
 
 def _what(rc: RC, syn: Syn, t: Type) -> str:

@@ -93,7 +93,7 @@ def SET(ctx: Ctx, entry: str | None, c: Any, key: Any, value: Any,  # noqa: N802
         if type(now) is int and type(value) is int:
             value = now + value if op == "+=" else now - value
         else:
-            value = joined(now, value, op, nn)
+            value = joined(now, value, op, nn, -1 if ctx.journal is not None else 2)
     if bd is not None and isinstance(value, int):
         value = clamp(ctx, bd, key, value)
     journal = ctx.journal

@@ -2,8 +2,8 @@
 an undo journal for trial runs.
 
 State writes go through ``put`` so that a trial run (``compiler.runtime.trial``) can be
-rolled back exactly. Values are never changed in place: a list that grows is replaced
-by a new list, so the journal can keep the old one."""
+rolled back exactly. In a trial no value changes in place: a list that grows is replaced
+by a new list, so the journal can keep the old one (``values.joined``)."""
 
 from __future__ import annotations
 

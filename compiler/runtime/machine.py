@@ -193,7 +193,7 @@ def assign(ctx: Ctx, n: Node, container: Any, key: Any, value: Any) -> None:
     op = n["o"]
     if op != "=":
         value = joined(container.get(key) if isinstance(container, dict) else container[key],
-                       value, op, n.get("nn", False))
+                       value, op, n.get("nn", False), -1 if ctx.journal is not None else 0)
     if "bd" in n and isinstance(value, int):
         value = clamp(ctx, n["bd"], key, value)
     t = n["t"]

@@ -7,12 +7,15 @@ check`` accepts must not crash the kernel."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any
 
 __all__ = ["clone", "ev", "ev_in", "items_of", "joined", "num", "record"]
 
 Node = dict[str, Any]
+_REFS = getattr(sys, "getrefcount", lambda x: 1 << 30)  # joined: CPython's count (PyPy: copy)
+_ALONE = (lambda x: _REFS(x))([]) + 1 if hasattr(sys, "getrefcount") else -(1 << 30)
 
 
 def ev(ctx: Any, node: Any, env: dict[str, Any] | None = None) -> Any:
@@ -159,22 +162,19 @@ def arith(o: str, a: Any, b: Any, no_none: bool = False) -> Any:
     return a // b if o == "/" else a % b
 
 
-def joined(old: Any, value: Any, op: str, nn: bool) -> Any:
-    """What ``place op value`` (``+=``, ``-=``) writes where the place holds ``old``: a
-    list grows or loses items (``nn``: it holds no none), a number is added to or taken
-    from."""
-    if isinstance(old, list):
-        items = [x for x in (value if isinstance(value, list) else [value])
-                 if not (nn and x is None)]
-        return old + items if op == "+=" else without(old, items)
-    return num(old) + num(value) if op == "+=" else num(old) - num(value)
-
-
-def without(items: list[Any], gone: list[Any]) -> list[Any]:
-    out = list(items)
-    for g in gone:
-        if g in out:
-            out.remove(g)
+def joined(old: Any, value: Any, op: str, nn: bool, held: int = -1) -> Any:
+    """What ``place op value`` (``+=``, ``-=``) writes where ``old`` is: a number plus or
+    minus it; a list with its items (in place when only the place and the caller's ``held``
+    names hold it; -1: never) or without one copy of each (``nn``: none is no item)."""
+    if not isinstance(old, list):
+        return num(old) + num(value) if op == "+=" else num(old) - num(value)
+    items = [x for x in (value if isinstance(value, list) else [value]) if not nn or x is not None]
+    if op == "+=":  # n appends to a list no one else holds copy n items, not n²/2
+        return old.__iadd__(items) if held >= 0 and _REFS(old) <= _ALONE + held else old + items
+    out = list(old)
+    for x in items:
+        if x in out:
+            out.remove(x)
     return out
 
 

@@ -7,8 +7,9 @@
   section of cards (Love Letter's eight cards are its actions). The core knows no
   "action" kind, so the length decides.
 - ``modules``: one page per module: who plays it, what it changes in the setup and in
-  the rules, the components it brings (counted, by kind) and those it removes or
-  replaces, what it requires and what it conflicts with.
+  the rules, the components it brings (counted, by kind) and what each of them does (its
+  texts on the game's sheet: a tile's effect, a scoring tile's score), those it removes
+  or replaces, what it requires and what it conflicts with.
 - ``cards``: card-size proxies (63 x 88 mm, nine to a sheet, crop marks) of every
   record the game's sheet lays out as cards.
 
@@ -24,7 +25,7 @@ from compiler.sheets.fields import _records
 from compiler.sheets.flow import flow
 from compiler.sheets.modules import PARTS, modules
 from compiler.sheets.sheet import context, frame, section_items, sections
-from compiler.sheets.speak import Speaker
+from compiler.sheets.speak import Speaker, lower_first, sentence
 
 __all__ = ["CONTEXTS", "PER_PAGE"]
 
@@ -88,13 +89,63 @@ def quick(ir: IR, lang: str, audience: str) -> dict[str, Any]:
     return {**c, "leaks": sorted(sp.leaks)}
 
 
+_SAID = 30
+"""A module's records of one kind are said with their texts up to this many; more (a
+deck of cards: Corporate Era's) are left to the card proxies and the reference."""
+
+
+def _said(sp: Speaker, item: dict[str, Any], columns: list[str]) -> str:
+    """A record as its sheet section says it: "Name: text; Label: text" (the stand-in
+    note first for a placeholder); '' when the section gives it no text."""
+    given = item.get("cells") or []
+    cells = [(label, " ".join(c)) for label, c in zip(columns, given, strict=False) if c]
+    if len(cells) == 1:   # one text: no label needed
+        cells = [("", cells[0][1])]
+    cells += [(line["label"], " ".join(line["texts"])) for line in item.get("lines") or []
+              if line["texts"] and not line.get("stand")]
+    if not cells:
+        return ""
+    if item.get("stand"):
+        cells.insert(0, ("", item["stand"]))
+    texts = [lower_first(f"{label}: {t}" if label else t).rstrip(".") for label, t in cells]
+    return f"{item['name'].rstrip('.')}: " + "; ".join(texts)
+
+
+def pieces(sp: Speaker) -> dict[str, list[str]]:
+    """What each module's records do, by module id: each record the game's sheet shows
+    with a text, as ``_said`` says it (two alike: one fact, "×2"; a kind of more than
+    ``_SAID`` records of one module is left out)."""
+    out: dict[str, list[str]] = {}
+    for section in ((sp.ir.get("game") or {}).get("sheet") or {}).get("sections") or []:
+        if not isinstance(section, dict):
+            continue
+        recs = _records(sp.ir, str(section.get("kind")))
+        columns = [sp.pick(c.get("label")) for c in section.get("columns") or []]
+        by_module: dict[str, list[str]] = {}
+        for item in section_items(sp, section):
+            mid = (recs.get(item["id"]) or {}).get("module")
+            if mid:
+                by_module.setdefault(str(mid), []).append(_said(sp, item, columns))
+        for mid, said in by_module.items():
+            if len(said) <= _SAID:
+                out.setdefault(mid, []).extend(s for s in said if s)
+    return {mid: [f if c == 1 else f"{f} ×{c}" for f, c in
+                  {f: said.count(f) for f in said}.items()] for mid, said in out.items()}
+
+
 def module_pages(ir: IR, lang: str, audience: str) -> dict[str, Any]:
-    """One page per module, its facts grouped (``modules.PARTS``)."""
+    """One page per module, its facts grouped (``modules.PARTS``), the components'
+    group followed by what they do (``pieces``)."""
     sp = Speaker(ir, lang, audience)
-    pages = []
+    pages, does = [], pieces(sp)
     for m in modules(sp):
         parts = [{"title": sp.w[f"part_{key}"], "facts": m["parts"][key]} for key in PARTS
                  if m["parts"][key]]
+        if does.get(m["id"]):
+            at = next((i + 1 for i, g in enumerate(parts)
+                       if g["title"] == sp.w["part_components"]), len(parts))
+            parts.insert(at, {"title": sp.w["part_pieces"],
+                              "facts": [sentence(f) for f in does[m["id"]]]})
         pages.append({**m, "groups": parts})
     return {**frame(sp), "pages": pages, "leaks": sorted(sp.leaks)}
 

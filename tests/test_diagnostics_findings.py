@@ -1,0 +1,61 @@
+"""Diagnostics QA found weak, each on the small valid game of ``tests/bad_input/_base``
+with one slip: R033 quoting only the words before a negative number read as a
+subtraction (devqa9 F12)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compiler.pipeline import compile_game
+from tests.test_bad_input import make_rules
+
+AT_MOST = """  - id: money_at_most
+    phrase: "money at most {n}"
+    params: {n: int}
+    value: "stock.money <= n"
+    text: {en: "at most {n} money"}
+"""
+
+
+def _errors(rules: Path) -> list[str]:
+    comp = compile_game(rules, rules.parent, use_cache=False)
+    return [d.format() for d in comp.diagnostics if d.severity.name == "ERROR"]
+
+
+def _requiring(tmp_path: Path, requires: str) -> Path:
+    """The base game with the value phrase 'money at most {n}' and the card 'lion'
+    requiring ``requires``."""
+    rules = make_rules(tmp_path)
+    defs = rules / "definitions.yaml"
+    defs.write_text(defs.read_text() + AT_MOST)
+    kinds = rules / "kinds.yaml"
+    kinds.write_text(kinds.read_text().replace("effect: effect}", "effect: effect, "
+                                               "requires: condition}"))
+    cards = rules / "cards.yaml"
+    cards.write_text(cards.read_text().replace('effect: "gain 2 score"',
+                                               f'effect: "gain 2 score", requires: "{requires}"'))
+    return rules
+
+
+@pytest.mark.parametrize("requires, extra", [("money at most -16 degrees", "degrees"),
+                                             ("money at most -2 dollars each", "dollars each")])
+def test_a_negative_number_before_extra_words_is_quoted_whole(tmp_path, requires, extra):
+    """`temperature at most -16 degrees`: the parser reads `(temperature at most) - (16
+    degrees)`; the message quoted 'temperature at most' alone."""
+    [found] = _errors(_requiring(tmp_path, requires))
+    assert f"error[R033]: no definition matches '{requires}'" in found
+    assert "cards.yaml:5:" in found
+    n = requires.split()[3]
+    assert f"hint: write 'money at most ({n})'" in found and f"'{extra}' is no part" in found
+
+
+def test_a_negative_number_alone_still_reads_as_the_argument(tmp_path):
+    assert _errors(_requiring(tmp_path, "money at most -16")) == []
+
+
+def test_a_misspelt_phrase_before_a_negative_number_keeps_the_closest_hint(tmp_path):
+    [found] = _errors(_requiring(tmp_path, "money at mots -16 degrees"))
+    assert "no definition matches 'money at mots -16 degrees'" in found
+    assert "closest phrases: money at most {n}" in found
