@@ -39,7 +39,7 @@ Entry point: ``run_file(path, shown)`` -> ``Outcome``.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,8 @@ __all__ = ["Failure", "Outcome", "run_file"]
 
 MAX_AUTO = 500
 SETUP, UNTIL, NOTHING = "T002", "T003", "T009"
+FOLLOWS = ("a given entry above could not be set (T004): this step may fail only because "
+           "of it; fix that entry first")
 
 
 @dataclass
@@ -139,8 +141,9 @@ def _play(doc: Document, rules: dict[str, Any] | None, unusable: set[str],
     seats = _Seats(int(pending.get("player", 0)), len(game.to_json()["players"]))
     unset = _given(game, doc, seats, box) if ok["given"] else []
     refused = _when(game, doc, seats, box) if ok["when"] else []
-    if unset:   # after a given not set, a step refused or accepted would follow from it
-        refused = [f for f in refused if f.code not in (st.REFUSED, st.ACCEPTED)]
+    if unset:   # after a given not set, a step refused or accepted may follow from it
+        refused = [replace(f, hint=f"{f.hint}; {FOLLOWS}" if f.hint else FOLLOWS)
+                   if f.code in (st.REFUSED, st.ACCEPTED) else f for f in refused]
     failures += unset + refused
     if ok["then"]:   # after a given not set, a step refused or a mistyped given or when
         failures += st.then_failures(game, doc, seats, box,  # the values would follow it

@@ -16,7 +16,7 @@ import pytest
 from compiler import scenario
 from compiler.scenario import run_file
 from tests.test_diagnostics_codes import DOCS, SCENARIO_CODES
-from tests.test_scenario_messages import BARON, failures
+from tests.test_scenario_messages import BARON
 
 EXAMPLES = sorted(c for c in SCENARIO_CODES if "bad" in DOCS[c])
 
@@ -86,11 +86,14 @@ def _write(tmp_path: Path, text: str) -> Path:
     return path
 
 
-def test_a_given_not_set_leaves_the_refused_steps_unjudged(tmp_path: Path) -> None:
-    """A given that could not be set (a misspelt card) is the one mistake reported: a
-    ``{refused: ...}`` step after it would judge a game the scenario did not mean, so its
-    outcome (here accepted: the Baron may target player 2) is not a second failure."""
+def test_a_step_after_a_given_not_set_says_it_may_follow_from_it(tmp_path: Path) -> None:
+    """A given that could not be set (a misspelt card) is reported (T004); a
+    ``{refused: ...}`` step after it judges a game the scenario did not mean, so its
+    failure (here accepted: the Baron may target player 2) says it may follow from it."""
     text = BARON.replace("players.@0.hand: [guard, baron]", "players.@0.hand: [gaurd, baron]")
     text = text.replace("  - {target: '@1'}\n", "  - {refused: {target: '@1'}}\n")
-    out = failures(tmp_path, text)
-    assert len(out) == 1 and out[0].startswith("T004: players.@0.hand: 'gaurd'"), out
+    path = tmp_path / "baron.yaml"
+    path.write_text(text, "utf-8")
+    out = run_file(path, "baron.yaml").failures
+    assert [f.code for f in out] == ["T004", "T006"], out
+    assert "could not be set (T004): this step may fail only because of it" in out[1].hint
