@@ -60,7 +60,7 @@ class HumanAgent:
     def choose(self, game: Any) -> Any:
         pending = game.pending()
         options = distinct(pending["options"])
-        labels = [self.label(o) for o in options]
+        labels = told_apart(options, [self.label(o) for o in options], self.names)
         view = self.show(game, pending["player"])
         self._say(view)
         before = self.last.get(pending["player"])
@@ -118,6 +118,33 @@ def distinct(options: list[Any]) -> list[Any]:
             seen.add(key)
             out.append(option)
     return out
+
+
+def told_apart(options: list[Any], labels: list[str], names: Any = None) -> list[str]:
+    """``labels`` with each one that two different options share followed by what tells
+    them apart: the values that differ, a record by its printed ``number`` (Pampero's
+    two "Build a wind farm" cards, ``(#A1)`` and ``(#A2)``), else by its id."""
+    pairs = list(zip(options, labels, strict=True))
+    out = []
+    for option, label in pairs:
+        twins = [o for o, other in pairs if other == label and o != option]
+        if twins and isinstance(option, dict):
+            keys = [k for k in option if any(not isinstance(o, dict) or o.get(k) != option[k]
+                                             for o in twins)]
+            label += " (" + ", ".join(_printed(option[k], names) for k in keys) + ")"
+        out.append(label)
+    return out
+
+
+def _printed(value: Any, names: Any) -> str:
+    """A value as printed on its record: ``#A1`` for a record whose ``number`` is A1,
+    else the value itself."""
+    rules = getattr(names, "rules", None) or {}
+    for table in (rules.get("records") or {}).values():
+        rec = table.get(value) if isinstance(table, dict) and isinstance(value, str) else None
+        if isinstance(rec, dict) and isinstance(rec.get("number"), (str, int)):
+            return f"#{rec['number']}"
+    return str(value)
 
 
 def _menu(pending: dict[str, Any], labels: list[str], names: Any = None) -> str:
@@ -217,11 +244,24 @@ def make_agents(spec: str, players: int, seed: int,
 
 
 def changes(before: str, after: str) -> list[str]:
-    """The lines of view ``after`` that view ``before`` (of the same player) did not have:
-    what changed since that player's last decision, the other players' doings included,
-    as far as that player may see them."""
-    old = set(before.splitlines()[1:])
-    return [line for line in after.splitlines()[1:] if line not in old]
+    """The entries of view ``after`` that view ``before`` (of the same player) did not
+    have: what changed since that player's last decision, the other players' doings
+    included, as far as that player may see them. Each is one whole entry, its wrapped
+    lines joined ("pieces on the board: ...", never a piece of a wrapped line)."""
+    old = set(entries(before)[1:])
+    return [entry for entry in entries(after)[1:] if entry not in old]
+
+
+def entries(view: str) -> list[str]:
+    """The entries of a view, one string each: a line and the lines wrapped under it
+    (indented) joined by a blank, as the line was before it was wrapped."""
+    out: list[str] = []
+    for line in view.splitlines():
+        if line[:1] == " " and out:
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return out
 
 
 def _since(lines: list[str], names: Any = None) -> str:
