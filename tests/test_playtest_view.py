@@ -73,3 +73,38 @@ def test_the_menu_of_a_whole_turn_has_no_two_equal_lines() -> None:
     rows = [line.split(". ", 1)[1] for line in out.getvalue().splitlines()
             if line[:3].strip().isdigit() and ". " in line]
     assert len(rows) > 5 and len(rows) == len(set(rows)), rows
+
+
+def test_a_question_mark_prints_what_an_option_does() -> None:
+    """``? 2`` (or ``explain 2``) prints the explainer's text of option 2 and asks again;
+    a number past the options says so; the menu says the command exists."""
+    class Game:
+        def pending(self):
+            return {"player": 0, "kind": "buy", "prompt": "keep it?",
+                    "options": [{"card": "a", "keep": True}, {"card": "a", "keep": False}]}
+
+    out = io.StringIO()
+    human = HumanAgent(lambda g, p: "view", lambda o: str(o["keep"]),
+                       io.StringIO("? 2\nexplain 1\n?7\n1\n"), out,
+                       explain=lambda option: f"text of {option['keep']}")
+    assert human.choose(Game()) == {"card": "a", "keep": True}
+    said = out.getvalue()
+    assert "(? N: what option N does)" in said
+    assert "> text of False\n> text of True\n> no option 7: choose 1-2\n" in said
+
+
+def test_the_explainer_says_a_cards_cost_requirement_and_effect() -> None:
+    """Buying Wave Power (card #139: cost 8, requires 3 oceans, +1 energy production, 1 VP,
+    shared/data cards.json), a player asks what it does: the text is the card's, in the
+    rulebook's language (Italian), and the 'keep' answer names no record."""
+    import argparse
+
+    import generated.terraforming_mars as tm
+    from compiler.cli.cmd_play import explainer
+
+    names = Names(tm.RULES)
+    text = explainer(argparse.Namespace(game="terraforming_mars", rules=None, on=None),
+                     names)({"card": "wave_power", "keep": True})
+    assert text.splitlines() == ["Wave Power", "    #139 · 8 · Automatica · indicatori: energia",
+                                 "    Requisito: almeno 3 tessere Oceano",
+                                 "    Aumenta di 1 la produzione di energia.", "    PV: 1"]

@@ -43,14 +43,18 @@ class RandomAgent:
 class HumanAgent:
     """Asks at the terminal: the player's own view, then numbered options in the game's
     language. Answer by number, by a unique prefix of an option, ``undo``, ``view`` (show
-    the view again) or ``quit``. Reads ``stdin`` line by line, so tests and tmux can
-    drive it; end of input raises QuitGame."""
+    the view again) or ``quit``; ``? N`` prints ``explain(option N)`` (what its cards
+    do) when given. Reads ``stdin`` line by line, so tests and tmux can drive it; end of
+    input raises QuitGame."""
 
     name = "human"
 
     def __init__(self, show: Callable[[Any, int], str], label: Callable[[Any], str],
-                 stdin: TextIO, stdout: TextIO, names: Any = None) -> None:
+                 stdin: TextIO, stdout: TextIO, names: Any = None,
+                 explain: Callable[[Any], str] | None = None) -> None:
         self.show, self.label, self.stdin, self.stdout = show, label, stdin, stdout
+        self.explain = explain
+        """The rule text of the records an option names (``rulesc explain``'s), or None."""
         self.last: dict[int, str] = {}
         """The view each seat saw at its previous decision."""
         self.names = names
@@ -67,13 +71,18 @@ class HumanAgent:
         if before is not None:
             self._say(_since(changes(before, view), self.names))
         self.last[pending["player"]] = view
-        self._say(_menu(pending, labels, self.names))
+        self._say(_menu(pending, labels, self.names, self.explain is not None))
         while True:
             self.stdout.write("> ")
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
                 raise QuitGame("input ended")
+            asked = _asked(line, self.names) if self.explain is not None else None
+            if asked is not None and self.explain is not None:
+                self._say(self.explain(options[asked]) if 0 <= asked < len(options) else
+                          parse_answer(str(asked + 1), labels, self.names)[1])
+                continue
             answer, message = parse_answer(line, labels, self.names)
             if answer == "undo":
                 return UNDO
@@ -147,12 +156,30 @@ def _printed(value: Any, names: Any) -> str:
     return str(value)
 
 
-def _menu(pending: dict[str, Any], labels: list[str], names: Any = None) -> str:
+def _menu(pending: dict[str, Any], labels: list[str], names: Any = None,
+          explain: bool = False) -> str:
     head = names.decision(pending) if names else \
         f"player {pending['player'] + 1} · {pending['kind']}: {pending['prompt']}"
     rows = [f"{i:>3}. {text}" for i, text in enumerate(labels, 1)]
     answer = "(number or start of an option; undo, view, quit)"
-    return "\n".join([head, *rows, names.said("view_answer", answer) if names else answer])
+    answer = names.said("view_answer", answer) if names else answer
+    if explain:  # the game's label `view_explain`, else English
+        answer += " " + (names.said("view_explain", "(? N: what option N does)") if names
+                         else "(? N: what option N does)")
+    return "\n".join([head, *rows, answer])
+
+
+def _asked(line: str, names: Any = None) -> int | None:
+    """N - 1 for ``? N``, ``?N`` or ``explain N`` (or the game's word for it, its label
+    ``menu_explain``); None for any other answer."""
+    words = line.strip().lower().split()
+    if len(words) == 1 and words[0][:1] == "?":
+        words = ["?", words[0][1:]]
+    heads = {"?", "explain", str(names.said("menu_explain", "explain")).lower() if names
+             else "explain"}
+    if len(words) == 2 and words[0] in heads and words[1].isdigit():
+        return int(words[1]) - 1
+    return None
 
 
 COMMANDS = ("undo", "view", "quit")
