@@ -126,6 +126,9 @@ def test_the_report_says_the_games_title_and_record_names(tmp_path):
     page = (out / "report.html").read_text()
     assert "<h1>Love Letter, 3 players, 6 games per selection, seed 1</h1>" in page
     assert "Win-rate lift of the records used, base:" in page
+    import matplotlib.pyplot as plt
+
+    assert plt.get_fignums() == []   # the plots are closed once saved
     assert _record_name(ll.RULES, Names(ll.RULES, "en"))("king") == "King"
     name = _record_name(tm.RULES, Names(tm.RULES, "en"))
     assert (name("power_plant"), name("tharsis_republic")) == ("Power Plant",

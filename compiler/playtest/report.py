@@ -45,6 +45,10 @@ def write_report(rows: list[dict[str, Any]], out: Path, title: str,
         fig.savefig(out / f"{file}.png", dpi=96, bbox_inches="tight")
     page = out / "report.html"
     page.write_text(_html(title, stats.summary(rows), plots), encoding="utf-8")
+    import matplotlib.pyplot as plt
+
+    for _, _, fig in plots:   # a run of many reports keeps no figure open
+        plt.close(fig)
     return page
 
 
