@@ -60,6 +60,13 @@ def test_two_cards_of_one_name_are_told_apart_by_their_number() -> None:
                       "play: Build an electrical tower, top row"]
 
 
+def test_what_tells_options_apart_is_never_empty_or_none() -> None:
+    """An option that differs from its twin only by a key it lacks keeps its label (no
+    "()"); a value that is none reads "-", not "None"."""
+    options = [{"act": "pass"}, {"act": "pass", "target": None}]
+    assert told_apart(options, ["pass", "pass"]) == ["pass", "pass (-)"]
+
+
 def test_the_menu_of_a_whole_turn_has_no_two_equal_lines() -> None:
     """A human's first turn of a 2-player game (seed 1): every menu line is different."""
     game = pampero.new_game(players=2, seed=1)

@@ -138,16 +138,18 @@ def told_apart(options: list[Any], labels: list[str], names: Any = None) -> list
     for option, label in pairs:
         twins = [o for o, other in pairs if other == label and o != option]
         if twins and isinstance(option, dict):
-            keys = [k for k in option if any(not isinstance(o, dict) or o.get(k) != option[k]
-                                             for o in twins)]
-            label += " (" + ", ".join(_printed(option[k], names) for k in keys) + ")"
+            keys = [k for k in option if any(not isinstance(o, dict) or k not in o or
+                                             o[k] != option[k] for o in twins)]
+            label += f" ({', '.join(_printed(option[k], names) for k in keys)})" if keys else ""
         out.append(label)
     return out
 
 
 def _printed(value: Any, names: Any) -> str:
     """A value as printed on its record: ``#A1`` for a record whose ``number`` is A1,
-    else the value itself."""
+    else the value itself ("-" for none)."""
+    if value is None:
+        return "-"
     rules = getattr(names, "rules", None) or {}
     for table in (rules.get("records") or {}).values():
         rec = table.get(value) if isinstance(table, dict) and isinstance(value, str) else None
