@@ -180,6 +180,14 @@ def test_a_module_is_named_by_its_id_in_any_case_or_by_its_name(capsys):
     assert "did you mean 'co2'?" in capsys.readouterr().err
 
 
+def test_simulate_takes_a_module_by_its_name(tmp_path, capsys):
+    """The Italian rulebook's "Variante Era aziendale" is the module corporate_era, by
+    its English or Italian name in `rulesc simulate` as in `play`."""
+    assert main(["simulate", "terraforming_mars", "--games", "1", "--modules",
+                 "Era corporativa", "--out", str(tmp_path / "sim"), "--workers", "1"]) == 0
+    assert capsys.readouterr().out.startswith("corporate_era: 1 games")
+
+
 def test_schema_without_kind_lists_the_kinds_as_its_help_says(capsys):
     assert main(["schema"]) == 0
     assert capsys.readouterr().out.split() == ["game", "flow", "modules", "kinds", "state",

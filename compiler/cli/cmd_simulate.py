@@ -123,7 +123,8 @@ def _filled(game: str, texts: list[str], players: int) -> list[str]:
         check_setup(rules, chosen.modules, players)   # UsageError: exit 2
         if chosen.note:
             sys.stderr.write(f"rulesc simulate: {label(text)}: {chosen.note}\n")
-        out.append(",".join(chosen.modules) if chosen.added else text)
+        keep = text.strip() == "all" and not chosen.added   # 'all' is resolved per game
+        out.append(text if keep else ",".join(chosen.modules))   # ids, not names
     return out
 
 
