@@ -38,6 +38,7 @@ Entry point: ``run_file(path, shown)`` -> ``Outcome``.
 
 from __future__ import annotations
 
+import difflib
 import json
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -359,9 +360,32 @@ def _not_an_option(i: int, action: Any, pending: dict[str, Any], seats: _Seats) 
     if action in pending["options"]:
         return ""
     seat = int(pending["player"])
+    near = _near_option(action, pending["options"])
     return (f"step {i + 1} was refused: {_json(action)} is not an option of the "
             f"'{pending['kind']}' decision of player {seat + 1} "
-            f"(@{(seat - seats.first) % seats.n})")
+            f"(@{(seat - seats.first) % seats.n})" + (f"; {near}" if near else ""))
+
+
+def _near_option(action: Any, options: list[Any]) -> str:
+    """``did you mean {...}?`` for the option that differs from ``action`` in one value
+    only, a value like the one written (``asteroids``: ``asteroid``) or the only one
+    holding it (``{act: convert, id: heat}``: ``heat_to_temperature``); else ''."""
+    if not isinstance(action, dict):
+        return ""
+    near: dict[str, list[dict[str, Any]]] = {}
+    for option in options:
+        if isinstance(option, dict) and set(option) == set(action):
+            differ = [k for k in action if option[k] != action[k]]
+            if len(differ) == 1 and isinstance(option[differ[0]], str):
+                near.setdefault(differ[0], []).append(option)
+    for key, found in near.items():
+        words, written = [str(o[key]) for o in found], str(action[key])
+        holding = [w for w in words if written in w]
+        close = difflib.get_close_matches(written, words, n=1) or \
+            (holding if len(holding) == 1 else [])
+        if close:
+            return f"did you mean {_json({**action, key: close[0]})}?"
+    return ""
 
 
 def _legal(game: Any, most: int = 40) -> str:

@@ -2,8 +2,9 @@
 state entry holds, so that a misspelt id fails instead of testing nothing.
 
 Entry points:
-- ``unknown_id(rules, parts, value, box=None) -> str``: the first id in ``value`` that is not a
-  record of its declared kind, said with the closest id, or '' when all are known (or the
+- ``unknown_id(rules, parts, value, box=None) -> str``: the first id in ``value``, or key
+  of a map of ids in ``parts`` (``players.0.stock.megacredit``), that is not a record of
+  its declared kind, said with the closest id, or '' when all are known (or the
   path's type is not declared: then only the JSON types are checked). ``parts`` is the
   path below the state (``["players", "0", "hand"]``); ``rules`` the composed or
   uncomposed rules (their ``state`` types and ``records``); ``box`` (optional) the
@@ -35,12 +36,16 @@ def unknown_id(rules: dict[str, Any], parts: list[str], value: Any,
     else:
         entry, rest = (state.get("game") or {}).get(parts[0]), parts[1:]
     t = entry.get("type") if isinstance(entry, dict) else None
+    records, whole = rules.get("records") or {}, (box or rules).get("records") or {}
     for part in rest:
+        key = _plain(t)  # a key of a map of ids is one of them: stock.megacredit is not
+        if isinstance(key, list) and key[:1] == ["map"] and \
+                (problem := _first_unknown(records, key[1], part, whole)):
+            return problem
         t = _below(t, part)
         if t is None:
             return ""
-    whole = (box or rules).get("records") or {}
-    return _first_unknown(rules.get("records") or {}, t, value, whole)
+    return _first_unknown(records, t, value, whole)
 
 
 def out_of_bounds(rules: dict[str, Any], parts: list[str], value: Any) -> str:

@@ -169,6 +169,25 @@ def test_all_or_none_beside_other_modules_is_a_usage_error_that_says_so(modules,
     assert f"'{word}' stands alone" in err and "unknown module" not in err
 
 
+def test_a_module_is_named_by_its_id_in_any_case_or_by_its_name(capsys):
+    """`--modules CO2` (the module as the Project Verne rulebook prints it) was "unknown
+    module 'CO2'" with no hint; the id in any case and the module's name in any of the
+    game's languages (Clear Skies: "Private Industry") name it, a slip gets a hint."""
+    assert main(["play", "pampero", "--modules", "CO2,Industria privata", "--players", "2",
+                 "--seed", "1", "--json"]) == 0
+    assert sorted(json.loads(capsys.readouterr().out)["modules"]) == ["co2", "private_industry"]
+    assert main(["play", "pampero", "--modules", "CO3", "--seed", "1"]) == 2
+    assert "did you mean 'co2'?" in capsys.readouterr().err
+
+
+def test_simulate_takes_a_module_by_its_name(tmp_path, capsys):
+    """The Italian rulebook's "Variante Era aziendale" is the module corporate_era, by
+    its English or Italian name in `rulesc simulate` as in `play`."""
+    assert main(["simulate", "terraforming_mars", "--games", "1", "--modules",
+                 "Era corporativa", "--out", str(tmp_path / "sim"), "--workers", "1"]) == 0
+    assert capsys.readouterr().out.startswith("corporate_era: 1 games")
+
+
 def test_schema_without_kind_lists_the_kinds_as_its_help_says(capsys):
     assert main(["schema"]) == 0
     assert capsys.readouterr().out.split() == ["game", "flow", "modules", "kinds", "state",

@@ -238,3 +238,16 @@ def test_a_mistyped_header_field_is_named(field, value, said, tmp_path, capsys):
     bad.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n", "utf-8")
     assert main(["replay", str(bad), "--quiet"]) == 2
     assert f"bad.jsonl:1: the header has no '{field}'" in capsys.readouterr().err
+
+
+def test_a_step_tells_two_cards_of_one_name_apart(tmp_path, capsys):
+    """Pampero's two basic "Build a wind farm" cards (#A1, #A2: "Your eight basic cards")
+    read alike: the options at a step, and the option a step took, say which one."""
+    log = tmp_path / "game.jsonl"
+    assert main(["play", "pampero", "--seed", "1", "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(log), "--step", "6"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert "  2. play: Build a wind farm, top row (#A1)" in rows
+    assert "  4. play: Build a wind farm, top row (#A2)" in rows
+    assert len(rows[1:]) == len(set(rows[1:]))

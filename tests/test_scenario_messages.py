@@ -79,3 +79,50 @@ def test_a_setup_the_rules_refuse_says_how_to_fix_it(tmp_path: Path) -> None:
     [failure] = run_file(path, "seven.yaml").failures
     assert failure.code == "T002" and "for 2-4 players, not 7" in failure.message
     assert "game.yaml `players`" in failure.hint
+
+
+def test_a_misspelt_key_of_a_map_of_ids_is_refused(tmp_path: Path) -> None:
+    """Terraforming Mars's resources are a map by resource id (the rulebook's "Risorse":
+    M€, acciaio, titanio, piante...): a `given` key that is no resource would add an entry
+    no rule reads, and a `then` reading it back would pass whatever the game did."""
+    path = tmp_path / "stock.yaml"
+    path.write_text("""scenario: "a misspelt resource"
+game: terraforming_mars
+players: 2
+seed: 1
+given:
+  players.@0.stock.megacredit: 100
+  players.@0.stock.plants: 3
+then:
+  players.@0.stock.megacredit: 100
+  players.@0.stock.plants: 3
+""", "utf-8")
+    found = [f"{f.code}: {f.message}" for f in run_file(path, "stock.yaml").failures]
+    assert found[0] == ("T004: players.@0.stock.megacredit: 'megacredit' is not an id of "
+                        "resources (did you mean 'megacredits'?)")
+    assert len(found) == 2 and found[1].startswith("T008: players.@0.stock.megacredit")
+
+
+def test_a_refused_step_names_the_option_meant(tmp_path: Path) -> None:
+    """A step one value away from an option says which one was meant: "Convertire il
+    calore in temperatura" (Azione 7) is the conversion `heat_to_temperature`, the
+    standard project "Asteroide" (Azione 2) is `asteroid`."""
+    found = []
+    for step in ("{act: convert, id: heat}", "{act: project, id: asteroids}"):
+        path = tmp_path / "heat.yaml"
+        path.write_text(f"""scenario: "heat 8: temperature +1 step"
+game: terraforming_mars
+players: 2
+seed: 3
+given:
+  players.@0.stock.heat: 9
+when:
+  - {step}
+then:
+  players.@0.stock.heat: 1
+""", "utf-8")
+        [failure] = run_file(path, "heat.yaml").failures
+        assert failure.code == "T005"
+        found.append(failure.message.split("; ")[-1])
+    assert found == ['did you mean {"act": "convert", "id": "heat_to_temperature"}?',
+                     'did you mean {"act": "project", "id": "asteroid"}?']

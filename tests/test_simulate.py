@@ -108,3 +108,28 @@ def test_without_the_playtest_extra_nothing_is_played_or_written(tmp_path, capsy
     assert status == 2
     assert "playtest" in err and "matplotlib" in err
     assert not out.exists()
+
+
+def test_the_report_says_the_games_title_and_record_names(tmp_path):
+    """A publisher reads the game's title ("Love Letter", not ``love_letter``), and the
+    records of the lift chart by their names: the cards in Love Letter's discards (its
+    ``active`` entry), Terraforming Mars's cards and corporations (card #141 "Power
+    Plant", corporation "Tharsis Republic")."""
+    import generated.love_letter as ll
+    import generated.terraforming_mars as tm
+    from compiler.cli.cmd_simulate import _record_name
+    from compiler.playtest.games import Names
+
+    out = tmp_path / "sim"
+    assert main(["simulate", "love_letter", "--games", "6", "--players", "3",
+                 "--out", str(out), "--workers", "1"]) == 0
+    page = (out / "report.html").read_text()
+    assert "<h1>Love Letter, 3 players, 6 games per selection, seed 1</h1>" in page
+    assert "Win-rate lift of the records used, base:" in page
+    import matplotlib.pyplot as plt
+
+    assert plt.get_fignums() == []   # the plots are closed once saved
+    assert _record_name(ll.RULES, Names(ll.RULES, "en"))("king") == "King"
+    name = _record_name(tm.RULES, Names(tm.RULES, "en"))
+    assert (name("power_plant"), name("tharsis_republic")) == ("Power Plant",
+                                                               "Tharsis Republic")

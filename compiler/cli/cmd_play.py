@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from types import ModuleType
@@ -154,7 +155,7 @@ def _play(args: argparse.Namespace, package: ModuleType, modules: list[str],
     """
     names = Names(package.RULES)
     human = partial(HumanAgent, lambda g, p: player_view(g, p, names), names.label,
-                    sys.stdin, sys.stdout, names)
+                    sys.stdin, sys.stdout, names, explainer(args, names))
     agents = make_agents(args.agent, args.players, args.seed, human)
     log = GameLog(args.game, args.players, modules, args.seed, [a.name for a in agents])
     try:
@@ -165,6 +166,34 @@ def _play(args: argparse.Namespace, package: ModuleType, modules: list[str],
         if args.log is not None:
             _save(log, args.log)
     return final(game)
+
+
+def explainer(args: argparse.Namespace, names: Names) -> Callable[[Any], str]:
+    """What a human's ``? N`` prints: the rule text (``rulesc explain``'s, in the game's
+    language) of each record option N names that has more than a name (a card, not the
+    row it goes to); the rules are compiled on the first question (the build cache)."""
+    from compiler.cli.common import compiled_game
+    from compiler.sheets import explain
+
+    made: dict[str, Any] = {}
+
+    def text(option: Any) -> str:
+        if "ir" not in made:
+            comp = compiled_game("play", args.on or args.game, args.rules, args.on)
+            made["ir"] = None if isinstance(comp, int) else comp.ir
+        ir = made["ir"] or {}
+        pairs = option.items() if isinstance(option, dict) else ()
+        words = [x for pair in pairs for x in pair if isinstance(x, str)]  # card, play...
+        blocks = []
+        for value in (option.values() if isinstance(option, dict) else [option]):
+            having = [k for k, t in (ir.get("records") or {}).items()
+                      if isinstance(t, dict) and isinstance(value, str) and value in t]
+            pointed = [k for k in having if any(len(w) > 2 and w in k for w in words)]
+            for kind in pointed or having:
+                said = [line for line in explain.lines(ir, kind, value, names.lang) if line]
+                blocks += ["\n    ".join(said)] if len(said) > 1 else []
+        return "\n".join(blocks) or names.said("explain_none", "nothing more to say")
+    return text
 
 
 class LogNotSaved(Exception):

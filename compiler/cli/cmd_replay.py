@@ -18,6 +18,7 @@ from typing import Any
 
 from compiler.cli.common import command, compiled_game, on_without_rules
 from compiler.cli.scores import final, round_name, table
+from compiler.playtest.agents import told_apart
 from compiler.playtest.gamelog import GameLog, LogError, read_log
 from compiler.playtest.games import Names, SetupError, game_package
 from compiler.playtest.replay import replay
@@ -104,7 +105,10 @@ def _engine(log: GameLog, args: argparse.Namespace) -> tuple[Any, dict[str, Any]
 def _print_step(names: Names, n: int, pending: dict[str, Any], option: Any) -> None:
     """One step in the game's words: who decided what (the decision's kind and prompt,
     as ``rulesc play`` asks it), then the option taken, its records by name."""
-    print(f"{n:>5}  {names.decision(pending)} → {names.label(option)}")
+    options = list(pending["options"])
+    said = told_apart(options, [names.label(o) for o in options], names)
+    taken = said[options.index(option)] if option in options else names.label(option)
+    print(f"{n:>5}  {names.decision(pending)} → {taken}")
 
 
 def _at_step(game: Any, n: int, names: Names, log: Any, rules: dict[str, Any]) -> str:
@@ -116,7 +120,8 @@ def _at_step(game: Any, n: int, names: Names, log: Any, rules: dict[str, Any]) -
         return (f"{names.said('replay_step', 'step {step}', step=n)}: "
                 f"{names.said('replay_over', 'the game is over')}\n"
                 + table(_result(game, log, rules), rules))
-    rows = [f"{i:>3}. {names.label(o)}" for i, o in enumerate(pending["options"], 1)]
+    said = told_apart(pending["options"], [names.label(o) for o in pending["options"]], names)
+    rows = [f"{i:>3}. {text}" for i, text in enumerate(said, 1)]
     step = names.said("replay_step", "step {step}", step=n)
     return "\n".join([f"{step}: {names.decision(pending)}", *rows])
 

@@ -17,12 +17,13 @@ import argparse
 import csv
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from compiler.cli.common import UsageError, add_game, command, output_problem
 from compiler.cli.selection import check_setup, choose
-from compiler.playtest.games import SetupError, game_package
+from compiler.playtest.games import Names, SetupError, game_package
 from compiler.runtime import RulesError
 
 EXAMPLES = [
@@ -122,7 +123,8 @@ def _filled(game: str, texts: list[str], players: int) -> list[str]:
         check_setup(rules, chosen.modules, players)   # UsageError: exit 2
         if chosen.note:
             sys.stderr.write(f"rulesc simulate: {label(text)}: {chosen.note}\n")
-        out.append(",".join(chosen.modules) if chosen.added else text)
+        keep = text.strip() == "all" and not chosen.added   # 'all' is resolved per game
+        out.append(text if keep else ",".join(chosen.modules))   # ids, not names
     return out
 
 
@@ -132,15 +134,37 @@ def _report(rows: list[dict[str, Any]], args: argparse.Namespace) -> int:
 
     summary = stats.summary(rows)
     (args.out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
-    title = f"{args.game}, {args.players} players, {args.games} games per selection, " \
+    rules = game_package(args.game).RULES   # the report is English: the game's title
+    names = Names(rules, "en")               # and record names in English, ids else
+    game = ((rules.get("game") or {}).get("title") or {}).get("en") or args.game
+    title = f"{game}, {args.players} players, {args.games} games per selection, " \
             f"seed {args.seed}"
-    page = write_report(rows, args.out, title)
+    page = write_report(rows, args.out, title, _record_name(rules, names))
     for name, s in summary.items():
         rates = " ".join(f"{w:.2f}" for w in s["seat_win_rate"])
         print(f"{name}: {s['games']} games, mean length {s['mean_length']:.0f}, "
               f"win rate by seat {rates}, first player {s['first_seat_win_rate']:.2f}")
     print(f"wrote {args.out / 'rows.csv'}, {args.out / 'summary.json'} and {page}")
     return 0
+
+
+def _record_name(rules: dict[str, Any], names: Names) -> Callable[[str], str]:
+    """The name of a record id of the rows' ``used_`` columns: of the kinds the state
+    entries declared ``active`` hold (Terraforming Mars's cards and corporations), else
+    any record's of that id, else the id."""
+    kinds: list[str] = []
+    for scope in (rules.get("state") or {}).values():
+        for entry in (scope or {}).values():
+            t = entry.get("type") if isinstance(entry, dict) and entry.get("active") else None
+            while isinstance(t, list) and t[:1] in (["list"], ["opt"]):
+                t = t[1]
+            if isinstance(t, list) and t[:1] == ["id"]:
+                kinds.append(str(t[1]))
+
+    def name(rid: str) -> str:
+        return next((names.kinds[k][rid] for k in kinds if rid in names.kinds.get(k, {})),
+                    names.of(rid))
+    return name
 
 
 def write_rows(rows: list[dict[str, Any]], path: Path) -> None:

@@ -51,7 +51,8 @@ def choose(rules: dict[str, Any], text: str | None, players: int | None,
         return _all(rules, known, players)
     if text is not None and text.strip() == "none" and "none" not in known:
         text = ""   # the base game, as `rulesc sheet --modules none` says it
-    wanted = list(dict.fromkeys(m.strip() for m in (text or "").split(",") if m.strip()))
+    wanted = list(dict.fromkeys(_module_id(rules, m.strip())
+                                for m in (text or "").split(",") if m.strip()))
     for word in ("all", "none"):   # `--modules all,co2`: not "unknown module 'all'"
         if word in wanted and word not in known:
             what = "every module" if word == "all" else "the base game"
@@ -60,10 +61,21 @@ def choose(rules: dict[str, Any], text: str | None, players: int | None,
                              f"the modules: --modules {others}")
     for mid in wanted:
         if mid not in known:
-            hint = did_you_mean(mid, known)
+            hint = did_you_mean(mid.casefold(), known)
             raise UsageError(f"unknown module '{mid}' (this game has: "
                              f"{', '.join(known) or 'none'})" + (f"; {hint}" if hint else ""))
     return fill_in(rules, wanted, players) if fill else Selection(wanted)
+
+
+def _module_id(rules: dict[str, Any], word: str) -> str:
+    """The module ``word`` names: its id, in any case (``CO2``), or its name in one of the
+    game's languages (``Private Industry``, ``Industria privata``); else ``word``."""
+    for mid, module in (rules.get("modules") or {}).items():
+        names = module.get("name") if isinstance(module, dict) else None
+        said = list(names.values()) if isinstance(names, dict) else []
+        if word.casefold() in (str(mid).casefold(), *(str(n).casefold() for n in said)):
+            return str(mid)
+    return word
 
 
 def fill_in(rules: dict[str, Any], wanted: list[str], players: int | None) -> Selection:

@@ -43,14 +43,18 @@ class RandomAgent:
 class HumanAgent:
     """Asks at the terminal: the player's own view, then numbered options in the game's
     language. Answer by number, by a unique prefix of an option, ``undo``, ``view`` (show
-    the view again) or ``quit``. Reads ``stdin`` line by line, so tests and tmux can
-    drive it; end of input raises QuitGame."""
+    the view again) or ``quit``; ``? N`` prints ``explain(option N)`` (what its cards
+    do) when given. Reads ``stdin`` line by line, so tests and tmux can drive it; end of
+    input raises QuitGame."""
 
     name = "human"
 
     def __init__(self, show: Callable[[Any, int], str], label: Callable[[Any], str],
-                 stdin: TextIO, stdout: TextIO, names: Any = None) -> None:
+                 stdin: TextIO, stdout: TextIO, names: Any = None,
+                 explain: Callable[[Any], str] | None = None) -> None:
         self.show, self.label, self.stdin, self.stdout = show, label, stdin, stdout
+        self.explain = explain
+        """The rule text of the records an option names (``rulesc explain``'s), or None."""
         self.last: dict[int, str] = {}
         """The view each seat saw at its previous decision."""
         self.names = names
@@ -60,20 +64,25 @@ class HumanAgent:
     def choose(self, game: Any) -> Any:
         pending = game.pending()
         options = distinct(pending["options"])
-        labels = [self.label(o) for o in options]
+        labels = told_apart(options, [self.label(o) for o in options], self.names)
         view = self.show(game, pending["player"])
         self._say(view)
         before = self.last.get(pending["player"])
         if before is not None:
             self._say(_since(changes(before, view), self.names))
         self.last[pending["player"]] = view
-        self._say(_menu(pending, labels, self.names))
+        self._say(_menu(pending, labels, self.names, self.explain is not None))
         while True:
             self.stdout.write("> ")
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
                 raise QuitGame("input ended")
+            asked = _asked(line, self.names) if self.explain is not None else None
+            if asked is not None and self.explain is not None:
+                self._say(self.explain(options[asked]) if 0 <= asked < len(options) else
+                          parse_answer(str(asked + 1), labels, self.names)[1])
+                continue
             answer, message = parse_answer(line, labels, self.names)
             if answer == "undo":
                 return UNDO
@@ -120,12 +129,59 @@ def distinct(options: list[Any]) -> list[Any]:
     return out
 
 
-def _menu(pending: dict[str, Any], labels: list[str], names: Any = None) -> str:
+def told_apart(options: list[Any], labels: list[str], names: Any = None) -> list[str]:
+    """``labels`` with each one that two different options share followed by what tells
+    them apart: the values that differ, a record by its printed ``number`` (Pampero's
+    two "Build a wind farm" cards, ``(#A1)`` and ``(#A2)``), else by its id."""
+    pairs = list(zip(options, labels, strict=True))
+    out = []
+    for option, label in pairs:
+        twins = [o for o, other in pairs if other == label and o != option]
+        if twins and isinstance(option, dict):
+            keys = [k for k in option if any(not isinstance(o, dict) or k not in o or
+                                             o[k] != option[k] for o in twins)]
+            label += f" ({', '.join(_printed(option[k], names) for k in keys)})" if keys else ""
+        out.append(label)
+    return out
+
+
+def _printed(value: Any, names: Any) -> str:
+    """A value as printed on its record: ``#A1`` for a record whose ``number`` is A1,
+    else the value itself ("-" for none)."""
+    if value is None:
+        return "-"
+    rules = getattr(names, "rules", None) or {}
+    for table in (rules.get("records") or {}).values():
+        rec = table.get(value) if isinstance(table, dict) and isinstance(value, str) else None
+        if isinstance(rec, dict) and isinstance(rec.get("number"), (str, int)):
+            return f"#{rec['number']}"
+    return str(value)
+
+
+def _menu(pending: dict[str, Any], labels: list[str], names: Any = None,
+          explain: bool = False) -> str:
     head = names.decision(pending) if names else \
         f"player {pending['player'] + 1} · {pending['kind']}: {pending['prompt']}"
     rows = [f"{i:>3}. {text}" for i, text in enumerate(labels, 1)]
     answer = "(number or start of an option; undo, view, quit)"
-    return "\n".join([head, *rows, names.said("view_answer", answer) if names else answer])
+    answer = names.said("view_answer", answer) if names else answer
+    if explain:  # the game's label `view_explain`, else English
+        answer += " " + (names.said("view_explain", "(? N: what option N does)") if names
+                         else "(? N: what option N does)")
+    return "\n".join([head, *rows, answer])
+
+
+def _asked(line: str, names: Any = None) -> int | None:
+    """N - 1 for ``? N``, ``?N`` or ``explain N`` (or the game's word for it, its label
+    ``menu_explain``); None for any other answer."""
+    words = line.strip().lower().split()
+    if len(words) == 1 and words[0][:1] == "?":
+        words = ["?", words[0][1:]]
+    heads = {"?", "explain", str(names.said("menu_explain", "explain")).lower() if names
+             else "explain"}
+    if len(words) == 2 and words[0] in heads and words[1].isdigit():
+        return int(words[1]) - 1
+    return None
 
 
 COMMANDS = ("undo", "view", "quit")
@@ -217,11 +273,24 @@ def make_agents(spec: str, players: int, seed: int,
 
 
 def changes(before: str, after: str) -> list[str]:
-    """The lines of view ``after`` that view ``before`` (of the same player) did not have:
-    what changed since that player's last decision, the other players' doings included,
-    as far as that player may see them."""
-    old = set(before.splitlines()[1:])
-    return [line for line in after.splitlines()[1:] if line not in old]
+    """The entries of view ``after`` that view ``before`` (of the same player) did not
+    have: what changed since that player's last decision, the other players' doings
+    included, as far as that player may see them. Each is one whole entry, its wrapped
+    lines joined ("pieces on the board: ...", never a piece of a wrapped line)."""
+    old = set(entries(before)[1:])
+    return [entry for entry in entries(after)[1:] if entry not in old]
+
+
+def entries(view: str) -> list[str]:
+    """The entries of a view, one string each: a line and the lines wrapped under it
+    (indented) joined by a blank, as the line was before it was wrapped."""
+    out: list[str] = []
+    for line in view.splitlines():
+        if line[:1] == " " and out:
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return out
 
 
 def _since(lines: list[str], names: Any = None) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +23,10 @@ LIFT_TOP = 10
 COLOURS = ["#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", "#bbbbbb"]
 
 
-def write_report(rows: list[dict[str, Any]], out: Path, title: str) -> Path:
-    """Write the plots and ``report.html`` into ``out``; returns the page's path."""
+def write_report(rows: list[dict[str, Any]], out: Path, title: str,
+                 name: Callable[[str], str] = str) -> Path:
+    """Write the plots and ``report.html`` into ``out``; returns the page's path.
+    ``name`` says a record id as players read it (``Names.of``: "King", not ``king``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -34,14 +37,18 @@ def write_report(rows: list[dict[str, Any]], out: Path, title: str) -> Path:
              ("first_seat", "First player's win rate (95% interval; dashed: 1 / players, "
               "no advantage)", _first(groups)),
              ("length", "Game length (decisions per game)", _length(groups))]
-    plots += [(f"lift_{i}", f"Win-rate lift of the records used, {name}: the {LIFT_TOP} "
+    plots += [(f"lift_{i}", f"Win-rate lift of the records used, {label}: the {LIFT_TOP} "
                f"highest and lowest (n = seats that used it; small n is noise)",
-               _lift(group, name))
-              for i, (name, group) in enumerate(groups.items())]
-    for name, _, fig in plots:
-        fig.savefig(out / f"{name}.png", dpi=96, bbox_inches="tight")
+               _lift(group, label, name=name))
+              for i, (label, group) in enumerate(groups.items())]
+    for file, _, fig in plots:
+        fig.savefig(out / f"{file}.png", dpi=96, bbox_inches="tight")
     page = out / "report.html"
     page.write_text(_html(title, stats.summary(rows), plots), encoding="utf-8")
+    import matplotlib.pyplot as plt
+
+    for _, _, fig in plots:   # a run of many reports keeps no figure open
+        plt.close(fig)
     return page
 
 
@@ -107,13 +114,15 @@ def _length(groups: dict[str, list[dict[str, Any]]]) -> Any:
     return fig
 
 
-def _lift(rows: list[dict[str, Any]], name: str, top: int = 10) -> Any:
-    """Horizontal bars of the ``top`` highest and lowest lifts (all when few)."""
+def _lift(rows: list[dict[str, Any]], selection: str, top: int = 10,
+          name: Callable[[str], str] = str) -> Any:
+    """Horizontal bars of the ``top`` highest and lowest lifts (all when few), each
+    record said by ``name``."""
     entries = stats.lift(rows)
     shown = entries[:top] + entries[-top:] if len(entries) > 2 * top else entries
     fig, (ax,) = _axes(width=7.0)
     fig.set_figheight(max(2.0, 0.25 * len(shown) + 1))
-    labels = [f"{e['id']} (n={e['seats']})" for e in shown][::-1]
+    labels = [f"{name(e['id'])} (n={e['seats']})" for e in shown][::-1]
     values = [e["lift"] for e in shown][::-1]
     ax.barh(labels, values, color=["#228833" if v >= 0 else "#ee6677" for v in values])
     ax.axvline(0, color="black", linewidth=0.8)

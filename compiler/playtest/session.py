@@ -67,13 +67,15 @@ def _undo(game: Any, saved: list[tuple[int, int, dict[str, Any]]], player: int,
 def player_view(game: Any, player: int, names: Names, width: int | None = None) -> str:
     """A short text of what ``player`` sees (its observation): the shared numbers, then
     each player's non-empty entries, the player's own first; hidden lists are counted;
-    entries declared ``bookkeeping`` (the rules' own notes, not on the table) are left out.
+    entries declared ``bookkeeping`` (the rules' own notes, not on the table) are left out;
+    an entry nothing of which is hidden from ``player`` shows an empty slot as "-" (an
+    opponent's empty company mat is not "6 hidden").
     A line longer than ``width`` (default: the terminal's, else 100 columns) is wrapped,
     never cut: a hand of 10 cards is read in full."""
     if width is None:
         import shutil
         width = shutil.get_terminal_size((100, 24)).columns
-    seen = observation(game, player)
+    seen, real = observation(game, player), game.to_json()
     title = names.said("view_title", "{player}'s view (step {step})",
                        player=names.player(player), step=seen.get("decisions", "?"))
     lines = [f"--- {title} ---"]
@@ -85,6 +87,7 @@ def player_view(game: Any, player: int, names: Names, width: int | None = None) 
     for key in ["round", *types["game"]]:
         if seen.get(key) not in (None, {}, []):
             value = _seats(seen[key], types["game"].get(key), names)
+            value = _empty(value) if seen[key] == real.get(key) else value
             lines.append(_line(names.entry(key), value, names, width))
     order = [player, *(i for i in range(len(seen["players"])) if i != player)]
     for i in order:
@@ -93,8 +96,9 @@ def player_view(game: Any, player: int, names: Names, width: int | None = None) 
                else names.said("view_player", "p{n}", n=i + 1))
         for key, value in seen["players"][i].items():
             if value not in (None, {}, [], 0) and key not in notes:
+                shown = i == player or value == real["players"][i].get(key)
                 value = _seats(value, types["player"].get(key), names)
-                if i == player:  # nothing of one's own is hidden: a None is an empty slot
+                if shown:  # nothing of it is hidden from the viewer: a None is an empty slot
                     value = _empty(value)
                 lines.append(_line(f"{who}.{names.entry(key)}", value, names, width))
     return "\n".join(lines)
