@@ -59,3 +59,17 @@ def test_a_misspelt_phrase_before_a_negative_number_keeps_the_closest_hint(tmp_p
     [found] = _errors(_requiring(tmp_path, "money at mots -16 degrees"))
     assert "no definition matches 'money at mots -16 degrees'" in found
     assert "closest phrases: money at most {n}" in found
+
+
+@pytest.mark.parametrize("effect, said", [("gain 2.5 score", "'2.5' is not a number"),
+                                          ("gain 2 score; gain (2 > 1).0 score",
+                                           "bool has no items")])
+def test_a_decimal_number_is_an_error_not_an_item_of_a_number(tmp_path, effect, said):
+    """QA qa11 Q21: ``gain 2.5 plants`` passed check, read "Gain 2 5 plants" on the sheet
+    and gained nothing: ``2.5`` parsed as item 5 of the number 2 (``list.N`` reads an
+    item). The rules count whole amounts; a number, a yes/no has no items."""
+    rules = make_rules(tmp_path)
+    cards = rules / "cards.yaml"
+    cards.write_text(cards.read_text().replace('effect: "gain 2 score"', f'effect: "{effect}"'))
+    [found] = _errors(rules)
+    assert "error[R003]" in found and said in found and "cards.yaml:5:" in found, found

@@ -50,3 +50,24 @@ def test_draft_packs_of_others_stay_hidden_compiled():
     _to_draft(game)
     assert _draft_leaks(game) == []
 
+
+
+def test_the_discard_pile_is_face_down():
+    """"Ogni carta non conservata viene scartata a faccia in giù" (Fase 2: Ricerca): the
+    cards a player declines are seen by nobody, so no player's observation names a card
+    of the discard pile (QA qa11 Q22: the pile was shown face up to every player)."""
+    game = tm.new_game(players=3, seed=4)
+    declined: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}
+    while len(game.to_json()["discard"]) < 6:   # generation 2's research: declined
+        if kind(game) == "action":
+            pick(game, act="pass")
+        else:
+            assert kind(game) == "buy_card"
+            option = {**game.legal_actions()[0], "keep": False}
+            declined[player(game)].add(option["card"])
+            game.apply(option)
+    discard = set(game.to_json()["discard"])
+    for me in range(3):
+        seen = json.dumps(observation(game, me))
+        others = discard - declined[me]   # a player knows the cards they declined
+        assert others and not [c for c in others if f'"{c}"' in seen], me

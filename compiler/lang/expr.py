@@ -186,6 +186,15 @@ def _key_of(rc: RC, syn: Syn, name: str, key_type: Type, scope: Scope) -> IR:
 def _index(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     base, t = expr(rc, syn.kids[0], scope)
     t = strip_opt(t)
+    if t in ("int", "bool", "none"):  # ``2.5`` reads as item 5 of the number 2
+        if base.get("op") == "lit" and isinstance(base.get("v"), int):
+            number = f"{base['v']}.{syn.kids[1].kids[0] if syn.kids[1].kids else '...'}"
+            raise rc.fail(syn, "R003", f"'{number}' is not a number of the rules: they "
+                          "count in whole numbers", hint=f"write a whole number ("
+                          f"{base['v']} or {base['v'] + 1}); a '.' after a value reads an "
+                          "item of a list or a field")
+        raise rc.fail(syn, "R003", f"{show(t)} has no items ('.' reads an item of a list "
+                      "or a map)", hint="")
     if t == "player":
         inner = scope.child(you=var("you", "player"))
         value, tv = expr(rc, syn.kids[1], inner, want)
