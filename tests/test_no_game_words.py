@@ -128,5 +128,9 @@ def test_the_runtime_is_small(package: str) -> None:
     # 40 for ``must`` run once in a trial, in both engines (cps.MUST,
     # choose.frame_must, resume._seq: ``require can (S); S`` runs S once and notes whether
     # a way changed something and whether a way let the rest apply: -4.7% of Pampero's
-    # instructions), 20 more offset by removals (values.key_of shared, exports.AR).
-    assert lines <= 3490, f"compiler/{package} has {lines} lines"
+    # instructions), 20 more offset by removals (values.key_of shared, exports.AR);
+    # 16 for options' names bound in the scope only while an expression reads them
+    # (choose._ev_with: no copy of the scope per generator level, no frame pushed per
+    # filter) and a decision's names bound without ctx.put in a trial (cps._take):
+    # -0.9% of Pampero's instructions, -0.5% of Terraforming Mars's (engine11).
+    assert lines <= 3506, f"compiler/{package} has {lines} lines"
