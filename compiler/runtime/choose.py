@@ -27,11 +27,11 @@ from typing import Any
 
 from compiler.runtime import resume
 from compiler.runtime.cps import MUST, TRIALS_KEY, must_pair, run_trial
-from compiler.runtime.ctx import MISSING, Ctx, DryFail, Frame
+from compiler.runtime.ctx import Ctx, DryFail, Frame
 from compiler.runtime.machine import STEPS, _saved, bind, dry_run, start, unbind
 from compiler.runtime.reactions import NeedFrames, OrderBranch
 from compiler.runtime.text import prompt
-from compiler.runtime.values import clone, ev, items_of, num
+from compiler.runtime.values import clone, ev, ev_in, items_of, num
 
 __all__ = ["frame_must", "options", "order_completes", "step_choose", "step_must"]
 
@@ -135,7 +135,7 @@ def options(ctx: Ctx, node: dict[str, Any], picked: list[Any], trial_each: bool 
 def _label(ctx: Ctx, alt: dict[str, Any], binding: dict[str, Any]) -> Any:
     """The option's label (no copy: values never change in place; the decision posted
     holds copies)."""
-    return _ev_with(ctx, alt["label"], ctx.env(), binding)
+    return ev_in(ctx, alt["label"], {**ctx.env(), **binding})
 
 
 # ---- trial runs ----------------------------------------------------------------------
@@ -235,43 +235,28 @@ def _lazy_options(ctx: Ctx, node: dict[str, Any], picked: list[Any],
 
 def _lazy_bindings(ctx: Ctx, gens: list[dict[str, Any]], level: int,
                    binding: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """``_bindings`` as a generator; its names are bound in the scope only while an
-    expression is evaluated (``_ev_with``: the trial runs the options it yields on the
-    same frames and scope, so nothing of it stays there while it is suspended)."""
+    """``_bindings`` as a generator; no scope frame stays pushed while it is suspended
+    (the trial runs the options it yields on the same frame stack)."""
     if level == len(gens):
         yield binding
         return
-    gen, env = gens[level], ctx.env()
-    names = dict(binding)  # the names of this level, the variable set to the item
-    items = list(items_of(_ev_with(ctx, gen["src"], env, names)))
+    gen = gens[level]
+    names = {**ctx.env(), **binding}
+    items = list(items_of(ev_in(ctx, gen["src"], names)))
     var, where, last = gen["v"], gen.get("w"), level + 1 == len(gens)
+    scope = {"k": "scope", "env": names}  # pushed by hand: a trial restores the frames
     for item in items:
         if where is not None:
-            names[var] = item
-            if not _ev_with(ctx, where, env, names):
+            names[var] = item  # the names of this level, the variable set to the item
+            ctx.frames.append(scope)
+            keep = ev(ctx, where, names)
+            ctx.frames.pop()
+            if not keep:
                 continue
         if last:  # (no generator more for the last level)
             yield {**binding, var: item}
         else:
             yield from _lazy_bindings(ctx, gens, level + 1, {**binding, var: item})
-
-
-def _ev_with(ctx: Ctx, node: dict[str, Any], env: dict[str, Any], names: dict[str, Any]
-             ) -> Any:
-    """``ev`` of ``node`` in scope ``env`` (``ctx.env()``) with ``names`` bound in it for
-    the while (not journaled: restored as they were, in a trial or not)."""
-    if not names:
-        return ev(ctx, node, env)
-    olds = [(name, env.get(name, MISSING)) for name in names]
-    env.update(names)
-    try:
-        return ev(ctx, node, env)
-    finally:
-        for name, old in olds:
-            if old is MISSING:
-                del env[name]
-            else:
-                env[name] = old
 
 
 def _try_options(ctx: Ctx, branch: _Branch) -> bool:
