@@ -128,5 +128,7 @@ def test_the_runtime_is_small(package: str) -> None:
     # 40 for ``must`` run once in a trial, in both engines (cps.MUST,
     # choose.frame_must, resume._seq: ``require can (S); S`` runs S once and notes whether
     # a way changed something and whether a way let the rest apply: -4.7% of Pampero's
-    # instructions), 20 more offset by removals (values.key_of shared, exports.AR).
-    assert lines <= 3490, f"compiler/{package} has {lines} lines"
+    # instructions), 20 more offset by removals (values.key_of shared, exports.AR);
+    # 2 for a decision's alternatives' order kept per rules (choose._lazy_options) and
+    # its names bound without ctx.put in a trial (cps._take) (engine11).
+    assert lines <= 3492, f"compiler/{package} has {lines} lines"

@@ -218,9 +218,10 @@ def _lazy_options(ctx: Ctx, node: dict[str, Any], picked: list[Any],
     first (same answer): ``stop``, alternatives without generators ("stop selling")."""
     if node.get("upto"):
         yield {"l": STOP}
-    alts = node["alts"]
-    order = range(1) if len(alts) == 1 else \
-        sorted(range(len(alts)), key=lambda k: bool(alts[k]["gens"]))
+    alts, memo = node["alts"], ctx.index.memo  # (the order kept per rules)
+    if (order := memo.get(("order", node["id"]))) is None:
+        order = memo["order", node["id"]] = range(1) if len(alts) == 1 else \
+            sorted(range(len(alts)), key=lambda k: bool(alts[k]["gens"]))
     for k in order:
         alt = alts[k]
         for binding in _lazy_bindings(ctx, alt["gens"], 0, {}):

@@ -111,9 +111,9 @@ def SET(ctx: Ctx, entry: str | None, c: Any, key: Any, value: Any,  # noqa: N802
 def LOCAL(ctx: Ctx, env: dict[str, Any], name: str, value: Any,  # noqa: N802
           quiet: bool = False) -> None:
     """``set NAME = value`` of a local, quiet if fresh or (``quiet``) a ``let``, a loop's."""
-    quiet = quiet or name not in env
-    if ctx.journal is not None:
-        ctx.journal.append((env, name, env.get(name, MISSING), quiet))
+    journal = ctx.journal
+    if journal is not None:
+        journal.append((env, name, env.get(name, MISSING), quiet or name not in env))
     env[name] = value
 
 
@@ -186,10 +186,11 @@ def _take(ctx: Ctx, node: dict[str, Any], left: int | None, picked: list[Any],
           opt: dict[str, Any], k: Cont) -> bool:
     """Run option ``opt`` of decision ``node`` and the rest of the trial after it."""
     label = opt["l"]
-    env = ctx.env()
-    old = [(name, env.get(name, MISSING)) for name in opt["b"]]
-    for name, value in opt["b"].items():  # machine.bind
-        ctx.put(env, name, value, quiet=True)
+    env, journal, old = ctx.env(), ctx.journal, []
+    for name, value in opt["b"].items():  # machine.bind (ctx.put, quiet)
+        old.append((name, was := env.get(name, MISSING)))
+        journal.append((env, name, was, True))  # type: ignore[union-attr]
+        env[name] = value
     body: Trial = ctx.code[TRIALS_KEY][node["alts"][opt["a"]]["b"]["id"]]
 
     def after() -> bool:

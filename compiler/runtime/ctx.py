@@ -123,7 +123,7 @@ class Ctx:
         """Roll the journal back to length ``mark``."""
         journal = self.journal
         assert journal is not None
-        for container, key, old, _ in reversed(journal[mark:]):
+        for container, key, old, _ in reversed(journal[mark:] if mark else journal):
             if old is MISSING:
                 container.pop(key, None)
             else:
