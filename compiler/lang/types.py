@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["DSL_WORDS", "WORDS", "Type", "compatible", "element", "field_spec", "no_none",
-           "parse_type", "show"]
+__all__ = ["CORE_BOUNDS", "DSL_WORDS", "WORDS", "Type", "compatible", "element", "field_spec",
+           "no_none", "parse_type", "show"]
 
 Type = Any
 
@@ -39,6 +39,12 @@ MODIFIER = ("obj", (("modify", "text"), ("by", "number"), ("where", ("opt", "con
 
 
 BOUNDS = ("min", "max", "one_of")
+
+CORE_BOUNDS = {"copies": {"max": 10_000}}
+"""Bounds the core puts on an ``int`` field of a special meaning whatever kinds.yaml says:
+``copies`` (a record counted that many times in its deck, W002, and built card by card,
+``repeat copies``, by the games' setup) at most 10,000 (the shipped games: 10), where
+10^15 passed and made a deck whose setup never ended (QA qa11 Q5)."""
 
 
 def field_spec(spec: Any) -> tuple[Any, dict[str, Any]]:
