@@ -62,6 +62,23 @@ def test_the_copy_bound_is_in_the_made_schema() -> None:
     assert copies["anyOf"][0] == {"type": "integer", "minimum": 1, "maximum": 10000}
 
 
+def test_a_module_setting_copies_beyond_the_core_bound_is_s004(tmp_path: Path) -> None:
+    """Q5: a module's ``changes`` that set ``copies`` are bounded as a record's are
+    (Pampero's kinds.yaml declares ``copies: int?``, with no bound of its own)."""
+    rules = tmp_path / "pampero"
+    shutil.copytree(ROOT / "rules_data" / "pampero", rules)
+    path = rules / "modules.yaml"
+    text = path.read_text("utf-8")
+    old = "      - {kind: areas, id: a, set: {second_farm_energy: 1}}\n"
+    assert old in text
+    path.write_text(text.replace(old, old + "      - {kind: action_cards, id: a1, set: "
+                                 "{copies: 20000}}\n", 1), "utf-8")
+    [d] = [d for d in compile_game(rules, tmp_path).diagnostics if d.severity.value == "error"]
+    assert d.code == "S004" and "copies: 20000 is above the greatest value 10000" in d.message
+    assert d.span.line == text.splitlines().index(old.rstrip("\n")) + 2
+    assert "the core bounds 'copies'" in d.hint
+
+
 def test_no_printed_count_check_for_a_deck_whose_file_did_not_load(tmp_path: Path) -> None:
     """Q6: a YAML error in cards.yaml is L003 alone, not also W002 "printed 16 cards,
     0 records define them"."""

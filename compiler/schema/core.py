@@ -20,14 +20,13 @@ from jsonschema import Draft202012Validator
 from compiler.diagnostics import Diagnostic, did_you_mean
 from compiler.lang.declare import CORE_KINDS, RECORD_FIELDS
 from compiler.lang.types import (
-    CORE_BOUNDS,
     MODIFIER,
     REACTION,
     Type,
     bounds_problem,
     field_spec,
     parse_type,
-    strip_opt,
+    with_core_bounds,
 )
 from compiler.load import Document
 from compiler.schema.errors import diagnostics, leaves
@@ -140,7 +139,7 @@ def kind_schema(kind: str, decl: dict[str, Any], names: set[str],
     for name, spec in (decl.get("fields") or {}).items():
         notation, bounds = field_spec(spec)
         t, _ = parse_type(notation, names)
-        bounds = _core_bounds(name, t, bounds)
+        bounds = with_core_bounds(name, t, bounds)
         if t is None:
             props[name] = {}
         elif bounds and not bounds_problem(t, bounds):
@@ -202,16 +201,6 @@ def words(t: Type) -> str:
     if t[0] == "opt":
         return words(t[1]) + ", or nothing"
     return "a mapping (key: value)"
-
-
-def _core_bounds(name: str, t: Type, bounds: dict[str, Any]) -> dict[str, Any]:
-    """``bounds`` with the core's own on field ``name`` (``CORE_BOUNDS``: ``copies`` at
-    most 10,000), the tighter of the two where both give one."""
-    core = CORE_BOUNDS.get(name)
-    if not core or strip_opt(t) != "int" or bounds_problem(t, bounds):
-        return bounds
-    most = min(bounds.get("max", core["max"]), core["max"])
-    return {**bounds, "max": most}
 
 
 def _bounded(t: Type, bounds: dict[str, Any]) -> dict[str, Any]:

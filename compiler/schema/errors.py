@@ -87,17 +87,13 @@ def _bound_hint(doc: Document, least: bool, bound: Any, path: tuple[Any, ...]) -
     a field of a special meaning (``copies``), else the core's schema of the document
     (flow.yaml's ``max_rounds``: ``rulesc schema flow``)."""
     from compiler.lang.declare import CORE_KINDS
-    from compiler.lang.types import CORE_BOUNDS
+    from compiler.lang.types import bound_hint
 
     side = "min" if least else "max"
     if doc.kind in CORE_KINDS:
         return (f"the {doc.kind} schema bounds this field ({side}: {bound}; `rulesc schema "
                 f"{doc.kind}`); write a value within it")
-    core = CORE_BOUNDS.get(str(path[-1]) if path else "", {})
-    if not least and core.get("max") == bound:
-        return (f"the core bounds '{path[-1]}' (max: {bound}: each copy is a card built one "
-                f"by one at setup); write the rulebook's count, within it")
-    return f"kinds.yaml bounds this field ({side}: {bound}); write a value within them"
+    return bound_hint(str(path[-1]) if path else "", side, bound)
 
 
 def _kind_hint(doc: Document, hint: str) -> str:
