@@ -120,7 +120,9 @@ def _unknown(doc: Document, path: tuple[Any, ...], name: str, known: set[str],
     return Diagnostic(doc.span(path), "R041",
                       f"the sheet names '{name}', which is no {what}: the sheet would "
                       "print nothing there",
-                      hint=hint or f"use one of: {', '.join(sorted(known))}")
+                      hint=hint or (f"use one of: {', '.join(sorted(known))}" if known else
+                                    f"none is declared: declare '{name}' as a {what}, "
+                                    "or take the hole out of the sheet"))
 
 
 def _text_holes(doc: Document) -> list[Diagnostic]:

@@ -40,7 +40,7 @@ def compile_core(docs: list[Document], prompted: list[dict[str, Any]] | None = N
     find by walking the IR again)."""
     decls, diags = declare(docs)
     rc = RC(decls, notes=Notes())
-    for d in decls.definitions:
+    for d in decls.definitions + decls.aside:
         check_definition(rc, d)
     ir: dict[str, Any] = {"core": 1, "game": _game(decls)}
     ir["kinds"] = _kinds(decls)

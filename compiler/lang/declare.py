@@ -110,6 +110,9 @@ class Decls:
     twins: list[Record] = field(default_factory=list)
     """Records whose id was declared before (R002): not in ``records``, but their texts
     are still resolved for their own mistakes (all reported in one run)."""
+    aside: list[Definition] = field(default_factory=list)
+    """Definitions with the phrase of an earlier one (R034): no use matches them, but their
+    bodies are still checked for their own mistakes (all reported in one run)."""
     refused: list[frozenset[str]] = field(default_factory=list)
     """The words of each refused phrase (R031) but the core's keywords: a text holding
     them all uses it, a follow-on (``hints.not_a_statement``)."""
@@ -318,6 +321,8 @@ def _definitions(decls: Decls, doc: Document, names: set[str]) -> list[Diagnosti
                 f"the phrase of definition '{same.id}' (the same words and hole types): "
                 "every use would match both", hint="keep one of them, or reword one",
                 related=(same.doc.span(("records", same.index, "phrase")),)))
+            decls.aside.append(Definition(rec["id"], parts, params, form,
+                                          ("records", i, form), doc, i, rec))
             continue
         decls.definitions.append(Definition(rec["id"], parts, params, form,
                                             ("records", i, form), doc, i, rec))

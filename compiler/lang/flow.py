@@ -19,7 +19,7 @@ from compiler.lang import bounds
 from compiler.lang.expr import expr
 from compiler.lang.fields import parse_text, resolve_value
 from compiler.lang.scope import IR, RC, Fail, Scope, var
-from compiler.lang.types import Type
+from compiler.lang.types import Type, bound_hint, with_core_bounds
 from compiler.load import Document
 
 __all__ = ["resolve_flow", "resolve_modules", "resolve_state"]
@@ -187,7 +187,8 @@ def _change(rc: RC, doc: Document, path: tuple[Any, ...], change: dict[str, Any]
             continue
         out["set"][key] = resolve_value(rc, doc, path + ("set", key), value,
                                         decl.fields[key], record_scope(str(kind)))
-        _within(rc, doc, path + ("set", key), value, decl.bounds.get(key) or {},
+        _within(rc, doc, path + ("set", key), value,
+                with_core_bounds(key, decl.fields[key], decl.bounds.get(key) or {}),
                 f"{kind} '{rid}'")
     return out
 
@@ -218,8 +219,7 @@ def _within(rc: RC, doc: Document, path: tuple[Any, ...], value: Any,
             rc.diags.append(Diagnostic(
                 doc.span(path), "S004", f"{record}: {field}: {value} is {side} value "
                 f"{bounds[key]}",
-                hint=f"kinds.yaml bounds this field ({key}: {bounds[key]}); write a value "
-                     "within them"))
+                hint=bound_hint(field, key, bounds[key])))
 
 
 def _known_id(rc: RC, doc: Document, path: tuple[Any, ...], rid: Any,

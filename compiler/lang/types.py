@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["DSL_WORDS", "WORDS", "Type", "compatible", "element", "field_spec", "no_none",
-           "parse_type", "show"]
+__all__ = ["CORE_BOUNDS", "DSL_WORDS", "WORDS", "Type", "bound_hint", "compatible", "element",
+           "field_spec", "no_none", "parse_type", "show", "with_core_bounds"]
 
 Type = Any
 
@@ -39,6 +39,29 @@ MODIFIER = ("obj", (("modify", "text"), ("by", "number"), ("where", ("opt", "con
 
 
 BOUNDS = ("min", "max", "one_of")
+
+CORE_BOUNDS = {"copies": {"max": 10_000}}
+"""Bounds the core puts on an ``int`` field of a special meaning whatever kinds.yaml says:
+``copies`` (a record counted that many times in its deck, W002, and built card by card,
+``repeat copies``, by the games' setup) at most 10,000 (the shipped games: 10), where
+10^15 passed and made a deck whose setup never ended (QA qa11 Q5)."""
+
+
+def with_core_bounds(name: str, t: Type, bounds: dict[str, Any]) -> dict[str, Any]:
+    """``bounds`` of field ``name`` of type ``t`` with the core's own (``CORE_BOUNDS``),
+    the tighter of the two where both give one."""
+    core = CORE_BOUNDS.get(name)
+    if not core or strip_opt(t) != "int" or bounds_problem(t, bounds):
+        return bounds
+    return {**bounds, "max": min(bounds.get("max", core["max"]), core["max"])}
+
+
+def bound_hint(name: str, side: str, bound: Any) -> str:
+    """Where the bound ``side`` (min or max) of field ``name`` comes from, and what to do."""
+    if side == "max" and CORE_BOUNDS.get(name, {}).get("max") == bound:
+        return (f"the core bounds '{name}' (max: {bound}: each copy is a card built one "
+                f"by one at setup); write the rulebook's count, within it")
+    return f"kinds.yaml bounds this field ({side}: {bound}); write a value within them"
 
 
 def field_spec(spec: Any) -> tuple[Any, dict[str, Any]]:

@@ -19,7 +19,15 @@ from jsonschema import Draft202012Validator
 
 from compiler.diagnostics import Diagnostic, did_you_mean
 from compiler.lang.declare import CORE_KINDS, RECORD_FIELDS
-from compiler.lang.types import MODIFIER, REACTION, Type, bounds_problem, field_spec, parse_type
+from compiler.lang.types import (
+    MODIFIER,
+    REACTION,
+    Type,
+    bounds_problem,
+    field_spec,
+    parse_type,
+    with_core_bounds,
+)
 from compiler.load import Document
 from compiler.schema.errors import diagnostics, leaves
 from compiler.schema.fast import passes
@@ -131,6 +139,7 @@ def kind_schema(kind: str, decl: dict[str, Any], names: set[str],
     for name, spec in (decl.get("fields") or {}).items():
         notation, bounds = field_spec(spec)
         t, _ = parse_type(notation, names)
+        bounds = with_core_bounds(name, t, bounds)
         if t is None:
             props[name] = {}
         elif bounds and not bounds_problem(t, bounds):

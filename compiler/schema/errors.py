@@ -63,7 +63,7 @@ def diagnostic(doc: Document, err: ValidationError) -> Diagnostic:
         return Diagnostic(doc.span(path), "S004", f"{where}: {_show(err.instance)} is "
                           f"{'below the least' if least else 'above the greatest'} value "
                           f"{err.validator_value}",
-                          hint=_bound_hint(doc, least, err.validator_value))
+                          hint=_bound_hint(doc, least, err.validator_value, path))
     if err.validator in ("anyOf", "oneOf"):
         title = err.schema.get("title") if isinstance(err.schema, dict) else None
         hint = _type_hint(err.instance, "")
@@ -82,16 +82,18 @@ def _is_key(doc: Document, err: ValidationError) -> bool:
     return "propertyNames" in err.schema_path and isinstance(err.instance, str)
 
 
-def _bound_hint(doc: Document, least: bool, bound: Any) -> str:
-    """Where a bound comes from: a record kind's field in kinds.yaml, else the core's
-    schema of the document (flow.yaml's ``max_rounds``: ``rulesc schema flow``)."""
+def _bound_hint(doc: Document, least: bool, bound: Any, path: tuple[Any, ...]) -> str:
+    """Where a bound comes from: a record kind's field in kinds.yaml, the core's bound on
+    a field of a special meaning (``copies``), else the core's schema of the document
+    (flow.yaml's ``max_rounds``: ``rulesc schema flow``)."""
     from compiler.lang.declare import CORE_KINDS
+    from compiler.lang.types import bound_hint
 
     side = "min" if least else "max"
     if doc.kind in CORE_KINDS:
         return (f"the {doc.kind} schema bounds this field ({side}: {bound}; `rulesc schema "
                 f"{doc.kind}`); write a value within it")
-    return f"kinds.yaml bounds this field ({side}: {bound}); write a value within them"
+    return bound_hint(str(path[-1]) if path else "", side, bound)
 
 
 def _kind_hint(doc: Document, hint: str) -> str:

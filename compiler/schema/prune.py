@@ -8,7 +8,11 @@ is left out, from the outside in:
 - an unknown key (a record's, or the document's own: ``costs: 3``, ``sorce:``): that
   key alone;
 - a field whose value has an error (``records.3.cost``): that field alone;
-- a record whose error is the record's as a whole (not a mapping, a bad ``id``, a rule
+- a record whose ``id`` is not an id (``café_über``, a number): the record is checked
+  under a stand-in id that names its line (``record_at_line_4``), so its other mistakes
+  (an unknown tag, an effect no definition matches) are reported in the same run (QA
+  qa11 Q4); the id written is kept in ``Document.dropped``;
+- a record whose error is the record's as a whole (not a mapping, no ``id``, a rule
   between its fields): that record (it is replaced by ``None``, so positions stay valid,
   and its id is kept in ``Document.dropped``);
 - in ``state.yaml``, a setting with a bad value (``hidden: other``): that setting alone;
@@ -46,10 +50,11 @@ def prune(doc: Document, errors: list[ValidationError],
     cut = _cuts(errors)
     if cut is None:
         return None
-    top, fields, bad = cut
+    top, fields, bad, renamed = cut
     data = {k: v for k, v in doc.data.items() if k not in top}
     if "records" in data:
-        data["records"] = _records(data["records"], fields, bad)
+        data["records"] = _stand_ins(doc, _records(data["records"], fields, bad),
+                                     renamed - bad)
     for err in validator.iter_errors(data):  # what still does not fit is left out
         index = _record_index(tuple(err.absolute_path))
         if index is None:
@@ -59,18 +64,20 @@ def prune(doc: Document, errors: list[ValidationError],
     if bad:
         data["records"] = _records(data["records"], {}, bad)
     dropped = {r["id"] for i, r in enumerate(doc.data.get("records") or [])
-               if i in bad and isinstance(r, dict) and isinstance(r.get("id"), str)}
+               if i in bad | renamed and isinstance(r, dict) and isinstance(r.get("id"), str)}
     return dataclasses.replace(doc, data=data, dropped=dropped)
 
 
 def _cuts(errors: list[ValidationError]
-          ) -> tuple[set[str], dict[int, set[str]], set[int]] | None:
+          ) -> tuple[set[str], dict[int, set[str]], set[int], set[int]] | None:
     """What to leave out for ``errors``: the document's unknown keys, each record's
-    fields (unknown or with a bad value), and the records left out whole; None for an
-    error in the document's own keys that is not an unknown key."""
+    fields (unknown or with a bad value), the records left out whole, and the records
+    whose id is not an id (checked under a stand-in); None for an error in the
+    document's own keys that is not an unknown key."""
     top: set[str] = set()
     fields: dict[int, set[str]] = {}
     bad: set[int] = set()
+    renamed: set[int] = set()
     for err in errors:
         path = tuple(err.absolute_path)
         index = _record_index(path)
@@ -80,11 +87,13 @@ def _cuts(errors: list[ValidationError]
             top.update(set(unknown_keys(err)))
         elif len(path) >= 3 and isinstance(path[2], str) and path[2] != "id":
             fields.setdefault(index, set()).add(path[2])
+        elif len(path) == 3 and path[2] == "id":
+            renamed.add(index)
         elif len(path) == 2 and err.validator in UNKNOWN:
             fields.setdefault(index, set()).update(set(unknown_keys(err)))
         elif not _lacks_a_key(err):
             bad.add(index)
-    return top, fields, bad
+    return top, fields, bad, renamed
 
 
 def _records(records: list[Any], fields: dict[int, set[str]], bad: set[int]) -> list[Any]:
@@ -93,6 +102,22 @@ def _records(records: list[Any], fields: dict[int, set[str]], bad: set[int]) -> 
             {k: v for k, v in r.items() if k not in fields[i]}
             if i in fields and isinstance(r, dict) else r
             for i, r in enumerate(records)]
+
+
+def _stand_ins(doc: Document, records: list[Any], renamed: set[int]) -> list[Any]:
+    """``records`` with the id of each ``renamed`` one replaced by a stand-in that names
+    its line (``record_at_line_4``; ``_`` added while another record has it)."""
+    taken = {r.get("id") for r in records if isinstance(r, dict) and isinstance(r.get("id"), str)}
+    out = list(records)
+    for i in sorted(renamed):
+        if not isinstance(out[i], dict):
+            continue
+        stand_in = f"record_at_line_{doc.span(('records', i, 'id')).line}"
+        while stand_in in taken:
+            stand_in += "_"
+        taken.add(stand_in)
+        out[i] = {**out[i], "id": stand_in}
+    return out
 
 
 def _lacks_a_key(err: ValidationError) -> bool:

@@ -90,20 +90,24 @@ def test_build_writes_the_pyc_files(tmp_path: Path) -> None:
 
 
 def test_a_deck_of_too_many_copies_is_an_error_not_a_hang(tmp_path: Path) -> None:
-    # Love Letter builds its deck with "repeat c.copies: deck += [c]"; check accepts a
-    # Guard of 10^8 copies (a 9-digit number), which would take hours to deal. Each time
-    # round is a statement at least, so more than the 200,000 statements allowed between
-    # two decisions is known before the first: a RulesError at once.
+    # Love Letter builds its deck with "repeat c.copies: deck += [c]"; a Guard of 10^8
+    # copies (a 9-digit number) would take hours to deal. check refuses it (S004: the
+    # core bounds copies to 10,000); an IR given it anyway (a count the data computes)
+    # fails at once: each time round is a statement at least, so more than the 200,000
+    # statements allowed between two decisions is known before the first, a RulesError.
     import shutil
 
     from compiler.runtime import RulesError
     dest = tmp_path / "love_letter"
     shutil.copytree(ROOT / "rules_data" / "love_letter", dest)
     cards = dest / "cards.yaml"
-    cards.write_text(cards.read_text("utf-8").replace("copies: 5", "copies: 100000000", 1),
-                     "utf-8")
+    text = cards.read_text("utf-8")
+    cards.write_text(text.replace("copies: 5", "copies: 100000000", 1), "utf-8")
+    assert "S004" in [d.code for d in compile_game(dest, tmp_path).diagnostics]
+    cards.write_text(text, "utf-8")
     comp = compile_game(dest, tmp_path)
     assert not comp.failed()
+    comp.ir["records"]["cards"]["guard"]["copies"] = 100000000
     register_code(comp.ir, load_code(comp.ir))
     for engine in ("compiled", "interpreter"):
         with pytest.raises(RulesError, match="more than 200000 statements without a decision"

@@ -77,73 +77,73 @@ def bound(base, rows):
 def x_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8457, E.get('r~2665'),), lambda: [v_q_2667 for v_q_2667 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2667, NOREC).get('instead_of', {}) if type(v_q_2667) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2665'))])
+    return MEMO(ctx, (8457, E.get('r~2815'),), lambda: [v_q_2817 for v_q_2817 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2817, NOREC).get('instead_of', {}) if type(v_q_2817) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2815'))])
 
 
 def x_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2666'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2816'))) is int else num(_w1)) > 0)
 
 
 def x_8461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2666'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2666') if (FLD(ctx, K[0], E.get('rep~2668')) == None) else FLD(ctx, K[0], E.get('rep~2668'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2816'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2816') if (FLD(ctx, K[0], E.get('rep~2818')) == None) else FLD(ctx, K[0], E.get('rep~2818'))))) is int else num(_w2))))
 
 
 def x_8465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2668'))
+    return FLD(ctx, K[1], E.get('rep~2818'))
 
 
 def x_8466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2670')}
+    return {'instead': E.get('instead~2820')}
 
 
 def x_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2671') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2672'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2671'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2672'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2672'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2821') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2822'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2821'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2822'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2822'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2672'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2822'))) is str else None) != None)
 
 
 def x_8474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2673'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2672'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2672'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2672'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2823'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2822'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2822'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2822'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2672'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2672'), 0))
+    return (_w2.get(E.get('r~2822'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2822'), 0))
 
 
 def x_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2672'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2822'))) is str else None) != None)
 
 
 def x_8478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2672'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2672'), 0))
+    return (_w1.get(E.get('r~2822'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2822'), 0))
 
 
 def x_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2672'))) is str else None)) and ((E.get('k~2673') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2822'))) is str else None)) and ((E.get('k~2823') != 0)) else False)
 
 
 def x_8481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
@@ -158,8 +158,8 @@ def t_7422(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/items/base_til
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2664', 3, True)
-    LOCAL(ctx, E, 'r~2665', 'money', True)
+    LOCAL(ctx, E, 'n~2814', 3, True)
+    LOCAL(ctx, E, 'r~2815', 'money', True)
     return t_7425(ctx, k, s, E, B)
 
 
@@ -169,7 +169,7 @@ def d_7423(ctx, E=None, B=7422):  # rules_data/pampero/items/base_tiles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2664', 3, True)
+    LOCAL(ctx, E, 'n~2814', 3, True)
     return True
 
 
@@ -179,7 +179,7 @@ def d_7424(ctx, E=None, B=7422):  # rules_data/pampero/items/base_tiles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2665', 'money', True)
+    LOCAL(ctx, E, 'r~2815', 'money', True)
     return True
 
 
@@ -191,14 +191,14 @@ def t_7425(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2671', E.get('left~2666'), True)
-        LOCAL(ctx, E, 'r~2672', E.get('r~2665'), True)
+        LOCAL(ctx, E, 'n~2821', E.get('left~2816'), True)
+        LOCAL(ctx, E, 'r~2822', E.get('r~2815'), True)
         if not d_7439(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2666', E.get('n~2664'), True)
+    LOCAL(ctx, E, 'left~2816', E.get('n~2814'), True)
     return t_7427(ctx, r1, s, E, B)
 
 
@@ -208,7 +208,7 @@ def d_7426(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2666', E.get('n~2664'), True)
+    LOCAL(ctx, E, 'left~2816', E.get('n~2814'), True)
     return True
 
 
@@ -219,18 +219,18 @@ def t_7427(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8457(ctx, E)))
-    old = E.get('rep~2668', MISSING)
+    old = E.get('rep~2818', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2668', old)
+        UNSET(ctx, E, 'rep~2818', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2668', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2666'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2818', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2816'))) is int else num(_w1)) > 0)):
                 return t_7428(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -245,11 +245,11 @@ def t_7428(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2666', E.get('taken~2669'))
+        ASSIGN(ctx, B + 14, E, 'left~2816', E.get('taken~2819'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2669', 0, True)
+    LOCAL(ctx, E, 'taken~2819', 0, True)
     return t_7430(ctx, r1, s, E, B)
 
 
@@ -259,7 +259,7 @@ def d_7429(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2669', 0, True)
+    LOCAL(ctx, E, 'taken~2819', 0, True)
     return True
 
 
@@ -283,7 +283,7 @@ def t_7432(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2669', E.get('instead~2670'))
+    LOCAL(ctx, E, 'taken~2819', E.get('instead~2820'))
     return t_7434(ctx, k, s, E, B)
 
 
@@ -293,7 +293,7 @@ def d_7433(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2669', E.get('instead~2670'))
+    LOCAL(ctx, E, 'taken~2819', E.get('instead~2820'))
     return True
 
 
@@ -308,7 +308,7 @@ def t_7434(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/re
             return k()
         return t_7435(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2670')))
+    return nxt(num(E.get('instead~2820')))
 
 
 def t_7435(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/resources.yaml:62
@@ -326,7 +326,7 @@ def d_7436(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2666', E.get('taken~2669'))
+    ASSIGN(ctx, B + 14, E, 'left~2816', E.get('taken~2819'))
     return True
 
 
@@ -336,7 +336,7 @@ def d_7437(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2671', E.get('left~2666'), True)
+    LOCAL(ctx, E, 'n~2821', E.get('left~2816'), True)
     return True
 
 
@@ -346,7 +346,7 @@ def d_7438(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2672', E.get('r~2665'), True)
+    LOCAL(ctx, E, 'r~2822', E.get('r~2815'), True)
     return True
 
 
@@ -356,13 +356,13 @@ def d_7439(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2673', x_8471(ctx, E), True)
+    LOCAL(ctx, E, 'k~2823', x_8471(ctx, E), True)
     if not d_7441(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2672'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2822'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2673'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2823'), '+=', False, K[3])
     if not d_7444(ctx, E, B):
         return False
     if not d_7446(ctx, E, B):
@@ -376,7 +376,7 @@ def d_7440(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2673', x_8471(ctx, E), True)
+    LOCAL(ctx, E, 'k~2823', x_8471(ctx, E), True)
     return True
 
 
@@ -386,9 +386,9 @@ def d_7441(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2672'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2822'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2673', x_8474(ctx, E))
+        LOCAL(ctx, E, 'k~2823', x_8474(ctx, E))
     return True
 
 
@@ -398,7 +398,7 @@ def d_7442(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2673', x_8474(ctx, E))
+    LOCAL(ctx, E, 'k~2823', x_8474(ctx, E))
     return True
 
 
@@ -408,9 +408,9 @@ def d_7443(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2672'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2822'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2673'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2823'), '+=', False, K[3])
     return True
 
 
@@ -420,11 +420,11 @@ def d_7444(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2672'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2822'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2672'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2822'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2673'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2823'), '-=', False, K[4])
     return True
 
 
@@ -434,9 +434,9 @@ def d_7445(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2672'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2822'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2673'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2823'), '-=', False, K[4])
     return True
 
 
@@ -450,7 +450,7 @@ def d_7446(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2673'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2823'), '+=', False, K[5])
     return True
 
 
@@ -462,7 +462,7 @@ def d_7447(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2673'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2823'), '+=', False, K[5])
     return True
 
 
@@ -472,7 +472,7 @@ def d_7449(ctx, E=None, B=7448):  # rules_data/pampero/items/base_tiles.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2664', 1, True)
+    LOCAL(ctx, E, 'n~2814', 1, True)
     return True
 
 
@@ -488,8 +488,8 @@ def t_7474(ctx, k, s=None, E=None, B=7474):  # rules_data/pampero/items/connecti
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2664', 1, True)
-    LOCAL(ctx, E, 'r~2665', 'energy', True)
+    LOCAL(ctx, E, 'n~2814', 1, True)
+    LOCAL(ctx, E, 'r~2815', 'energy', True)
     return t_7425(ctx, k, s, E, B)
 
 
@@ -499,56 +499,56 @@ def d_7476(ctx, E=None, B=7474):  # rules_data/pampero/items/connection_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2665', 'energy', True)
+    LOCAL(ctx, E, 'r~2815', 'energy', True)
     return True
 
 
 def x_8574(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_2665: (lambda v_at_2666: ((v_vs_2665.get(v_at_2666, None) if type(v_vs_2665) is dict else KEY(v_vs_2665, v_at_2666, None)) if (True if (((v_at_2666 if type(v_at_2666) is int else num(v_at_2666)) >= 0)) and (((v_at_2666 if type(v_at_2666) is int else num(v_at_2666)) < FN['count'](ctx, None, v_vs_2665))) else False) else 0))(((_w6.get(E.get('t~2664'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2664'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2664'))) is str else None) == 'game') else (_w9.get(E.get('t~2664'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2664'), 0)))))(((_w3.get((_w2.get(E.get('t~2664'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2664'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2664'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2664'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2664'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2664'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2664'))) is str else [])))
+    return (lambda v_vs_2815: (lambda v_at_2816: ((v_vs_2815.get(v_at_2816, None) if type(v_vs_2815) is dict else KEY(v_vs_2815, v_at_2816, None)) if (True if (((v_at_2816 if type(v_at_2816) is int else num(v_at_2816)) >= 0)) and (((v_at_2816 if type(v_at_2816) is int else num(v_at_2816)) < FN['count'](ctx, None, v_vs_2815))) else False) else 0))(((_w6.get(E.get('t~2814'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2814'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2814'))) is str else None) == 'game') else (_w9.get(E.get('t~2814'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2814'), 0)))))(((_w3.get((_w2.get(E.get('t~2814'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2814'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2814'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2814'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2814'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2814'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2814'))) is str else [])))
 
 
 def x_8576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2667') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2667'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2668'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2668'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2817') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2818'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2817'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2818'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2818'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2818'))) is str else None) != None)
 
 
 def x_8579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2669'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2668'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2668'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2668'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2819'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2818'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2818'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2818'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2668'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2668'), 0))
+    return (_w2.get(E.get('r~2818'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2818'), 0))
 
 
 def x_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2818'))) is str else None) != None)
 
 
 def x_8583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2668'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2668'), 0))
+    return (_w1.get(E.get('r~2818'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2818'), 0))
 
 
 def x_8585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2668'))) is str else None)) and ((E.get('k~2669') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2818'))) is str else None)) and ((E.get('k~2819') != 0)) else False)
 
 
 def d_7527(ctx, E=None, B=7526):  # rules_data/pampero/items/foreign_markets.yaml:13
@@ -557,7 +557,7 @@ def d_7527(ctx, E=None, B=7526):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2664', 'residential', True)
+    LOCAL(ctx, E, 't~2814', 'residential', True)
     return True
 
 
@@ -567,8 +567,8 @@ def d_7528(ctx, E=None, B=7526):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2667', x_8574(ctx, E), True)
-    LOCAL(ctx, E, 'r~2668', 'money', True)
+    LOCAL(ctx, E, 'n~2817', x_8574(ctx, E), True)
+    LOCAL(ctx, E, 'r~2818', 'money', True)
     if not d_7531(ctx, E, B):
         return False
     return True
@@ -580,7 +580,7 @@ def d_7529(ctx, E=None, B=7526):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2667', x_8574(ctx, E), True)
+    LOCAL(ctx, E, 'n~2817', x_8574(ctx, E), True)
     return True
 
 
@@ -590,7 +590,7 @@ def d_7530(ctx, E=None, B=7526):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2668', 'money', True)
+    LOCAL(ctx, E, 'r~2818', 'money', True)
     return True
 
 
@@ -600,13 +600,13 @@ def d_7531(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_8576(ctx, E), True)
+    LOCAL(ctx, E, 'k~2819', x_8576(ctx, E), True)
     if not d_7533(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2818'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2819'), '+=', False, K[3])
     if not d_7536(ctx, E, B):
         return False
     if not d_7538(ctx, E, B):
@@ -620,7 +620,7 @@ def d_7532(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_8576(ctx, E), True)
+    LOCAL(ctx, E, 'k~2819', x_8576(ctx, E), True)
     return True
 
 
@@ -630,9 +630,9 @@ def d_7533(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2818'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2669', x_8579(ctx, E))
+        LOCAL(ctx, E, 'k~2819', x_8579(ctx, E))
     return True
 
 
@@ -642,7 +642,7 @@ def d_7534(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_8579(ctx, E))
+    LOCAL(ctx, E, 'k~2819', x_8579(ctx, E))
     return True
 
 
@@ -652,9 +652,9 @@ def d_7535(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2818'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2819'), '+=', False, K[3])
     return True
 
 
@@ -664,11 +664,11 @@ def d_7536(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2818'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2668'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2818'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2819'), '-=', False, K[4])
     return True
 
 
@@ -678,9 +678,9 @@ def d_7537(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2668'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2818'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2819'), '-=', False, K[4])
     return True
 
 
@@ -694,7 +694,7 @@ def d_7538(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2819'), '+=', False, K[5])
     return True
 
 
@@ -706,56 +706,56 @@ def d_7539(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2819'), '+=', False, K[5])
     return True
 
 
 def x_8604(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_2671: (lambda v_at_2672: ((v_vs_2671.get(v_at_2672, None) if type(v_vs_2671) is dict else KEY(v_vs_2671, v_at_2672, None)) if (True if (((v_at_2672 if type(v_at_2672) is int else num(v_at_2672)) >= 0)) and (((v_at_2672 if type(v_at_2672) is int else num(v_at_2672)) < FN['count'](ctx, None, v_vs_2671))) else False) else 0))(((_w6.get(E.get('t~2670'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2670'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2670'))) is str else None) == 'game') else (_w9.get(E.get('t~2670'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2670'), 0)))))(((_w3.get((_w2.get(E.get('t~2670'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2670'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2670'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2670'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2670'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2670'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2670'))) is str else [])))
+    return (lambda v_vs_2821: (lambda v_at_2822: ((v_vs_2821.get(v_at_2822, None) if type(v_vs_2821) is dict else KEY(v_vs_2821, v_at_2822, None)) if (True if (((v_at_2822 if type(v_at_2822) is int else num(v_at_2822)) >= 0)) and (((v_at_2822 if type(v_at_2822) is int else num(v_at_2822)) < FN['count'](ctx, None, v_vs_2821))) else False) else 0))(((_w6.get(E.get('t~2820'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2820'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2820'))) is str else None) == 'game') else (_w9.get(E.get('t~2820'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2820'), 0)))))(((_w3.get((_w2.get(E.get('t~2820'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2820'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2820'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2820'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2820'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2820'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2820'))) is str else [])))
 
 
 def x_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2673') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2674'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2673'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2674'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2674'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2823') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2824'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2823'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2824'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2824'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2824'))) is str else None) != None)
 
 
 def x_8609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2675'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2674'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2674'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2674'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2825'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2824'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2824'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2824'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2674'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2674'), 0))
+    return (_w2.get(E.get('r~2824'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2824'), 0))
 
 
 def x_8612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2824'))) is str else None) != None)
 
 
 def x_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2674'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2674'), 0))
+    return (_w1.get(E.get('r~2824'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2824'), 0))
 
 
 def x_8615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2674'))) is str else None)) and ((E.get('k~2675') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2824'))) is str else None)) and ((E.get('k~2825') != 0)) else False)
 
 
 def d_7555(ctx, E=None, B=7540):  # rules_data/pampero/definitions/tracks.yaml:177
@@ -764,8 +764,8 @@ def d_7555(ctx, E=None, B=7540):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', x_8604(ctx, E), True)
-    LOCAL(ctx, E, 'r~2674', 'money', True)
+    LOCAL(ctx, E, 'n~2823', x_8604(ctx, E), True)
+    LOCAL(ctx, E, 'r~2824', 'money', True)
     if not d_7558(ctx, E, B):
         return False
     return True
@@ -777,7 +777,7 @@ def d_7556(ctx, E=None, B=7540):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', x_8604(ctx, E), True)
+    LOCAL(ctx, E, 'n~2823', x_8604(ctx, E), True)
     return True
 
 
@@ -787,7 +787,7 @@ def d_7557(ctx, E=None, B=7540):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2674', 'money', True)
+    LOCAL(ctx, E, 'r~2824', 'money', True)
     return True
 
 
@@ -797,13 +797,13 @@ def d_7558(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2675', x_8606(ctx, E), True)
+    LOCAL(ctx, E, 'k~2825', x_8606(ctx, E), True)
     if not d_7560(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2674'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2824'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2675'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2825'), '+=', False, K[3])
     if not d_7563(ctx, E, B):
         return False
     if not d_7565(ctx, E, B):
@@ -817,7 +817,7 @@ def d_7559(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2675', x_8606(ctx, E), True)
+    LOCAL(ctx, E, 'k~2825', x_8606(ctx, E), True)
     return True
 
 
@@ -827,9 +827,9 @@ def d_7560(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2824'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2675', x_8609(ctx, E))
+        LOCAL(ctx, E, 'k~2825', x_8609(ctx, E))
     return True
 
 
@@ -839,7 +839,7 @@ def d_7561(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2675', x_8609(ctx, E))
+    LOCAL(ctx, E, 'k~2825', x_8609(ctx, E))
     return True
 
 
@@ -849,9 +849,9 @@ def d_7562(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2674'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2824'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2675'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2825'), '+=', False, K[3])
     return True
 
 
@@ -861,11 +861,11 @@ def d_7563(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2824'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2674'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2824'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2675'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2825'), '-=', False, K[4])
     return True
 
 
@@ -875,9 +875,9 @@ def d_7564(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2674'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2824'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2675'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2825'), '-=', False, K[4])
     return True
 
 
@@ -891,7 +891,7 @@ def d_7565(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2675'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2825'), '+=', False, K[5])
     return True
 
 
@@ -903,7 +903,7 @@ def d_7566(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2675'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2825'), '+=', False, K[5])
     return True
 
 
@@ -913,7 +913,7 @@ def d_7568(ctx, E=None, B=7567):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2664', 'resort', True)
+    LOCAL(ctx, E, 't~2814', 'resort', True)
     return True
 
 
@@ -923,110 +923,110 @@ def d_7609(ctx, E=None, B=7608):  # rules_data/pampero/modules/companies.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2664', 5, True)
+    LOCAL(ctx, E, 'n~2814', 5, True)
     return True
 
 
 def x_8694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:84
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2665'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2665'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2664'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2815'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2815'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2814'))) is int else num(_w4)))
 
 
 def x_8697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2667'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2667'), 0))
+    return (_w2.get(E.get('r~2817'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2817'), 0))
 
 
 def x_8699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2817'))) is str else None) != None)
 
 
 def x_8700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2667'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2667'), 0))
+    return (_w1.get(E.get('r~2817'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2817'), 0))
 
 
 def x_8702(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2667'))) is str else None)) and ((E.get('n~2666') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2817'))) is str else None)) and ((E.get('n~2816') != 0)) else False)
 
 
 def x_8708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8708, E.get('r~2669'),), lambda: [v_q_2671 for v_q_2671 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2671, NOREC).get('instead_of', {}) if type(v_q_2671) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2669'))])
+    return MEMO(ctx, (8708, E.get('r~2819'),), lambda: [v_q_2821 for v_q_2821 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2821, NOREC).get('instead_of', {}) if type(v_q_2821) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2819'))])
 
 
 def x_8709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2670'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2820'))) is int else num(_w1)) > 0)
 
 
 def x_8712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2670'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2670') if (FLD(ctx, K[0], E.get('rep~2672')) == None) else FLD(ctx, K[0], E.get('rep~2672'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2820'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2820') if (FLD(ctx, K[0], E.get('rep~2822')) == None) else FLD(ctx, K[0], E.get('rep~2822'))))) is int else num(_w2))))
 
 
 def x_8716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2672'))
+    return FLD(ctx, K[1], E.get('rep~2822'))
 
 
 def x_8717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2674')}
+    return {'instead': E.get('instead~2824')}
 
 
 def x_8722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2675') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2676'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2675'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2676'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2676'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2825') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2826'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2825'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2826'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2826'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_8723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2676'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2826'))) is str else None) != None)
 
 
 def x_8725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2677'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2676'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2676'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2676'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2827'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2826'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2826'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2826'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_8726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2676'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2676'), 0))
+    return (_w2.get(E.get('r~2826'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2826'), 0))
 
 
 def x_8728(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2676'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2826'))) is str else None) != None)
 
 
 def x_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2676'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2676'), 0))
+    return (_w1.get(E.get('r~2826'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2826'), 0))
 
 
 def x_8731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2676'))) is str else None)) and ((E.get('k~2677') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2826'))) is str else None)) and ((E.get('k~2827') != 0)) else False)
 
 
 def t_7634(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:126
@@ -1042,7 +1042,7 @@ def d_7636(ctx, E=None, B=7634):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2664', 2, True)
+    LOCAL(ctx, E, 'n~2814', 2, True)
     return True
 
 
@@ -1055,8 +1055,8 @@ def d_7638(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
     if not x_8694(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2666', E.get('n~2664'), True)
-    LOCAL(ctx, E, 'r~2667', E.get('r~2665'), True)
+    LOCAL(ctx, E, 'n~2816', E.get('n~2814'), True)
+    LOCAL(ctx, E, 'r~2817', E.get('r~2815'), True)
     if not d_7642(ctx, E, B):
         return False
     return True
@@ -1079,7 +1079,7 @@ def d_7640(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', E.get('n~2664'), True)
+    LOCAL(ctx, E, 'n~2816', E.get('n~2814'), True)
     return True
 
 
@@ -1089,7 +1089,7 @@ def d_7641(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2667', E.get('r~2665'), True)
+    LOCAL(ctx, E, 'r~2817', E.get('r~2815'), True)
     return True
 
 
@@ -1099,9 +1099,9 @@ def d_7642(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2817'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2666'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~2816'), '-=', False, K[3])
     if not d_7644(ctx, E, B):
         return False
     if not d_7646(ctx, E, B):
@@ -1115,9 +1115,9 @@ def d_7643(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2817'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2666'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~2816'), '-=', False, K[3])
     return True
 
 
@@ -1127,11 +1127,11 @@ def d_7644(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2817'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2667'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2817'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2666'), '+=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('n~2816'), '+=', False, K[4])
     return True
 
 
@@ -1141,9 +1141,9 @@ def d_7645(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2667'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2817'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2666'), '+=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('n~2816'), '+=', False, K[4])
     return True
 
 
@@ -1157,7 +1157,7 @@ def d_7646(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2666'), '-=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('n~2816'), '-=', False, K[5])
     return True
 
 
@@ -1169,7 +1169,7 @@ def d_7647(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2666'), '-=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('n~2816'), '-=', False, K[5])
     return True
 
 
@@ -1181,14 +1181,14 @@ def t_7650(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2675', E.get('left~2670'), True)
-        LOCAL(ctx, E, 'r~2676', E.get('r~2669'), True)
+        LOCAL(ctx, E, 'n~2825', E.get('left~2820'), True)
+        LOCAL(ctx, E, 'r~2826', E.get('r~2819'), True)
         if not d_7664(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2670', E.get('n~2668'), True)
+    LOCAL(ctx, E, 'left~2820', E.get('n~2818'), True)
     return t_7652(ctx, r1, s, E, B)
 
 
@@ -1198,7 +1198,7 @@ def d_7651(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2670', E.get('n~2668'), True)
+    LOCAL(ctx, E, 'left~2820', E.get('n~2818'), True)
     return True
 
 
@@ -1209,18 +1209,18 @@ def t_7652(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8708(ctx, E)))
-    old = E.get('rep~2672', MISSING)
+    old = E.get('rep~2822', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2672', old)
+        UNSET(ctx, E, 'rep~2822', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2672', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2670'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2822', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2820'))) is int else num(_w1)) > 0)):
                 return t_7653(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -1235,11 +1235,11 @@ def t_7653(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 27, E, 'left~2670', E.get('taken~2673'))
+        ASSIGN(ctx, B + 27, E, 'left~2820', E.get('taken~2823'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2673', 0, True)
+    LOCAL(ctx, E, 'taken~2823', 0, True)
     return t_7655(ctx, r1, s, E, B)
 
 
@@ -1249,7 +1249,7 @@ def d_7654(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2673', 0, True)
+    LOCAL(ctx, E, 'taken~2823', 0, True)
     return True
 
 
@@ -1266,7 +1266,7 @@ def t_7657(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2673', E.get('instead~2674'))
+    LOCAL(ctx, E, 'taken~2823', E.get('instead~2824'))
     return t_7659(ctx, k, s, E, B)
 
 
@@ -1276,7 +1276,7 @@ def d_7658(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2673', E.get('instead~2674'))
+    LOCAL(ctx, E, 'taken~2823', E.get('instead~2824'))
     return True
 
 
@@ -1291,7 +1291,7 @@ def t_7659(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/re
             return k()
         return t_7660(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2674')))
+    return nxt(num(E.get('instead~2824')))
 
 
 def t_7660(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/resources.yaml:62
@@ -1309,7 +1309,7 @@ def d_7661(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 27, E, 'left~2670', E.get('taken~2673'))
+    ASSIGN(ctx, B + 27, E, 'left~2820', E.get('taken~2823'))
     return True
 
 
@@ -1319,7 +1319,7 @@ def d_7662(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2675', E.get('left~2670'), True)
+    LOCAL(ctx, E, 'n~2825', E.get('left~2820'), True)
     return True
 
 
@@ -1329,7 +1329,7 @@ def d_7663(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2676', E.get('r~2669'), True)
+    LOCAL(ctx, E, 'r~2826', E.get('r~2819'), True)
     return True
 
 
@@ -1339,13 +1339,13 @@ def d_7664(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2677', x_8722(ctx, E), True)
+    LOCAL(ctx, E, 'k~2827', x_8722(ctx, E), True)
     if not d_7666(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2676'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2826'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2677'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2827'), '+=', False, K[3])
     if not d_7669(ctx, E, B):
         return False
     if not d_7671(ctx, E, B):
@@ -1359,7 +1359,7 @@ def d_7665(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2677', x_8722(ctx, E), True)
+    LOCAL(ctx, E, 'k~2827', x_8722(ctx, E), True)
     return True
 
 
@@ -1369,9 +1369,9 @@ def d_7666(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2676'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2826'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2677', x_8725(ctx, E))
+        LOCAL(ctx, E, 'k~2827', x_8725(ctx, E))
     return True
 
 
@@ -1381,7 +1381,7 @@ def d_7667(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2677', x_8725(ctx, E))
+    LOCAL(ctx, E, 'k~2827', x_8725(ctx, E))
     return True
 
 
@@ -1391,9 +1391,9 @@ def d_7668(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2676'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2826'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2677'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2827'), '+=', False, K[3])
     return True
 
 
@@ -1403,11 +1403,11 @@ def d_7669(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2676'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2826'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2676'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2826'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2677'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2827'), '-=', False, K[4])
     return True
 
 
@@ -1417,9 +1417,9 @@ def d_7670(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2676'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2826'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2677'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2827'), '-=', False, K[4])
     return True
 
 
@@ -1433,7 +1433,7 @@ def d_7671(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2677'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2827'), '+=', False, K[5])
     return True
 
 
@@ -1445,7 +1445,7 @@ def d_7672(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2677'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2827'), '+=', False, K[5])
     return True
 
 
@@ -1456,37 +1456,37 @@ def x_8881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
 def x_8929(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2699'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2699'), 0))
+    return (_w2.get(E.get('r~2849'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2849'), 0))
 
 
 def x_8931(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2699'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2849'))) is str else None) != None)
 
 
 def x_8932(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2699'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2699'), 0))
+    return (_w1.get(E.get('r~2849'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2849'), 0))
 
 
 def x_8943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2703'), 0))
+    return (_w2.get(E.get('r~2853'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2853'), 0))
 
 
 def x_8945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2703'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2853'))) is str else None) != None)
 
 
 def x_8946(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2703'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2703'), 0))
+    return (_w1.get(E.get('r~2853'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2853'), 0))
 
 
 def x_9071(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
@@ -1495,68 +1495,68 @@ def x_9071(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2683 for v_i_2683 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2683, NOREC).get('deck', None) if type(v_i_2683) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2684))) is type((_w4 := sum([items_of((_h2.get(v_r_2686, []) if type(_h2) is dict else KEY(_h2, v_r_2686, []))).count(v_c_2684) for v_r_2686 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2684 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2684, NOREC).get('deck', None) if type(v_c_2684) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2833 for v_i_2833 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2833, NOREC).get('deck', None) if type(v_i_2833) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2834))) is type((_w4 := sum([items_of((_h2.get(v_r_2836, []) if type(_h2) is dict else KEY(_h2, v_r_2836, []))).count(v_c_2834) for v_r_2836 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2834 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2834, NOREC).get('deck', None) if type(v_c_2834) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9071, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2688'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2690'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2838'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2840'))) is int else num(_w2)))
 
 
 def x_9075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9075, E.get('r~2692'),), lambda: [v_q_2694 for v_q_2694 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2694, NOREC).get('instead_of', {}) if type(v_q_2694) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2692'))])
+    return MEMO(ctx, (9075, E.get('r~2842'),), lambda: [v_q_2844 for v_q_2844 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2844, NOREC).get('instead_of', {}) if type(v_q_2844) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2842'))])
 
 
 def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2693'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2843'))) is int else num(_w1)) > 0)
 
 
 def x_9079(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2693'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2693') if (FLD(ctx, K[0], E.get('rep~2695')) == None) else FLD(ctx, K[0], E.get('rep~2695'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2843'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2843') if (FLD(ctx, K[0], E.get('rep~2845')) == None) else FLD(ctx, K[0], E.get('rep~2845'))))) is int else num(_w2))))
 
 
 def x_9083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2695'))
+    return FLD(ctx, K[1], E.get('rep~2845'))
 
 
 def x_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2697')}
+    return {'instead': E.get('instead~2847')}
 
 
 def x_9091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2698') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2699'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2698'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2699'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2699'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2848') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2849'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2848'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2849'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2849'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2699'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2849'))) is str else None) != None)
 
 
 def x_9094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2700'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2699'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2699'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2699'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2850'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2849'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2849'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2849'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2699'))) is str else None)) and ((E.get('k~2700') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2849'))) is str else None)) and ((E.get('k~2850') != 0)) else False)
 
 
 def t_7939(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:17
@@ -1567,14 +1567,14 @@ def t_7939(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2688', 10, True)
-        LOCAL(ctx, E, 'r~2689', 'money', True)
-        LOCAL(ctx, E, 'k~2690', x_9071(ctx, E), True)
+        LOCAL(ctx, E, 'n~2838', 10, True)
+        LOCAL(ctx, E, 'r~2839', 'money', True)
+        LOCAL(ctx, E, 'k~2840', x_9071(ctx, E), True)
         return t_7968(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2668', 10, True)
-    LOCAL(ctx, E, 'r~2669', 'money', True)
+    LOCAL(ctx, E, 'n~2818', 10, True)
+    LOCAL(ctx, E, 'r~2819', 'money', True)
     return t_7942(ctx, r1, s, E, B)
 
 
@@ -1584,7 +1584,7 @@ def d_7940(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2668', 10, True)
+    LOCAL(ctx, E, 'n~2818', 10, True)
     return True
 
 
@@ -1594,7 +1594,7 @@ def d_7941(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2669', 'money', True)
+    LOCAL(ctx, E, 'r~2819', 'money', True)
     return True
 
 
@@ -1606,14 +1606,14 @@ def t_7942(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2675', E.get('left~2670'), True)
-        LOCAL(ctx, E, 'r~2676', E.get('r~2669'), True)
+        LOCAL(ctx, E, 'n~2825', E.get('left~2820'), True)
+        LOCAL(ctx, E, 'r~2826', E.get('r~2819'), True)
         if not d_7664(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2670', E.get('n~2668'), True)
+    LOCAL(ctx, E, 'left~2820', E.get('n~2818'), True)
     return t_7944(ctx, r1, s, E, B)
 
 
@@ -1624,18 +1624,18 @@ def t_7944(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8708(ctx, E)))
-    old = E.get('rep~2672', MISSING)
+    old = E.get('rep~2822', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2672', old)
+        UNSET(ctx, E, 'rep~2822', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2672', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2670'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2822', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2820'))) is int else num(_w1)) > 0)):
                 return t_7945(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -1650,11 +1650,11 @@ def t_7945(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2670', E.get('taken~2673'))
+        ASSIGN(ctx, B + 14, E, 'left~2820', E.get('taken~2823'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2673', 0, True)
+    LOCAL(ctx, E, 'taken~2823', 0, True)
     return t_7430(ctx, r1, s, E, B)
 
 
@@ -1664,7 +1664,7 @@ def d_7953(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2670', E.get('taken~2673'))
+    ASSIGN(ctx, B + 14, E, 'left~2820', E.get('taken~2823'))
     return True
 
 
@@ -1674,7 +1674,7 @@ def d_7965(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2688', 10, True)
+    LOCAL(ctx, E, 'n~2838', 10, True)
     return True
 
 
@@ -1684,7 +1684,7 @@ def d_7966(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2689', 'money', True)
+    LOCAL(ctx, E, 'r~2839', 'money', True)
     return True
 
 
@@ -1694,7 +1694,7 @@ def d_7967(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2690', x_9071(ctx, E), True)
+    LOCAL(ctx, E, 'k~2840', x_9071(ctx, E), True)
     return True
 
 
@@ -1704,8 +1704,8 @@ def t_7968(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2691', (((_w1 if type((_w1 := E.get('n~2688'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2690'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2692', E.get('r~2689'), True)
+    LOCAL(ctx, E, 'n~2841', (((_w1 if type((_w1 := E.get('n~2838'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2840'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2842', E.get('r~2839'), True)
     return t_7971(ctx, k, s, E, B)
 
 
@@ -1715,7 +1715,7 @@ def d_7969(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2691', (((_w1 if type((_w1 := E.get('n~2688'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2690'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2841', (((_w1 if type((_w1 := E.get('n~2838'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2840'))) is int else num(_w2)))), True)
     return True
 
 
@@ -1725,7 +1725,7 @@ def d_7970(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2692', E.get('r~2689'), True)
+    LOCAL(ctx, E, 'r~2842', E.get('r~2839'), True)
     return True
 
 
@@ -1737,14 +1737,14 @@ def t_7971(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2698', E.get('left~2693'), True)
-        LOCAL(ctx, E, 'r~2699', E.get('r~2692'), True)
+        LOCAL(ctx, E, 'n~2848', E.get('left~2843'), True)
+        LOCAL(ctx, E, 'r~2849', E.get('r~2842'), True)
         if not d_7985(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2693', E.get('n~2691'), True)
+    LOCAL(ctx, E, 'left~2843', E.get('n~2841'), True)
     return t_7973(ctx, r1, s, E, B)
 
 
@@ -1754,7 +1754,7 @@ def d_7972(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2693', E.get('n~2691'), True)
+    LOCAL(ctx, E, 'left~2843', E.get('n~2841'), True)
     return True
 
 
@@ -1765,18 +1765,18 @@ def t_7973(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9075(ctx, E)))
-    old = E.get('rep~2695', MISSING)
+    old = E.get('rep~2845', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2695', old)
+        UNSET(ctx, E, 'rep~2845', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2695', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2693'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2845', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2843'))) is int else num(_w1)) > 0)):
                 return t_7974(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -1791,11 +1791,11 @@ def t_7974(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2693', E.get('taken~2696'))
+        ASSIGN(ctx, B + 43, E, 'left~2843', E.get('taken~2846'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2696', 0, True)
+    LOCAL(ctx, E, 'taken~2846', 0, True)
     return t_7976(ctx, r1, s, E, B)
 
 
@@ -1805,7 +1805,7 @@ def d_7975(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2696', 0, True)
+    LOCAL(ctx, E, 'taken~2846', 0, True)
     return True
 
 
@@ -1822,7 +1822,7 @@ def t_7978(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2696', E.get('instead~2697'))
+    LOCAL(ctx, E, 'taken~2846', E.get('instead~2847'))
     return t_7980(ctx, k, s, E, B)
 
 
@@ -1832,7 +1832,7 @@ def d_7979(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2696', E.get('instead~2697'))
+    LOCAL(ctx, E, 'taken~2846', E.get('instead~2847'))
     return True
 
 
@@ -1847,7 +1847,7 @@ def t_7980(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
             return k()
         return t_7981(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2697')))
+    return nxt(num(E.get('instead~2847')))
 
 
 def t_7981(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/resources.yaml:62
@@ -1865,7 +1865,7 @@ def d_7982(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2693', E.get('taken~2696'))
+    ASSIGN(ctx, B + 43, E, 'left~2843', E.get('taken~2846'))
     return True
 
 
@@ -1875,7 +1875,7 @@ def d_7983(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2698', E.get('left~2693'), True)
+    LOCAL(ctx, E, 'n~2848', E.get('left~2843'), True)
     return True
 
 
@@ -1885,7 +1885,7 @@ def d_7984(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2699', E.get('r~2692'), True)
+    LOCAL(ctx, E, 'r~2849', E.get('r~2842'), True)
     return True
 
 
@@ -1895,13 +1895,13 @@ def d_7985(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2700', x_9091(ctx, E), True)
+    LOCAL(ctx, E, 'k~2850', x_9091(ctx, E), True)
     if not d_7987(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2699'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2849'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2700'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2850'), '+=', False, K[3])
     if not d_7990(ctx, E, B):
         return False
     if not d_7992(ctx, E, B):
@@ -1915,7 +1915,7 @@ def d_7986(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2700', x_9091(ctx, E), True)
+    LOCAL(ctx, E, 'k~2850', x_9091(ctx, E), True)
     return True
 
 
@@ -1925,9 +1925,9 @@ def d_7987(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2699'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2849'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2700', x_9094(ctx, E))
+        LOCAL(ctx, E, 'k~2850', x_9094(ctx, E))
     return True
 
 
@@ -1937,7 +1937,7 @@ def d_7988(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2700', x_9094(ctx, E))
+    LOCAL(ctx, E, 'k~2850', x_9094(ctx, E))
     return True
 
 
@@ -1947,9 +1947,9 @@ def d_7989(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2699'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2849'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2700'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2850'), '+=', False, K[3])
     return True
 
 
@@ -1959,11 +1959,11 @@ def d_7990(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2699'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2849'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2699'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2849'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2700'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2850'), '-=', False, K[4])
     return True
 
 
@@ -1973,9 +1973,9 @@ def d_7991(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2699'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2849'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2700'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2850'), '-=', False, K[4])
     return True
 
 
@@ -1989,7 +1989,7 @@ def d_7992(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2700'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2850'), '+=', False, K[5])
     return True
 
 
@@ -2001,80 +2001,80 @@ def d_7993(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2700'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2850'), '+=', False, K[5])
     return True
 
 
 def x_9107(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9107, E.get('r~2666'),), lambda: [v_q_2668 for v_q_2668 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2668, NOREC).get('instead_of', {}) if type(v_q_2668) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2666'))])
+    return MEMO(ctx, (9107, E.get('r~2816'),), lambda: [v_q_2818 for v_q_2818 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2818, NOREC).get('instead_of', {}) if type(v_q_2818) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2816'))])
 
 
 def x_9108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2667'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2817'))) is int else num(_w1)) > 0)
 
 
 def x_9111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2667'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2667') if (FLD(ctx, K[0], E.get('rep~2669')) == None) else FLD(ctx, K[0], E.get('rep~2669'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2817'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2817') if (FLD(ctx, K[0], E.get('rep~2819')) == None) else FLD(ctx, K[0], E.get('rep~2819'))))) is int else num(_w2))))
 
 
 def x_9115(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2669'))
+    return FLD(ctx, K[1], E.get('rep~2819'))
 
 
 def x_9116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2671')}
+    return {'instead': E.get('instead~2821')}
 
 
 def x_9121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2672') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2673'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2672'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2673'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2673'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2822') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2823'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2822'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2823'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2823'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9122(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2673'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2823'))) is str else None) != None)
 
 
 def x_9124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2674'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2673'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2673'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2673'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2824'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2823'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2823'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2823'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9125(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2673'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2673'), 0))
+    return (_w2.get(E.get('r~2823'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2823'), 0))
 
 
 def x_9127(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2673'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2823'))) is str else None) != None)
 
 
 def x_9128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2673'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2673'), 0))
+    return (_w1.get(E.get('r~2823'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2823'), 0))
 
 
 def x_9130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2673'))) is str else None)) and ((E.get('k~2674') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2823'))) is str else None)) and ((E.get('k~2824') != 0)) else False)
 
 
 def x_9135(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
@@ -2083,86 +2083,86 @@ def x_9135(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2680 for v_i_2680 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2680, NOREC).get('deck', None) if type(v_i_2680) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2681))) is type((_w4 := sum([items_of((_h2.get(v_r_2683, []) if type(_h2) is dict else KEY(_h2, v_r_2683, []))).count(v_c_2681) for v_r_2683 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2681 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2681, NOREC).get('deck', None) if type(v_c_2681) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2830 for v_i_2830 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2830, NOREC).get('deck', None) if type(v_i_2830) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2831))) is type((_w4 := sum([items_of((_h2.get(v_r_2833, []) if type(_h2) is dict else KEY(_h2, v_r_2833, []))).count(v_c_2831) for v_r_2833 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2831 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2831, NOREC).get('deck', None) if type(v_c_2831) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9135, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2685'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2687'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2835'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2837'))) is int else num(_w2)))
 
 
 def x_9139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9139, E.get('r~2689'),), lambda: [v_q_2691 for v_q_2691 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2691, NOREC).get('instead_of', {}) if type(v_q_2691) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2689'))])
+    return MEMO(ctx, (9139, E.get('r~2839'),), lambda: [v_q_2841 for v_q_2841 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2841, NOREC).get('instead_of', {}) if type(v_q_2841) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2839'))])
 
 
 def x_9140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2690'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2840'))) is int else num(_w1)) > 0)
 
 
 def x_9143(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2690'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2690') if (FLD(ctx, K[0], E.get('rep~2692')) == None) else FLD(ctx, K[0], E.get('rep~2692'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2840'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2840') if (FLD(ctx, K[0], E.get('rep~2842')) == None) else FLD(ctx, K[0], E.get('rep~2842'))))) is int else num(_w2))))
 
 
 def x_9147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2692'))
+    return FLD(ctx, K[1], E.get('rep~2842'))
 
 
 def x_9148(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2694')}
+    return {'instead': E.get('instead~2844')}
 
 
 def x_9155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2695') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2696'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2695'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2696'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2696'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2845') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2846'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2845'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2846'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2846'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2696'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2846'))) is str else None) != None)
 
 
 def x_9158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2697'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2696'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2696'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2696'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2847'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2846'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2846'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2846'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9159(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2696'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2696'), 0))
+    return (_w2.get(E.get('r~2846'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2846'), 0))
 
 
 def x_9161(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2696'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2846'))) is str else None) != None)
 
 
 def x_9162(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2696'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2696'), 0))
+    return (_w1.get(E.get('r~2846'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2846'), 0))
 
 
 def x_9164(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2696'))) is str else None)) and ((E.get('k~2697') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2846'))) is str else None)) and ((E.get('k~2847') != 0)) else False)
 
 
 def t_7994(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:25
@@ -2173,14 +2173,14 @@ def t_7994(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2685', 10, True)
-        LOCAL(ctx, E, 'r~2686', 'money', True)
-        LOCAL(ctx, E, 'k~2687', x_9135(ctx, E), True)
+        LOCAL(ctx, E, 'n~2835', 10, True)
+        LOCAL(ctx, E, 'r~2836', 'money', True)
+        LOCAL(ctx, E, 'k~2837', x_9135(ctx, E), True)
         return t_8023(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2665', 10, True)
-    LOCAL(ctx, E, 'r~2666', 'money', True)
+    LOCAL(ctx, E, 'n~2815', 10, True)
+    LOCAL(ctx, E, 'r~2816', 'money', True)
     return t_7997(ctx, r1, s, E, B)
 
 
@@ -2190,7 +2190,7 @@ def d_7995(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2665', 10, True)
+    LOCAL(ctx, E, 'n~2815', 10, True)
     return True
 
 
@@ -2200,7 +2200,7 @@ def d_7996(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2666', 'money', True)
+    LOCAL(ctx, E, 'r~2816', 'money', True)
     return True
 
 
@@ -2212,14 +2212,14 @@ def t_7997(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2672', E.get('left~2667'), True)
-        LOCAL(ctx, E, 'r~2673', E.get('r~2666'), True)
+        LOCAL(ctx, E, 'n~2822', E.get('left~2817'), True)
+        LOCAL(ctx, E, 'r~2823', E.get('r~2816'), True)
         if not d_8011(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2667', E.get('n~2665'), True)
+    LOCAL(ctx, E, 'left~2817', E.get('n~2815'), True)
     return t_7999(ctx, r1, s, E, B)
 
 
@@ -2229,7 +2229,7 @@ def d_7998(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2667', E.get('n~2665'), True)
+    LOCAL(ctx, E, 'left~2817', E.get('n~2815'), True)
     return True
 
 
@@ -2240,18 +2240,18 @@ def t_7999(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9107(ctx, E)))
-    old = E.get('rep~2669', MISSING)
+    old = E.get('rep~2819', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2669', old)
+        UNSET(ctx, E, 'rep~2819', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2669', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2667'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2819', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2817'))) is int else num(_w1)) > 0)):
                 return t_8000(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -2266,11 +2266,11 @@ def t_8000(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2667', E.get('taken~2670'))
+        ASSIGN(ctx, B + 14, E, 'left~2817', E.get('taken~2820'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2670', 0, True)
+    LOCAL(ctx, E, 'taken~2820', 0, True)
     return t_7430(ctx, r1, s, E, B)
 
 
@@ -2280,7 +2280,7 @@ def d_8001(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2670', 0, True)
+    LOCAL(ctx, E, 'taken~2820', 0, True)
     return True
 
 
@@ -2290,7 +2290,7 @@ def t_8004(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2670', E.get('instead~2671'))
+    LOCAL(ctx, E, 'taken~2820', E.get('instead~2821'))
     return t_8006(ctx, k, s, E, B)
 
 
@@ -2300,7 +2300,7 @@ def d_8005(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2670', E.get('instead~2671'))
+    LOCAL(ctx, E, 'taken~2820', E.get('instead~2821'))
     return True
 
 
@@ -2315,7 +2315,7 @@ def t_8006(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
             return k()
         return t_8007(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2671')))
+    return nxt(num(E.get('instead~2821')))
 
 
 def t_8007(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:62
@@ -2333,7 +2333,7 @@ def d_8008(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2667', E.get('taken~2670'))
+    ASSIGN(ctx, B + 14, E, 'left~2817', E.get('taken~2820'))
     return True
 
 
@@ -2343,7 +2343,7 @@ def d_8009(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2672', E.get('left~2667'), True)
+    LOCAL(ctx, E, 'n~2822', E.get('left~2817'), True)
     return True
 
 
@@ -2353,7 +2353,7 @@ def d_8010(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2673', E.get('r~2666'), True)
+    LOCAL(ctx, E, 'r~2823', E.get('r~2816'), True)
     return True
 
 
@@ -2363,13 +2363,13 @@ def d_8011(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2674', x_9121(ctx, E), True)
+    LOCAL(ctx, E, 'k~2824', x_9121(ctx, E), True)
     if not d_8013(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2673'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2823'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2674'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2824'), '+=', False, K[3])
     if not d_8016(ctx, E, B):
         return False
     if not d_8018(ctx, E, B):
@@ -2383,7 +2383,7 @@ def d_8012(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2674', x_9121(ctx, E), True)
+    LOCAL(ctx, E, 'k~2824', x_9121(ctx, E), True)
     return True
 
 
@@ -2393,9 +2393,9 @@ def d_8013(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2673'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2823'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2674', x_9124(ctx, E))
+        LOCAL(ctx, E, 'k~2824', x_9124(ctx, E))
     return True
 
 
@@ -2405,7 +2405,7 @@ def d_8014(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2674', x_9124(ctx, E))
+    LOCAL(ctx, E, 'k~2824', x_9124(ctx, E))
     return True
 
 
@@ -2415,9 +2415,9 @@ def d_8015(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2673'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2823'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2674'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2824'), '+=', False, K[3])
     return True
 
 
@@ -2427,11 +2427,11 @@ def d_8016(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2673'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2823'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2673'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2823'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2674'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2824'), '-=', False, K[4])
     return True
 
 
@@ -2441,9 +2441,9 @@ def d_8017(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2673'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2823'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2674'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2824'), '-=', False, K[4])
     return True
 
 
@@ -2457,7 +2457,7 @@ def d_8018(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2674'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2824'), '+=', False, K[5])
     return True
 
 
@@ -2469,7 +2469,7 @@ def d_8019(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2674'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2824'), '+=', False, K[5])
     return True
 
 
@@ -2479,7 +2479,7 @@ def d_8020(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2685', 10, True)
+    LOCAL(ctx, E, 'n~2835', 10, True)
     return True
 
 
@@ -2489,7 +2489,7 @@ def d_8021(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2686', 'money', True)
+    LOCAL(ctx, E, 'r~2836', 'money', True)
     return True
 
 
@@ -2499,7 +2499,7 @@ def d_8022(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2687', x_9135(ctx, E), True)
+    LOCAL(ctx, E, 'k~2837', x_9135(ctx, E), True)
     return True
 
 
@@ -2509,8 +2509,8 @@ def t_8023(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2688', (((_w1 if type((_w1 := E.get('n~2685'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2687'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2689', E.get('r~2686'), True)
+    LOCAL(ctx, E, 'n~2838', (((_w1 if type((_w1 := E.get('n~2835'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2837'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2839', E.get('r~2836'), True)
     return t_8026(ctx, k, s, E, B)
 
 
@@ -2520,7 +2520,7 @@ def d_8024(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2688', (((_w1 if type((_w1 := E.get('n~2685'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2687'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2838', (((_w1 if type((_w1 := E.get('n~2835'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2837'))) is int else num(_w2)))), True)
     return True
 
 
@@ -2530,7 +2530,7 @@ def d_8025(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2689', E.get('r~2686'), True)
+    LOCAL(ctx, E, 'r~2839', E.get('r~2836'), True)
     return True
 
 
@@ -2542,14 +2542,14 @@ def t_8026(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2695', E.get('left~2690'), True)
-        LOCAL(ctx, E, 'r~2696', E.get('r~2689'), True)
+        LOCAL(ctx, E, 'n~2845', E.get('left~2840'), True)
+        LOCAL(ctx, E, 'r~2846', E.get('r~2839'), True)
         if not d_8040(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2690', E.get('n~2688'), True)
+    LOCAL(ctx, E, 'left~2840', E.get('n~2838'), True)
     return t_8028(ctx, r1, s, E, B)
 
 
@@ -2559,7 +2559,7 @@ def d_8027(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2690', E.get('n~2688'), True)
+    LOCAL(ctx, E, 'left~2840', E.get('n~2838'), True)
     return True
 
 
@@ -2570,18 +2570,18 @@ def t_8028(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9139(ctx, E)))
-    old = E.get('rep~2692', MISSING)
+    old = E.get('rep~2842', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2692', old)
+        UNSET(ctx, E, 'rep~2842', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2692', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2690'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2842', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2840'))) is int else num(_w1)) > 0)):
                 return t_8029(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -2596,11 +2596,11 @@ def t_8029(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2690', E.get('taken~2693'))
+        ASSIGN(ctx, B + 43, E, 'left~2840', E.get('taken~2843'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2693', 0, True)
+    LOCAL(ctx, E, 'taken~2843', 0, True)
     return t_7976(ctx, r1, s, E, B)
 
 
@@ -2610,7 +2610,7 @@ def d_8030(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2693', 0, True)
+    LOCAL(ctx, E, 'taken~2843', 0, True)
     return True
 
 
@@ -2620,7 +2620,7 @@ def t_8033(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2693', E.get('instead~2694'))
+    LOCAL(ctx, E, 'taken~2843', E.get('instead~2844'))
     return t_8035(ctx, k, s, E, B)
 
 
@@ -2630,7 +2630,7 @@ def d_8034(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2693', E.get('instead~2694'))
+    LOCAL(ctx, E, 'taken~2843', E.get('instead~2844'))
     return True
 
 
@@ -2645,7 +2645,7 @@ def t_8035(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
             return k()
         return t_8036(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2694')))
+    return nxt(num(E.get('instead~2844')))
 
 
 def t_8036(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/resources.yaml:62
@@ -2663,7 +2663,7 @@ def d_8037(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2690', E.get('taken~2693'))
+    ASSIGN(ctx, B + 43, E, 'left~2840', E.get('taken~2843'))
     return True
 
 
@@ -2673,7 +2673,7 @@ def d_8038(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2695', E.get('left~2690'), True)
+    LOCAL(ctx, E, 'n~2845', E.get('left~2840'), True)
     return True
 
 
@@ -2683,7 +2683,7 @@ def d_8039(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2696', E.get('r~2689'), True)
+    LOCAL(ctx, E, 'r~2846', E.get('r~2839'), True)
     return True
 
 
@@ -2693,13 +2693,13 @@ def d_8040(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2697', x_9155(ctx, E), True)
+    LOCAL(ctx, E, 'k~2847', x_9155(ctx, E), True)
     if not d_8042(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2696'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2846'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2697'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2847'), '+=', False, K[3])
     if not d_8045(ctx, E, B):
         return False
     if not d_8047(ctx, E, B):
@@ -2713,7 +2713,7 @@ def d_8041(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2697', x_9155(ctx, E), True)
+    LOCAL(ctx, E, 'k~2847', x_9155(ctx, E), True)
     return True
 
 
@@ -2723,9 +2723,9 @@ def d_8042(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2696'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2846'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2697', x_9158(ctx, E))
+        LOCAL(ctx, E, 'k~2847', x_9158(ctx, E))
     return True
 
 
@@ -2735,7 +2735,7 @@ def d_8043(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2697', x_9158(ctx, E))
+    LOCAL(ctx, E, 'k~2847', x_9158(ctx, E))
     return True
 
 
@@ -2745,9 +2745,9 @@ def d_8044(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2696'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2846'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2697'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2847'), '+=', False, K[3])
     return True
 
 
@@ -2757,11 +2757,11 @@ def d_8045(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2696'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2846'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2696'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2846'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2697'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2847'), '-=', False, K[4])
     return True
 
 
@@ -2771,9 +2771,9 @@ def d_8046(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2696'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2846'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2697'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2847'), '-=', False, K[4])
     return True
 
 
@@ -2787,7 +2787,7 @@ def d_8047(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2697'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2847'), '+=', False, K[5])
     return True
 
 
@@ -2799,38 +2799,38 @@ def d_8048(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2697'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2847'), '+=', False, K[5])
     return True
 
 
 def x_9363(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9363, E.get('r~2667'),), lambda: [v_q_2669 for v_q_2669 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2669, NOREC).get('instead_of', {}) if type(v_q_2669) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2667'))])
+    return MEMO(ctx, (9363, E.get('r~2817'),), lambda: [v_q_2819 for v_q_2819 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2819, NOREC).get('instead_of', {}) if type(v_q_2819) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2817'))])
 
 
 def x_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2668'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2818'))) is int else num(_w1)) > 0)
 
 
 def x_9367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2668'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2668') if (FLD(ctx, K[0], E.get('rep~2670')) == None) else FLD(ctx, K[0], E.get('rep~2670'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2818'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2818') if (FLD(ctx, K[0], E.get('rep~2820')) == None) else FLD(ctx, K[0], E.get('rep~2820'))))) is int else num(_w2))))
 
 
 def x_9371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2670'))
+    return FLD(ctx, K[1], E.get('rep~2820'))
 
 
 def x_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2672')}
+    return {'instead': E.get('instead~2822')}
 
 
 def x_9391(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
@@ -2839,86 +2839,86 @@ def x_9391(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2681 for v_i_2681 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2681, NOREC).get('deck', None) if type(v_i_2681) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2682))) is type((_w4 := sum([items_of((_h2.get(v_r_2684, []) if type(_h2) is dict else KEY(_h2, v_r_2684, []))).count(v_c_2682) for v_r_2684 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2682 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2682, NOREC).get('deck', None) if type(v_c_2682) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2831 for v_i_2831 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2831, NOREC).get('deck', None) if type(v_i_2831) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2832))) is type((_w4 := sum([items_of((_h2.get(v_r_2834, []) if type(_h2) is dict else KEY(_h2, v_r_2834, []))).count(v_c_2832) for v_r_2834 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2832 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2832, NOREC).get('deck', None) if type(v_c_2832) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9391, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2688'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2836'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2838'))) is int else num(_w2)))
 
 
 def x_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9395, E.get('r~2690'),), lambda: [v_q_2692 for v_q_2692 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2692, NOREC).get('instead_of', {}) if type(v_q_2692) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2690'))])
+    return MEMO(ctx, (9395, E.get('r~2840'),), lambda: [v_q_2842 for v_q_2842 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2842, NOREC).get('instead_of', {}) if type(v_q_2842) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2840'))])
 
 
 def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2691'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2841'))) is int else num(_w1)) > 0)
 
 
 def x_9399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2691'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2691') if (FLD(ctx, K[0], E.get('rep~2693')) == None) else FLD(ctx, K[0], E.get('rep~2693'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2841'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2841') if (FLD(ctx, K[0], E.get('rep~2843')) == None) else FLD(ctx, K[0], E.get('rep~2843'))))) is int else num(_w2))))
 
 
 def x_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2693'))
+    return FLD(ctx, K[1], E.get('rep~2843'))
 
 
 def x_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2695')}
+    return {'instead': E.get('instead~2845')}
 
 
 def x_9411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2696') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2697'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2696'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2697'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2697'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2846') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2847'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2846'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2847'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2847'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2697'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2847'))) is str else None) != None)
 
 
 def x_9414(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2698'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2697'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2697'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2697'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2848'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2847'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2847'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2847'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2697'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2697'), 0))
+    return (_w2.get(E.get('r~2847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2847'), 0))
 
 
 def x_9417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2697'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2847'))) is str else None) != None)
 
 
 def x_9418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2697'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2697'), 0))
+    return (_w1.get(E.get('r~2847'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2847'), 0))
 
 
 def x_9420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2697'))) is str else None)) and ((E.get('k~2698') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2847'))) is str else None)) and ((E.get('k~2848') != 0)) else False)
 
 
 def t_8214(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:57
@@ -2929,14 +2929,14 @@ def t_8214(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2686', 10, True)
-        LOCAL(ctx, E, 'r~2687', 'money', True)
-        LOCAL(ctx, E, 'k~2688', x_9391(ctx, E), True)
+        LOCAL(ctx, E, 'n~2836', 10, True)
+        LOCAL(ctx, E, 'r~2837', 'money', True)
+        LOCAL(ctx, E, 'k~2838', x_9391(ctx, E), True)
         return t_8243(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2666', 10, True)
-    LOCAL(ctx, E, 'r~2667', 'money', True)
+    LOCAL(ctx, E, 'n~2816', 10, True)
+    LOCAL(ctx, E, 'r~2817', 'money', True)
     return t_8217(ctx, r1, s, E, B)
 
 
@@ -2946,7 +2946,7 @@ def d_8215(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', 10, True)
+    LOCAL(ctx, E, 'n~2816', 10, True)
     return True
 
 
@@ -2956,7 +2956,7 @@ def d_8216(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2667', 'money', True)
+    LOCAL(ctx, E, 'r~2817', 'money', True)
     return True
 
 
@@ -2968,14 +2968,14 @@ def t_8217(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2673', E.get('left~2668'), True)
-        LOCAL(ctx, E, 'r~2674', E.get('r~2667'), True)
+        LOCAL(ctx, E, 'n~2823', E.get('left~2818'), True)
+        LOCAL(ctx, E, 'r~2824', E.get('r~2817'), True)
         if not d_7558(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2668', E.get('n~2666'), True)
+    LOCAL(ctx, E, 'left~2818', E.get('n~2816'), True)
     return t_8219(ctx, r1, s, E, B)
 
 
@@ -2985,7 +2985,7 @@ def d_8218(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2668', E.get('n~2666'), True)
+    LOCAL(ctx, E, 'left~2818', E.get('n~2816'), True)
     return True
 
 
@@ -2996,18 +2996,18 @@ def t_8219(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9363(ctx, E)))
-    old = E.get('rep~2670', MISSING)
+    old = E.get('rep~2820', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2670', old)
+        UNSET(ctx, E, 'rep~2820', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2670', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2668'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2820', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2818'))) is int else num(_w1)) > 0)):
                 return t_8220(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -3022,11 +3022,11 @@ def t_8220(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2668', E.get('taken~2671'))
+        ASSIGN(ctx, B + 14, E, 'left~2818', E.get('taken~2821'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2671', 0, True)
+    LOCAL(ctx, E, 'taken~2821', 0, True)
     return t_7430(ctx, r1, s, E, B)
 
 
@@ -3036,7 +3036,7 @@ def d_8221(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2671', 0, True)
+    LOCAL(ctx, E, 'taken~2821', 0, True)
     return True
 
 
@@ -3046,7 +3046,7 @@ def t_8224(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2671', E.get('instead~2672'))
+    LOCAL(ctx, E, 'taken~2821', E.get('instead~2822'))
     return t_8226(ctx, k, s, E, B)
 
 
@@ -3056,7 +3056,7 @@ def d_8225(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2671', E.get('instead~2672'))
+    LOCAL(ctx, E, 'taken~2821', E.get('instead~2822'))
     return True
 
 
@@ -3071,7 +3071,7 @@ def t_8226(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
             return k()
         return t_8227(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2672')))
+    return nxt(num(E.get('instead~2822')))
 
 
 def t_8227(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:62
@@ -3089,7 +3089,7 @@ def d_8228(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2668', E.get('taken~2671'))
+    ASSIGN(ctx, B + 14, E, 'left~2818', E.get('taken~2821'))
     return True
 
 
@@ -3099,7 +3099,7 @@ def d_8229(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', E.get('left~2668'), True)
+    LOCAL(ctx, E, 'n~2823', E.get('left~2818'), True)
     return True
 
 
@@ -3109,7 +3109,7 @@ def d_8230(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2674', E.get('r~2667'), True)
+    LOCAL(ctx, E, 'r~2824', E.get('r~2817'), True)
     return True
 
 
@@ -3119,7 +3119,7 @@ def d_8240(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2686', 10, True)
+    LOCAL(ctx, E, 'n~2836', 10, True)
     return True
 
 
@@ -3129,7 +3129,7 @@ def d_8241(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2687', 'money', True)
+    LOCAL(ctx, E, 'r~2837', 'money', True)
     return True
 
 
@@ -3139,7 +3139,7 @@ def d_8242(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2688', x_9391(ctx, E), True)
+    LOCAL(ctx, E, 'k~2838', x_9391(ctx, E), True)
     return True
 
 
@@ -3149,8 +3149,8 @@ def t_8243(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2689', (((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2688'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2690', E.get('r~2687'), True)
+    LOCAL(ctx, E, 'n~2839', (((_w1 if type((_w1 := E.get('n~2836'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2838'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2840', E.get('r~2837'), True)
     return t_8246(ctx, k, s, E, B)
 
 
@@ -3160,7 +3160,7 @@ def d_8244(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2689', (((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2688'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2839', (((_w1 if type((_w1 := E.get('n~2836'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2838'))) is int else num(_w2)))), True)
     return True
 
 
@@ -3170,7 +3170,7 @@ def d_8245(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2690', E.get('r~2687'), True)
+    LOCAL(ctx, E, 'r~2840', E.get('r~2837'), True)
     return True
 
 
@@ -3182,14 +3182,14 @@ def t_8246(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2696', E.get('left~2691'), True)
-        LOCAL(ctx, E, 'r~2697', E.get('r~2690'), True)
+        LOCAL(ctx, E, 'n~2846', E.get('left~2841'), True)
+        LOCAL(ctx, E, 'r~2847', E.get('r~2840'), True)
         if not d_8260(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2691', E.get('n~2689'), True)
+    LOCAL(ctx, E, 'left~2841', E.get('n~2839'), True)
     return t_8248(ctx, r1, s, E, B)
 
 
@@ -3199,7 +3199,7 @@ def d_8247(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2691', E.get('n~2689'), True)
+    LOCAL(ctx, E, 'left~2841', E.get('n~2839'), True)
     return True
 
 
@@ -3210,18 +3210,18 @@ def t_8248(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9395(ctx, E)))
-    old = E.get('rep~2693', MISSING)
+    old = E.get('rep~2843', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2693', old)
+        UNSET(ctx, E, 'rep~2843', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2693', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2691'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2843', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2841'))) is int else num(_w1)) > 0)):
                 return t_8249(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -3236,11 +3236,11 @@ def t_8249(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2691', E.get('taken~2694'))
+        ASSIGN(ctx, B + 43, E, 'left~2841', E.get('taken~2844'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2694', 0, True)
+    LOCAL(ctx, E, 'taken~2844', 0, True)
     return t_7976(ctx, r1, s, E, B)
 
 
@@ -3250,7 +3250,7 @@ def d_8250(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2694', 0, True)
+    LOCAL(ctx, E, 'taken~2844', 0, True)
     return True
 
 
@@ -3260,7 +3260,7 @@ def t_8253(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2694', E.get('instead~2695'))
+    LOCAL(ctx, E, 'taken~2844', E.get('instead~2845'))
     return t_8255(ctx, k, s, E, B)
 
 
@@ -3270,7 +3270,7 @@ def d_8254(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2694', E.get('instead~2695'))
+    LOCAL(ctx, E, 'taken~2844', E.get('instead~2845'))
     return True
 
 
@@ -3285,7 +3285,7 @@ def t_8255(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
             return k()
         return t_8256(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2695')))
+    return nxt(num(E.get('instead~2845')))
 
 
 def t_8256(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/resources.yaml:62
@@ -3303,7 +3303,7 @@ def d_8257(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2691', E.get('taken~2694'))
+    ASSIGN(ctx, B + 43, E, 'left~2841', E.get('taken~2844'))
     return True
 
 
@@ -3313,7 +3313,7 @@ def d_8258(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2696', E.get('left~2691'), True)
+    LOCAL(ctx, E, 'n~2846', E.get('left~2841'), True)
     return True
 
 
@@ -3323,7 +3323,7 @@ def d_8259(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2697', E.get('r~2690'), True)
+    LOCAL(ctx, E, 'r~2847', E.get('r~2840'), True)
     return True
 
 
@@ -3333,13 +3333,13 @@ def d_8260(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2698', x_9411(ctx, E), True)
+    LOCAL(ctx, E, 'k~2848', x_9411(ctx, E), True)
     if not d_8262(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2697'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2847'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2698'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2848'), '+=', False, K[3])
     if not d_8265(ctx, E, B):
         return False
     if not d_8267(ctx, E, B):
@@ -3353,7 +3353,7 @@ def d_8261(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2698', x_9411(ctx, E), True)
+    LOCAL(ctx, E, 'k~2848', x_9411(ctx, E), True)
     return True
 
 
@@ -3363,9 +3363,9 @@ def d_8262(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2697'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2847'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2698', x_9414(ctx, E))
+        LOCAL(ctx, E, 'k~2848', x_9414(ctx, E))
     return True
 
 
@@ -3375,7 +3375,7 @@ def d_8263(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2698', x_9414(ctx, E))
+    LOCAL(ctx, E, 'k~2848', x_9414(ctx, E))
     return True
 
 
@@ -3385,9 +3385,9 @@ def d_8264(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2697'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2847'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2698'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2848'), '+=', False, K[3])
     return True
 
 
@@ -3397,11 +3397,11 @@ def d_8265(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2697'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2847'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2697'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2847'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2698'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2848'), '-=', False, K[4])
     return True
 
 
@@ -3411,9 +3411,9 @@ def d_8266(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2697'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2847'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2698'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2848'), '-=', False, K[4])
     return True
 
 
@@ -3427,7 +3427,7 @@ def d_8267(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2698'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2848'), '+=', False, K[5])
     return True
 
 
@@ -3439,80 +3439,80 @@ def d_8268(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2698'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2848'), '+=', False, K[5])
     return True
 
 
 def x_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9459, E.get('r~2691'),), lambda: [v_q_2693 for v_q_2693 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2693, NOREC).get('instead_of', {}) if type(v_q_2693) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2691'))])
+    return MEMO(ctx, (9459, E.get('r~2841'),), lambda: [v_q_2843 for v_q_2843 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2843, NOREC).get('instead_of', {}) if type(v_q_2843) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2841'))])
 
 
 def x_9460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2692'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2842'))) is int else num(_w1)) > 0)
 
 
 def x_9463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2692'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2692') if (FLD(ctx, K[0], E.get('rep~2694')) == None) else FLD(ctx, K[0], E.get('rep~2694'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2842'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2842') if (FLD(ctx, K[0], E.get('rep~2844')) == None) else FLD(ctx, K[0], E.get('rep~2844'))))) is int else num(_w2))))
 
 
 def x_9467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2694'))
+    return FLD(ctx, K[1], E.get('rep~2844'))
 
 
 def x_9468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2696')}
+    return {'instead': E.get('instead~2846')}
 
 
 def x_9475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2697') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2698'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2697'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2698'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2698'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2847') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2848'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2847'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2848'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2848'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2848'))) is str else None) != None)
 
 
 def x_9478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2699'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2698'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2698'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2698'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2849'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2848'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2848'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2848'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2698'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2698'), 0))
+    return (_w2.get(E.get('r~2848'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2848'), 0))
 
 
 def x_9481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2848'))) is str else None) != None)
 
 
 def x_9482(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2698'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2698'), 0))
+    return (_w1.get(E.get('r~2848'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2848'), 0))
 
 
 def x_9484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2698'))) is str else None)) and ((E.get('k~2699') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2848'))) is str else None)) and ((E.get('k~2849') != 0)) else False)
 
 
 def d_8296(ctx, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:65
@@ -3521,7 +3521,7 @@ def d_8296(ctx, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2688', 'money', True)
+    LOCAL(ctx, E, 'r~2838', 'money', True)
     return True
 
 
@@ -3531,7 +3531,7 @@ def d_8300(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2691', E.get('r~2688'), True)
+    LOCAL(ctx, E, 'r~2841', E.get('r~2838'), True)
     return True
 
 
@@ -3541,7 +3541,7 @@ def d_8302(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2692', E.get('n~2690'), True)
+    LOCAL(ctx, E, 'left~2842', E.get('n~2840'), True)
     return True
 
 
@@ -3551,7 +3551,7 @@ def d_8305(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2695', 0, True)
+    LOCAL(ctx, E, 'taken~2845', 0, True)
     return True
 
 
@@ -3561,7 +3561,7 @@ def t_8308(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2695', E.get('instead~2696'))
+    LOCAL(ctx, E, 'taken~2845', E.get('instead~2846'))
     return t_8310(ctx, k, s, E, B)
 
 
@@ -3571,7 +3571,7 @@ def d_8309(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2695', E.get('instead~2696'))
+    LOCAL(ctx, E, 'taken~2845', E.get('instead~2846'))
     return True
 
 
@@ -3586,7 +3586,7 @@ def t_8310(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
             return k()
         return t_8311(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2696')))
+    return nxt(num(E.get('instead~2846')))
 
 
 def t_8311(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:62
@@ -3604,7 +3604,7 @@ def d_8313(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2697', E.get('left~2692'), True)
+    LOCAL(ctx, E, 'n~2847', E.get('left~2842'), True)
     return True
 
 
@@ -3614,7 +3614,7 @@ def d_8314(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2698', E.get('r~2691'), True)
+    LOCAL(ctx, E, 'r~2848', E.get('r~2841'), True)
     return True
 
 
@@ -3624,13 +3624,13 @@ def d_8315(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2699', x_9475(ctx, E), True)
+    LOCAL(ctx, E, 'k~2849', x_9475(ctx, E), True)
     if not d_8317(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2698'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2848'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2699'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2849'), '+=', False, K[3])
     if not d_8320(ctx, E, B):
         return False
     if not d_8322(ctx, E, B):
@@ -3644,7 +3644,7 @@ def d_8316(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2699', x_9475(ctx, E), True)
+    LOCAL(ctx, E, 'k~2849', x_9475(ctx, E), True)
     return True
 
 
@@ -3654,9 +3654,9 @@ def d_8317(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2848'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2699', x_9478(ctx, E))
+        LOCAL(ctx, E, 'k~2849', x_9478(ctx, E))
     return True
 
 
@@ -3666,7 +3666,7 @@ def d_8318(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2699', x_9478(ctx, E))
+    LOCAL(ctx, E, 'k~2849', x_9478(ctx, E))
     return True
 
 
@@ -3676,9 +3676,9 @@ def d_8319(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2698'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2848'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2699'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2849'), '+=', False, K[3])
     return True
 
 
@@ -3688,11 +3688,11 @@ def d_8320(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2698'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2848'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2698'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2848'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2699'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2849'), '-=', False, K[4])
     return True
 
 
@@ -3702,9 +3702,9 @@ def d_8321(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2698'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2848'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2699'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2849'), '-=', False, K[4])
     return True
 
 
@@ -3718,7 +3718,7 @@ def d_8322(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2699'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2849'), '+=', False, K[5])
     return True
 
 
@@ -3730,7 +3730,7 @@ def d_8323(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2699'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2849'), '+=', False, K[5])
     return True
 
 
@@ -3740,7 +3740,7 @@ def d_8436(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2675', 'money', True)
+    LOCAL(ctx, E, 'r~2825', 'money', True)
     return True
 
 
@@ -3751,80 +3751,80 @@ def x_10093(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
         _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
         _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2674, NOREC).get('band', {}) if type(v_g_2674) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2674 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2674, NOREC).get('column', 0) if type(v_g_2674) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2824, NOREC).get('band', {}) if type(v_g_2824) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2824 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2824, NOREC).get('column', 0) if type(v_g_2824) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10093, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
 def x_10097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10097, E.get('r~2678'),), lambda: [v_q_2680 for v_q_2680 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2680, NOREC).get('instead_of', {}) if type(v_q_2680) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2678'))])
+    return MEMO(ctx, (10097, E.get('r~2828'),), lambda: [v_q_2830 for v_q_2830 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2830, NOREC).get('instead_of', {}) if type(v_q_2830) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2828'))])
 
 
 def x_10098(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2679'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2829'))) is int else num(_w1)) > 0)
 
 
 def x_10101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2679'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2679') if (FLD(ctx, K[0], E.get('rep~2681')) == None) else FLD(ctx, K[0], E.get('rep~2681'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2829'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2829') if (FLD(ctx, K[0], E.get('rep~2831')) == None) else FLD(ctx, K[0], E.get('rep~2831'))))) is int else num(_w2))))
 
 
 def x_10105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2681'))
+    return FLD(ctx, K[1], E.get('rep~2831'))
 
 
 def x_10106(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2683')}
+    return {'instead': E.get('instead~2833')}
 
 
 def x_10113(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2684') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2685'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2684'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2685'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2685'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2834') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2835'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2834'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2835'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2835'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_10114(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2685'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2835'))) is str else None) != None)
 
 
 def x_10116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2686'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2685'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2685'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2685'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2836'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2835'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2835'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2835'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_10117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2685'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2685'), 0))
+    return (_w2.get(E.get('r~2835'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2835'), 0))
 
 
 def x_10119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2685'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2835'))) is str else None) != None)
 
 
 def x_10120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2685'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2685'), 0))
+    return (_w1.get(E.get('r~2835'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2835'), 0))
 
 
 def x_10122(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2685'))) is str else None)) and ((E.get('k~2686') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2835'))) is str else None)) and ((E.get('k~2836') != 0)) else False)
 
 
 def x_10126(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
@@ -3834,7 +3834,7 @@ def x_10126(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
         _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
         _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
         _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2687, NOREC).get('band', {}) if type(v_g_2687) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2687 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2687, NOREC).get('column', 0) if type(v_g_2687) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2837, NOREC).get('band', {}) if type(v_g_2837) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2837 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2837, NOREC).get('column', 0) if type(v_g_2837) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10126, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -3844,7 +3844,7 @@ def d_8846(ctx, E=None, B=8819):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2676', x_10093(ctx, E), True)
+    LOCAL(ctx, E, 'k~2826', x_10093(ctx, E), True)
     return True
 
 
@@ -3854,8 +3854,8 @@ def t_8847(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2677', E.get('k~2676'), True)
-    LOCAL(ctx, E, 'r~2678', E.get('r~2675'), True)
+    LOCAL(ctx, E, 'n~2827', E.get('k~2826'), True)
+    LOCAL(ctx, E, 'r~2828', E.get('r~2825'), True)
     return t_8850(ctx, k, s, E, B)
 
 
@@ -3865,7 +3865,7 @@ def d_8848(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2677', E.get('k~2676'), True)
+    LOCAL(ctx, E, 'n~2827', E.get('k~2826'), True)
     return True
 
 
@@ -3875,7 +3875,7 @@ def d_8849(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2678', E.get('r~2675'), True)
+    LOCAL(ctx, E, 'r~2828', E.get('r~2825'), True)
     return True
 
 
@@ -3887,14 +3887,14 @@ def t_8850(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2684', E.get('left~2679'), True)
-        LOCAL(ctx, E, 'r~2685', E.get('r~2678'), True)
+        LOCAL(ctx, E, 'n~2834', E.get('left~2829'), True)
+        LOCAL(ctx, E, 'r~2835', E.get('r~2828'), True)
         if not d_8864(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2679', E.get('n~2677'), True)
+    LOCAL(ctx, E, 'left~2829', E.get('n~2827'), True)
     return t_8852(ctx, r1, s, E, B)
 
 
@@ -3904,7 +3904,7 @@ def d_8851(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2679', E.get('n~2677'), True)
+    LOCAL(ctx, E, 'left~2829', E.get('n~2827'), True)
     return True
 
 
@@ -3915,18 +3915,18 @@ def t_8852(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10097(ctx, E)))
-    old = E.get('rep~2681', MISSING)
+    old = E.get('rep~2831', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2681', old)
+        UNSET(ctx, E, 'rep~2831', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2681', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2679'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2831', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2829'))) is int else num(_w1)) > 0)):
                 return t_8853(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -3941,11 +3941,11 @@ def t_8853(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 42, E, 'left~2679', E.get('taken~2682'))
+        ASSIGN(ctx, B + 42, E, 'left~2829', E.get('taken~2832'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2682', 0, True)
+    LOCAL(ctx, E, 'taken~2832', 0, True)
     return t_8855(ctx, r1, s, E, B)
 
 
@@ -3955,7 +3955,7 @@ def d_8854(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2682', 0, True)
+    LOCAL(ctx, E, 'taken~2832', 0, True)
     return True
 
 
@@ -3972,7 +3972,7 @@ def t_8857(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2682', E.get('instead~2683'))
+    LOCAL(ctx, E, 'taken~2832', E.get('instead~2833'))
     return t_8859(ctx, k, s, E, B)
 
 
@@ -3982,7 +3982,7 @@ def d_8858(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2682', E.get('instead~2683'))
+    LOCAL(ctx, E, 'taken~2832', E.get('instead~2833'))
     return True
 
 
@@ -3997,7 +3997,7 @@ def t_8859(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
             return k()
         return t_8860(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2683')))
+    return nxt(num(E.get('instead~2833')))
 
 
 def t_8860(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/resources.yaml:62
@@ -4015,7 +4015,7 @@ def d_8861(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 42, E, 'left~2679', E.get('taken~2682'))
+    ASSIGN(ctx, B + 42, E, 'left~2829', E.get('taken~2832'))
     return True
 
 
@@ -4025,7 +4025,7 @@ def d_8862(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2684', E.get('left~2679'), True)
+    LOCAL(ctx, E, 'n~2834', E.get('left~2829'), True)
     return True
 
 
@@ -4035,7 +4035,7 @@ def d_8863(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2685', E.get('r~2678'), True)
+    LOCAL(ctx, E, 'r~2835', E.get('r~2828'), True)
     return True
 
 
@@ -4045,13 +4045,13 @@ def d_8864(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2686', x_10113(ctx, E), True)
+    LOCAL(ctx, E, 'k~2836', x_10113(ctx, E), True)
     if not d_8866(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2685'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2835'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2686'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2836'), '+=', False, K[3])
     if not d_8869(ctx, E, B):
         return False
     if not d_8871(ctx, E, B):
@@ -4065,7 +4065,7 @@ def d_8865(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2686', x_10113(ctx, E), True)
+    LOCAL(ctx, E, 'k~2836', x_10113(ctx, E), True)
     return True
 
 
@@ -4075,9 +4075,9 @@ def d_8866(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2685'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2835'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2686', x_10116(ctx, E))
+        LOCAL(ctx, E, 'k~2836', x_10116(ctx, E))
     return True
 
 
@@ -4087,7 +4087,7 @@ def d_8867(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2686', x_10116(ctx, E))
+    LOCAL(ctx, E, 'k~2836', x_10116(ctx, E))
     return True
 
 
@@ -4097,9 +4097,9 @@ def d_8868(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2685'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2835'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2686'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2836'), '+=', False, K[3])
     return True
 
 
@@ -4109,11 +4109,11 @@ def d_8869(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2685'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2835'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2685'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2835'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2686'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2836'), '-=', False, K[4])
     return True
 
 
@@ -4123,9 +4123,9 @@ def d_8870(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2685'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2835'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2686'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2836'), '-=', False, K[4])
     return True
 
 
@@ -4139,7 +4139,7 @@ def d_8871(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2686'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2836'), '+=', False, K[5])
     return True
 
 
@@ -4151,7 +4151,7 @@ def d_8872(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2686'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2836'), '+=', False, K[5])
     return True
 
 
@@ -4161,7 +4161,7 @@ def d_8874(ctx, E=None, B=8819):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2689', x_10126(ctx, E), True)
+    LOCAL(ctx, E, 'k~2839', x_10126(ctx, E), True)
     return True
 
 
@@ -4171,8 +4171,8 @@ def t_8875(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2690', E.get('k~2689'), True)
-    LOCAL(ctx, E, 'r~2691', E.get('r~2688'), True)
+    LOCAL(ctx, E, 'n~2840', E.get('k~2839'), True)
+    LOCAL(ctx, E, 'r~2841', E.get('r~2838'), True)
     return t_8878(ctx, k, s, E, B)
 
 
@@ -4182,7 +4182,7 @@ def d_8876(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2690', E.get('k~2689'), True)
+    LOCAL(ctx, E, 'n~2840', E.get('k~2839'), True)
     return True
 
 
@@ -4194,14 +4194,14 @@ def t_8878(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2697', E.get('left~2692'), True)
-        LOCAL(ctx, E, 'r~2698', E.get('r~2691'), True)
+        LOCAL(ctx, E, 'n~2847', E.get('left~2842'), True)
+        LOCAL(ctx, E, 'r~2848', E.get('r~2841'), True)
         if not d_8315(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2692', E.get('n~2690'), True)
+    LOCAL(ctx, E, 'left~2842', E.get('n~2840'), True)
     return t_8880(ctx, r1, s, E, B)
 
 
@@ -4212,18 +4212,18 @@ def t_8880(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9459(ctx, E)))
-    old = E.get('rep~2694', MISSING)
+    old = E.get('rep~2844', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2694', old)
+        UNSET(ctx, E, 'rep~2844', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2694', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2692'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2844', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2842'))) is int else num(_w1)) > 0)):
                 return t_8881(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -4238,11 +4238,11 @@ def t_8881(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 70, E, 'left~2692', E.get('taken~2695'))
+        ASSIGN(ctx, B + 70, E, 'left~2842', E.get('taken~2845'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2695', 0, True)
+    LOCAL(ctx, E, 'taken~2845', 0, True)
     return t_8883(ctx, r1, s, E, B)
 
 
@@ -4259,7 +4259,7 @@ def d_8889(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 70, E, 'left~2692', E.get('taken~2695'))
+    ASSIGN(ctx, B + 70, E, 'left~2842', E.get('taken~2845'))
     return True
 
 
@@ -4270,7 +4270,7 @@ def x_10283(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
         _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
         _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2674, NOREC).get('band', {}) if type(v_g_2674) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2674 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2674, NOREC).get('column', 0) if type(v_g_2674) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2824, NOREC).get('band', {}) if type(v_g_2824) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2824 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2824, NOREC).get('column', 0) if type(v_g_2824) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10283, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4281,7 +4281,7 @@ def x_10316(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
         _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
         _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
         _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2687, NOREC).get('band', {}) if type(v_g_2687) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2687 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2687, NOREC).get('column', 0) if type(v_g_2687) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2837, NOREC).get('band', {}) if type(v_g_2837) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2837 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2837, NOREC).get('column', 0) if type(v_g_2837) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10316, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4291,7 +4291,7 @@ def d_9010(ctx, E=None, B=8983):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2676', x_10283(ctx, E), True)
+    LOCAL(ctx, E, 'k~2826', x_10283(ctx, E), True)
     return True
 
 
@@ -4301,7 +4301,7 @@ def d_9038(ctx, E=None, B=8983):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2689', x_10316(ctx, E), True)
+    LOCAL(ctx, E, 'k~2839', x_10316(ctx, E), True)
     return True
 
 
@@ -4312,7 +4312,7 @@ def x_10473(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
         _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
         _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2674, NOREC).get('band', {}) if type(v_g_2674) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2674 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2674, NOREC).get('column', 0) if type(v_g_2674) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2824, NOREC).get('band', {}) if type(v_g_2824) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2824 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2824, NOREC).get('column', 0) if type(v_g_2824) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10473, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4323,7 +4323,7 @@ def x_10506(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
         _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
         _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
         _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2687, NOREC).get('band', {}) if type(v_g_2687) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2687 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2687, NOREC).get('column', 0) if type(v_g_2687) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2837, NOREC).get('band', {}) if type(v_g_2837) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2837 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2837, NOREC).get('column', 0) if type(v_g_2837) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10506, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4333,7 +4333,7 @@ def d_9174(ctx, E=None, B=9147):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2676', x_10473(ctx, E), True)
+    LOCAL(ctx, E, 'k~2826', x_10473(ctx, E), True)
     return True
 
 
@@ -4343,14 +4343,14 @@ def d_9202(ctx, E=None, B=9147):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2689', x_10506(ctx, E), True)
+    LOCAL(ctx, E, 'k~2839', x_10506(ctx, E), True)
     return True
 
 
 def x_10637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2674'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2676'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2824'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2826'))) is int else num(_w2)))
 
 
 def x_10670(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -4359,62 +4359,62 @@ def x_10670(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     def compute():
         _h1 = ctx.state.get('game_tracks')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2692, NOREC).get('band', {}) if type(v_g_2692) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2692 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2692, NOREC).get('column', 0) if type(v_g_2692) is str else 0) == ((_h1.get((lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2689: FN['last'](ctx, None, [v_t_2690 for v_t_2690 in items_of(v_on_2689) if (((_h1.get(v_t_2690, 0) if type(_h1) is dict else KEY(_h1, v_t_2690, 0)) if ((ctx.index.plain['tracks'].get(v_t_2690, NOREC).get('scope', None) if type(v_t_2690) is str else None) == 'game') else (_h2.get(v_t_2690, 0) if type(_h2) is dict else KEY(_h2, v_t_2690, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2691, 0) if type(_h1) is dict else KEY(_h1, v_u_2691, 0)) if ((ctx.index.plain['tracks'].get(v_u_2691, NOREC).get('scope', None) if type(v_u_2691) is str else None) == 'game') else (_h2.get(v_u_2691, 0) if type(_h2) is dict else KEY(_h2, v_u_2691, 0))) for v_u_2691 in items_of(v_on_2689)]))]))([v_t_2688 for v_t_2688 in [v_t_2687 for v_t_2687 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2687, NOREC).get('group', None) if type(v_t_2687) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2688, 0) if type(_h1) is dict else KEY(_h1, v_t_2688, 0)) if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('scope', None) if type(v_t_2688) is str else None) == 'game') else (_h2.get(v_t_2688, 0) if type(_h2) is dict else KEY(_h2, v_t_2688, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2842, NOREC).get('band', {}) if type(v_g_2842) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2842 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2842, NOREC).get('column', 0) if type(v_g_2842) is str else 0) == ((_h1.get((lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
     return MEMO(ctx, (10670, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
 def x_10674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10674, E.get('r~2696'),), lambda: [v_q_2698 for v_q_2698 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2698, NOREC).get('instead_of', {}) if type(v_q_2698) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2696'))])
+    return MEMO(ctx, (10674, E.get('r~2846'),), lambda: [v_q_2848 for v_q_2848 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2848, NOREC).get('instead_of', {}) if type(v_q_2848) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2846'))])
 
 
 def x_10675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2697'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2847'))) is int else num(_w1)) > 0)
 
 
 def x_10678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2697'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2697') if (FLD(ctx, K[0], E.get('rep~2699')) == None) else FLD(ctx, K[0], E.get('rep~2699'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2847'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2847') if (FLD(ctx, K[0], E.get('rep~2849')) == None) else FLD(ctx, K[0], E.get('rep~2849'))))) is int else num(_w2))))
 
 
 def x_10682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2699'))
+    return FLD(ctx, K[1], E.get('rep~2849'))
 
 
 def x_10683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2701')}
+    return {'instead': E.get('instead~2851')}
 
 
 def x_10690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2702') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2703'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2702'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2703'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2703'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2852') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2853'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2852'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2853'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2853'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_10691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2703'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2853'))) is str else None) != None)
 
 
 def x_10693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2704'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2703'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2703'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2703'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2854'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2853'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2853'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2853'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_10699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2703'))) is str else None)) and ((E.get('k~2704') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2853'))) is str else None)) and ((E.get('k~2854') != 0)) else False)
 
 
 def x_10703(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -4423,80 +4423,80 @@ def x_10703(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     def compute():
         _h1 = ctx.state.get('game_tracks')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2710, NOREC).get('band', {}) if type(v_g_2710) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2710 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2710, NOREC).get('column', 0) if type(v_g_2710) is str else 0) == ((_h1.get((lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2707: FN['last'](ctx, None, [v_t_2708 for v_t_2708 in items_of(v_on_2707) if (((_h1.get(v_t_2708, 0) if type(_h1) is dict else KEY(_h1, v_t_2708, 0)) if ((ctx.index.plain['tracks'].get(v_t_2708, NOREC).get('scope', None) if type(v_t_2708) is str else None) == 'game') else (_h2.get(v_t_2708, 0) if type(_h2) is dict else KEY(_h2, v_t_2708, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2709, 0) if type(_h1) is dict else KEY(_h1, v_u_2709, 0)) if ((ctx.index.plain['tracks'].get(v_u_2709, NOREC).get('scope', None) if type(v_u_2709) is str else None) == 'game') else (_h2.get(v_u_2709, 0) if type(_h2) is dict else KEY(_h2, v_u_2709, 0))) for v_u_2709 in items_of(v_on_2707)]))]))([v_t_2706 for v_t_2706 in [v_t_2705 for v_t_2705 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2705, NOREC).get('group', None) if type(v_t_2705) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2706, 0) if type(_h1) is dict else KEY(_h1, v_t_2706, 0)) if ((ctx.index.plain['tracks'].get(v_t_2706, NOREC).get('scope', None) if type(v_t_2706) is str else None) == 'game') else (_h2.get(v_t_2706, 0) if type(_h2) is dict else KEY(_h2, v_t_2706, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2860, NOREC).get('band', {}) if type(v_g_2860) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2860 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2860, NOREC).get('column', 0) if type(v_g_2860) is str else 0) == ((_h1.get((lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
     return MEMO(ctx, (10703, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
 def x_10707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10707, E.get('r~2714'),), lambda: [v_q_2716 for v_q_2716 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2716, NOREC).get('instead_of', {}) if type(v_q_2716) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2714'))])
+    return MEMO(ctx, (10707, E.get('r~2864'),), lambda: [v_q_2866 for v_q_2866 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2866, NOREC).get('instead_of', {}) if type(v_q_2866) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2864'))])
 
 
 def x_10708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2715'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2865'))) is int else num(_w1)) > 0)
 
 
 def x_10711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2715'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2715') if (FLD(ctx, K[0], E.get('rep~2717')) == None) else FLD(ctx, K[0], E.get('rep~2717'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2865'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2865') if (FLD(ctx, K[0], E.get('rep~2867')) == None) else FLD(ctx, K[0], E.get('rep~2867'))))) is int else num(_w2))))
 
 
 def x_10715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2717'))
+    return FLD(ctx, K[1], E.get('rep~2867'))
 
 
 def x_10716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2719')}
+    return {'instead': E.get('instead~2869')}
 
 
 def x_10723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2720') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2721'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2720'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2721'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2721'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2870') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2871'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2870'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2871'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2871'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_10724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2721'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2871'))) is str else None) != None)
 
 
 def x_10726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2722'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2721'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2721'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2721'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2872'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2871'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2871'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2871'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_10727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2721'), 0))
+    return (_w2.get(E.get('r~2871'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2871'), 0))
 
 
 def x_10729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2721'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2871'))) is str else None) != None)
 
 
 def x_10730(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2721'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2721'), 0))
+    return (_w1.get(E.get('r~2871'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2871'), 0))
 
 
 def x_10732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2721'))) is str else None)) and ((E.get('k~2722') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2871'))) is str else None)) and ((E.get('k~2872') != 0)) else False)
 
 
 def d_9313(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.yaml:37
@@ -4505,7 +4505,7 @@ def d_9313(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2674', 3, True)
+    LOCAL(ctx, E, 'n~2824', 3, True)
     return True
 
 
@@ -4515,8 +4515,8 @@ def t_9316(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2677', (((_w1 if type((_w1 := E.get('n~2674'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2676'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2678', E.get('r~2675'), True)
+    LOCAL(ctx, E, 'n~2827', (((_w1 if type((_w1 := E.get('n~2824'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2826'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2828', E.get('r~2825'), True)
     return t_9319(ctx, k, s, E, B)
 
 
@@ -4526,7 +4526,7 @@ def d_9317(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2677', (((_w1 if type((_w1 := E.get('n~2674'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2676'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2827', (((_w1 if type((_w1 := E.get('n~2824'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2826'))) is int else num(_w2)))), True)
     return True
 
 
@@ -4538,14 +4538,14 @@ def t_9319(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2684', E.get('left~2679'), True)
-        LOCAL(ctx, E, 'r~2685', E.get('r~2678'), True)
+        LOCAL(ctx, E, 'n~2834', E.get('left~2829'), True)
+        LOCAL(ctx, E, 'r~2835', E.get('r~2828'), True)
         if not d_8864(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2679', E.get('n~2677'), True)
+    LOCAL(ctx, E, 'left~2829', E.get('n~2827'), True)
     return t_9321(ctx, r1, s, E, B)
 
 
@@ -4556,18 +4556,18 @@ def t_9321(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10097(ctx, E)))
-    old = E.get('rep~2681', MISSING)
+    old = E.get('rep~2831', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2681', old)
+        UNSET(ctx, E, 'rep~2831', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2681', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2679'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2831', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2829'))) is int else num(_w1)) > 0)):
                 return t_9322(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -4582,11 +4582,11 @@ def t_9322(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 19, E, 'left~2679', E.get('taken~2682'))
+        ASSIGN(ctx, B + 19, E, 'left~2829', E.get('taken~2832'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2682', 0, True)
+    LOCAL(ctx, E, 'taken~2832', 0, True)
     return t_9324(ctx, r1, s, E, B)
 
 
@@ -4603,7 +4603,7 @@ def d_9330(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 19, E, 'left~2679', E.get('taken~2682'))
+    ASSIGN(ctx, B + 19, E, 'left~2829', E.get('taken~2832'))
     return True
 
 
@@ -4615,13 +4615,13 @@ def t_9342(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/modules/privat
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2711', 'money', True)
-        LOCAL(ctx, E, 'k~2712', x_10703(ctx, E), True)
+        LOCAL(ctx, E, 'r~2861', 'money', True)
+        LOCAL(ctx, E, 'k~2862', x_10703(ctx, E), True)
         return t_9373(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'r~2693', 'money', True)
-    LOCAL(ctx, E, 'k~2694', x_10670(ctx, E), True)
+    LOCAL(ctx, E, 'r~2843', 'money', True)
+    LOCAL(ctx, E, 'k~2844', x_10670(ctx, E), True)
     return t_9345(ctx, r1, s, E, B)
 
 
@@ -4631,7 +4631,7 @@ def d_9343(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2693', 'money', True)
+    LOCAL(ctx, E, 'r~2843', 'money', True)
     return True
 
 
@@ -4641,7 +4641,7 @@ def d_9344(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2694', x_10670(ctx, E), True)
+    LOCAL(ctx, E, 'k~2844', x_10670(ctx, E), True)
     return True
 
 
@@ -4651,8 +4651,8 @@ def t_9345(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2695', E.get('k~2694'), True)
-    LOCAL(ctx, E, 'r~2696', E.get('r~2693'), True)
+    LOCAL(ctx, E, 'n~2845', E.get('k~2844'), True)
+    LOCAL(ctx, E, 'r~2846', E.get('r~2843'), True)
     return t_9348(ctx, k, s, E, B)
 
 
@@ -4662,7 +4662,7 @@ def d_9346(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2695', E.get('k~2694'), True)
+    LOCAL(ctx, E, 'n~2845', E.get('k~2844'), True)
     return True
 
 
@@ -4672,7 +4672,7 @@ def d_9347(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2696', E.get('r~2693'), True)
+    LOCAL(ctx, E, 'r~2846', E.get('r~2843'), True)
     return True
 
 
@@ -4684,14 +4684,14 @@ def t_9348(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2702', E.get('left~2697'), True)
-        LOCAL(ctx, E, 'r~2703', E.get('r~2696'), True)
+        LOCAL(ctx, E, 'n~2852', E.get('left~2847'), True)
+        LOCAL(ctx, E, 'r~2853', E.get('r~2846'), True)
         if not d_9362(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2697', E.get('n~2695'), True)
+    LOCAL(ctx, E, 'left~2847', E.get('n~2845'), True)
     return t_9350(ctx, r1, s, E, B)
 
 
@@ -4701,7 +4701,7 @@ def d_9349(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2697', E.get('n~2695'), True)
+    LOCAL(ctx, E, 'left~2847', E.get('n~2845'), True)
     return True
 
 
@@ -4712,18 +4712,18 @@ def t_9350(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10674(ctx, E)))
-    old = E.get('rep~2699', MISSING)
+    old = E.get('rep~2849', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2699', old)
+        UNSET(ctx, E, 'rep~2849', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2699', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2697'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2849', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2847'))) is int else num(_w1)) > 0)):
                 return t_9351(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -4738,11 +4738,11 @@ def t_9351(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 48, E, 'left~2697', E.get('taken~2700'))
+        ASSIGN(ctx, B + 48, E, 'left~2847', E.get('taken~2850'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2700', 0, True)
+    LOCAL(ctx, E, 'taken~2850', 0, True)
     return t_9353(ctx, r1, s, E, B)
 
 
@@ -4752,7 +4752,7 @@ def d_9352(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2700', 0, True)
+    LOCAL(ctx, E, 'taken~2850', 0, True)
     return True
 
 
@@ -4769,7 +4769,7 @@ def t_9355(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2700', E.get('instead~2701'))
+    LOCAL(ctx, E, 'taken~2850', E.get('instead~2851'))
     return t_9357(ctx, k, s, E, B)
 
 
@@ -4779,7 +4779,7 @@ def d_9356(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2700', E.get('instead~2701'))
+    LOCAL(ctx, E, 'taken~2850', E.get('instead~2851'))
     return True
 
 
@@ -4794,7 +4794,7 @@ def t_9357(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
             return k()
         return t_9358(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2701')))
+    return nxt(num(E.get('instead~2851')))
 
 
 def t_9358(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:62
@@ -4812,7 +4812,7 @@ def d_9359(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 48, E, 'left~2697', E.get('taken~2700'))
+    ASSIGN(ctx, B + 48, E, 'left~2847', E.get('taken~2850'))
     return True
 
 
@@ -4822,7 +4822,7 @@ def d_9360(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2702', E.get('left~2697'), True)
+    LOCAL(ctx, E, 'n~2852', E.get('left~2847'), True)
     return True
 
 
@@ -4832,7 +4832,7 @@ def d_9361(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2703', E.get('r~2696'), True)
+    LOCAL(ctx, E, 'r~2853', E.get('r~2846'), True)
     return True
 
 
@@ -4842,13 +4842,13 @@ def d_9362(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2704', x_10690(ctx, E), True)
+    LOCAL(ctx, E, 'k~2854', x_10690(ctx, E), True)
     if not d_9364(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2854'), '+=', False, K[3])
     if not d_9367(ctx, E, B):
         return False
     if not d_9369(ctx, E, B):
@@ -4862,7 +4862,7 @@ def d_9363(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2704', x_10690(ctx, E), True)
+    LOCAL(ctx, E, 'k~2854', x_10690(ctx, E), True)
     return True
 
 
@@ -4872,9 +4872,9 @@ def d_9364(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2703'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2853'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2704', x_10693(ctx, E))
+        LOCAL(ctx, E, 'k~2854', x_10693(ctx, E))
     return True
 
 
@@ -4884,7 +4884,7 @@ def d_9365(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2704', x_10693(ctx, E))
+    LOCAL(ctx, E, 'k~2854', x_10693(ctx, E))
     return True
 
 
@@ -4894,9 +4894,9 @@ def d_9366(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2854'), '+=', False, K[3])
     return True
 
 
@@ -4906,11 +4906,11 @@ def d_9367(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2703'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2853'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2703'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2853'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2854'), '-=', False, K[4])
     return True
 
 
@@ -4920,9 +4920,9 @@ def d_9368(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2703'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2853'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2854'), '-=', False, K[4])
     return True
 
 
@@ -4936,7 +4936,7 @@ def d_9369(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2854'), '+=', False, K[5])
     return True
 
 
@@ -4948,7 +4948,7 @@ def d_9370(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2854'), '+=', False, K[5])
     return True
 
 
@@ -4958,7 +4958,7 @@ def d_9371(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2711', 'money', True)
+    LOCAL(ctx, E, 'r~2861', 'money', True)
     return True
 
 
@@ -4968,7 +4968,7 @@ def d_9372(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2712', x_10703(ctx, E), True)
+    LOCAL(ctx, E, 'k~2862', x_10703(ctx, E), True)
     return True
 
 
@@ -4978,8 +4978,8 @@ def t_9373(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2713', E.get('k~2712'), True)
-    LOCAL(ctx, E, 'r~2714', E.get('r~2711'), True)
+    LOCAL(ctx, E, 'n~2863', E.get('k~2862'), True)
+    LOCAL(ctx, E, 'r~2864', E.get('r~2861'), True)
     return t_9376(ctx, k, s, E, B)
 
 
@@ -4989,7 +4989,7 @@ def d_9374(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2713', E.get('k~2712'), True)
+    LOCAL(ctx, E, 'n~2863', E.get('k~2862'), True)
     return True
 
 
@@ -4999,7 +4999,7 @@ def d_9375(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2714', E.get('r~2711'), True)
+    LOCAL(ctx, E, 'r~2864', E.get('r~2861'), True)
     return True
 
 
@@ -5011,14 +5011,14 @@ def t_9376(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2720', E.get('left~2715'), True)
-        LOCAL(ctx, E, 'r~2721', E.get('r~2714'), True)
+        LOCAL(ctx, E, 'n~2870', E.get('left~2865'), True)
+        LOCAL(ctx, E, 'r~2871', E.get('r~2864'), True)
         if not d_9390(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2715', E.get('n~2713'), True)
+    LOCAL(ctx, E, 'left~2865', E.get('n~2863'), True)
     return t_9378(ctx, r1, s, E, B)
 
 
@@ -5028,7 +5028,7 @@ def d_9377(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2715', E.get('n~2713'), True)
+    LOCAL(ctx, E, 'left~2865', E.get('n~2863'), True)
     return True
 
 
@@ -5039,18 +5039,18 @@ def t_9378(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_10707(ctx, E)))
-    old = E.get('rep~2717', MISSING)
+    old = E.get('rep~2867', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2717', old)
+        UNSET(ctx, E, 'rep~2867', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2717', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2715'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2867', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2865'))) is int else num(_w1)) > 0)):
                 return t_9379(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -5065,11 +5065,11 @@ def t_9379(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 76, E, 'left~2715', E.get('taken~2718'))
+        ASSIGN(ctx, B + 76, E, 'left~2865', E.get('taken~2868'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2718', 0, True)
+    LOCAL(ctx, E, 'taken~2868', 0, True)
     return t_9381(ctx, r1, s, E, B)
 
 
@@ -5079,7 +5079,7 @@ def d_9380(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2718', 0, True)
+    LOCAL(ctx, E, 'taken~2868', 0, True)
     return True
 
 
@@ -5096,7 +5096,7 @@ def t_9383(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2718', E.get('instead~2719'))
+    LOCAL(ctx, E, 'taken~2868', E.get('instead~2869'))
     return t_9385(ctx, k, s, E, B)
 
 
@@ -5106,7 +5106,7 @@ def d_9384(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2718', E.get('instead~2719'))
+    LOCAL(ctx, E, 'taken~2868', E.get('instead~2869'))
     return True
 
 
@@ -5121,7 +5121,7 @@ def t_9385(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
             return k()
         return t_9386(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2719')))
+    return nxt(num(E.get('instead~2869')))
 
 
 def t_9386(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/resources.yaml:62
@@ -5139,7 +5139,7 @@ def d_9387(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 76, E, 'left~2715', E.get('taken~2718'))
+    ASSIGN(ctx, B + 76, E, 'left~2865', E.get('taken~2868'))
     return True
 
 
@@ -5149,7 +5149,7 @@ def d_9388(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2720', E.get('left~2715'), True)
+    LOCAL(ctx, E, 'n~2870', E.get('left~2865'), True)
     return True
 
 
@@ -5159,7 +5159,7 @@ def d_9389(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2721', E.get('r~2714'), True)
+    LOCAL(ctx, E, 'r~2871', E.get('r~2864'), True)
     return True
 
 
@@ -5169,13 +5169,13 @@ def d_9390(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2722', x_10723(ctx, E), True)
+    LOCAL(ctx, E, 'k~2872', x_10723(ctx, E), True)
     if not d_9392(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2721'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2871'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2722'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2872'), '+=', False, K[3])
     if not d_9395(ctx, E, B):
         return False
     if not d_9397(ctx, E, B):
@@ -5189,7 +5189,7 @@ def d_9391(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2722', x_10723(ctx, E), True)
+    LOCAL(ctx, E, 'k~2872', x_10723(ctx, E), True)
     return True
 
 
@@ -5199,9 +5199,9 @@ def d_9392(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2721'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2871'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2722', x_10726(ctx, E))
+        LOCAL(ctx, E, 'k~2872', x_10726(ctx, E))
     return True
 
 
@@ -5211,7 +5211,7 @@ def d_9393(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2722', x_10726(ctx, E))
+    LOCAL(ctx, E, 'k~2872', x_10726(ctx, E))
     return True
 
 
@@ -5221,9 +5221,9 @@ def d_9394(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2721'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2871'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2722'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('k~2872'), '+=', False, K[3])
     return True
 
 
@@ -5233,11 +5233,11 @@ def d_9395(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2721'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2871'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2721'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2871'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2722'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2872'), '-=', False, K[4])
     return True
 
 
@@ -5247,9 +5247,9 @@ def d_9396(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2721'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2871'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2722'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2872'), '-=', False, K[4])
     return True
 
 
@@ -5263,7 +5263,7 @@ def d_9397(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2722'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2872'), '+=', False, K[5])
     return True
 
 
@@ -5275,7 +5275,7 @@ def d_9398(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2722'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2872'), '+=', False, K[5])
     return True
 
 
@@ -5285,8 +5285,8 @@ def t_9532(ctx, k, s=None, E=None, B=9532):  # rules_data/pampero/modules/tbsct.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2664', 2, True)
-    LOCAL(ctx, E, 'r~2665', 'money', True)
+    LOCAL(ctx, E, 'n~2814', 2, True)
+    LOCAL(ctx, E, 'r~2815', 'money', True)
     return t_7425(ctx, k, s, E, B)
 
 
@@ -5296,7 +5296,7 @@ def d_9561(ctx, E=None, B=9558):  # rules_data/pampero/modules/verne_items.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2665', 'co2', True)
+    LOCAL(ctx, E, 'r~2815', 'co2', True)
     return True
 
 

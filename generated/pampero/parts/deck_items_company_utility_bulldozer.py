@@ -56,43 +56,43 @@ K = [
 def x_8738(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8738, E.get('p~2664'), E.get('s~2665'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~2664'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2664'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~2664'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~2664'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~2664'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~2665'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~2664'))) is str else []))) and ((lambda v_movers_2667: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~2665'))) is str else None) == 0)) or (((v_movers_2667 if type(v_movers_2667) is int else num(v_movers_2667)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~2665'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~2665'))) is str else None) != None) else (True if ((not any((ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_2668.get('piece', None) if type(v_x_2668) is dict else KEY(v_x_2668, 'piece', None)))) is str else None) for v_x_2668 in items_of(KEY(ctx.state.get('places'), E.get('s~2665'), []))))) and ((v_movers_2667 == 0)) else False)))(len([v_x_2666 for v_x_2666 in items_of(KEY(ctx.state.get('places'), E.get('s~2665'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_2666.get('piece', None) if type(v_x_2666) is dict else KEY(v_x_2666, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~2664'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~2665'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~2664'))) is str else []))) and ((not any((ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_2669.get('piece', None) if type(v_x_2669) is dict else KEY(v_x_2669, 'piece', None)))) is str else None) for v_x_2669 in items_of(KEY(ctx.state.get('places'), E.get('s~2665'), []))))) else False))) else False))
+    return MEMO(ctx, (8738, E.get('p~2814'), E.get('s~2815'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~2814'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2814'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~2814'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~2814'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~2814'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~2815'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~2814'))) is str else []))) and ((lambda v_movers_2817: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~2815'))) is str else None) == 0)) or (((v_movers_2817 if type(v_movers_2817) is int else num(v_movers_2817)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~2815'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~2815'))) is str else None) != None) else (True if ((not any((ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_2818.get('piece', None) if type(v_x_2818) is dict else KEY(v_x_2818, 'piece', None)))) is str else None) for v_x_2818 in items_of(KEY(ctx.state.get('places'), E.get('s~2815'), []))))) and ((v_movers_2817 == 0)) else False)))(len([v_x_2816 for v_x_2816 in items_of(KEY(ctx.state.get('places'), E.get('s~2815'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_2816.get('piece', None) if type(v_x_2816) is dict else KEY(v_x_2816, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~2814'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~2815'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~2814'))) is str else []))) and ((not any((ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_2819.get('piece', None) if type(v_x_2819) is dict else KEY(v_x_2819, 'piece', None)))) is str else None) for v_x_2819 in items_of(KEY(ctx.state.get('places'), E.get('s~2815'), []))))) else False))) else False))
 
 
 def x_8741(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2670'))) is str else None) != None)
+    return ((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2820'))) is str else None) != None)
 
 
 def x_8742(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~2670'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2670'), 0))
+    return (_w1.get(E.get('p~2820'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2820'), 0))
 
 
 def x_8744(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('p~2670'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, E.get('p~2670'), 0))
+    return (_w2.get(E.get('p~2820'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, E.get('p~2820'), 0))
 
 
 def x_8746(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2671'), []) if type((_w1 := ctx.state.get('places'))) is dict else KEY(_w1, E.get('s~2671'), []))
+    return (_w1.get(E.get('s~2821'), []) if type((_w1 := ctx.state.get('places'))) is dict else KEY(_w1, E.get('s~2821'), []))
 
 
 def x_8747(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
-    return [{'piece': E.get('p~2670'), 'owner': E.get('you')}]
+    return [{'piece': E.get('p~2820'), 'owner': E.get('you')}]
 
 
 def x_8750(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~2672'))) is str else None)
+    return (ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~2822'))) is str else None)
 
 
 def x_8751(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
@@ -104,14 +104,14 @@ def x_8752(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~2674'))) is str else 0) == (((_w2 if type((_w2 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2676 for v_x_2676 in items_of((_h1.get(v_s_2675, []) if type(_h1) is dict else KEY(_h1, v_s_2675, []))) if (True if (((v_x_2676.get('piece', None) if type(v_x_2676) is dict else KEY(v_x_2676, 'piece', None)) == 'tower')) and (((v_x_2676.get('owner', None) if type(v_x_2676) is dict else KEY(v_x_2676, 'owner', None)) == E.get('you'))) else False)]) for v_s_2675 in items_of(ctx.state.get('places'))])))
-    return MEMO(ctx, (8752, E.get('c~2674'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
+        return ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~2824'))) is str else 0) == (((_w2 if type((_w2 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2826 for v_x_2826 in items_of((_h1.get(v_s_2825, []) if type(_h1) is dict else KEY(_h1, v_s_2825, []))) if (True if (((v_x_2826.get('piece', None) if type(v_x_2826) is dict else KEY(v_x_2826, 'piece', None)) == 'tower')) and (((v_x_2826.get('owner', None) if type(v_x_2826) is dict else KEY(v_x_2826, 'owner', None)) == E.get('you'))) else False)]) for v_s_2825 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8752, E.get('c~2824'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
 
 
 def x_8753(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('c~2674'))
+    return FLD(ctx, K[0], E.get('c~2824'))
 
 
 def t_7674(ctx, k, s=None, E=None, B=7674):  # rules_data/pampero/modules/companies.yaml:25
@@ -120,8 +120,8 @@ def t_7674(ctx, k, s=None, E=None, B=7674):  # rules_data/pampero/modules/compan
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2664', 'bulldozer', True)
-    LOCAL(ctx, E, 's~2665', 'utility', True)
+    LOCAL(ctx, E, 'p~2814', 'bulldozer', True)
+    LOCAL(ctx, E, 's~2815', 'utility', True)
     return t_7677(ctx, k, s, E, B)
 
 
@@ -131,7 +131,7 @@ def d_7675(ctx, E=None, B=7674):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2664', 'bulldozer', True)
+    LOCAL(ctx, E, 'p~2814', 'bulldozer', True)
     return True
 
 
@@ -141,7 +141,7 @@ def d_7676(ctx, E=None, B=7674):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2665', 'utility', True)
+    LOCAL(ctx, E, 's~2815', 'utility', True)
     return True
 
 
@@ -162,13 +162,13 @@ def t_7678(ctx, k, s=None, E=None, B=7674):  # rules_data/pampero/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2670', E.get('p~2664'), True)
-    LOCAL(ctx, E, 's~2671', E.get('s~2665'), True)
+    LOCAL(ctx, E, 'p~2820', E.get('p~2814'), True)
+    LOCAL(ctx, E, 's~2821', E.get('s~2815'), True)
     if not d_7681(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~2672', E.get('p~2664'), True)
-    LOCAL(ctx, E, 's~2673', E.get('s~2665'), True)
+    LOCAL(ctx, E, 'p~2822', E.get('p~2814'), True)
+    LOCAL(ctx, E, 's~2823', E.get('s~2815'), True)
     return t_7688(ctx, k, s, E, B)
 
 
@@ -178,7 +178,7 @@ def d_7679(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2670', E.get('p~2664'), True)
+    LOCAL(ctx, E, 'p~2820', E.get('p~2814'), True)
     return True
 
 
@@ -188,7 +188,7 @@ def d_7680(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2671', E.get('s~2665'), True)
+    LOCAL(ctx, E, 's~2821', E.get('s~2815'), True)
     return True
 
 
@@ -201,9 +201,9 @@ def d_7681(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:12
     if not d_7682(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2671'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2821'))
     if c is not None:
-        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2670'), 'owner': E.get('you')}]), '+=', True, K[1])
+        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2820'), 'owner': E.get('you')}]), '+=', True, K[1])
     return True
 
 
@@ -213,14 +213,14 @@ def d_7682(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2670'))) is str else None) != None)):
+    if (((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2820'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2670'))
+        c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2820'))
         if c is not None:
             SET(ctx, 'supply', c, key, 1, '-=', False, K[3])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2670'))
+        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2820'))
         if c is not None:
             SET(ctx, 'pieces', c, key, 1, '-=', False, K[5])
     return True
@@ -232,7 +232,7 @@ def d_7683(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2670'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2820'))
     if c is not None:
         SET(ctx, 'supply', c, key, 1, '-=', False, K[3])
     return True
@@ -244,7 +244,7 @@ def d_7684(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2670'))
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2820'))
     if c is not None:
         SET(ctx, 'pieces', c, key, 1, '-=', False, K[5])
     return True
@@ -256,9 +256,9 @@ def d_7685(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2671'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2821'))
     if c is not None:
-        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2670'), 'owner': E.get('you')}]), '+=', True, K[1])
+        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2820'), 'owner': E.get('you')}]), '+=', True, K[1])
     return True
 
 
@@ -268,7 +268,7 @@ def d_7686(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2672', E.get('p~2664'), True)
+    LOCAL(ctx, E, 'p~2822', E.get('p~2814'), True)
     return True
 
 
@@ -278,7 +278,7 @@ def d_7687(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2673', E.get('s~2665'), True)
+    LOCAL(ctx, E, 's~2823', E.get('s~2815'), True)
     return True
 
 
@@ -288,7 +288,7 @@ def t_7688(ctx, k, s=None, E=None, B=7674):  # rules_data/pampero/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~2672'))) is str else None)):
+    if ((ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~2822'))) is str else None)):
         return t_7689(ctx, k, s, E, B)
     return k()
 
@@ -300,17 +300,17 @@ def t_7689(ctx, k, s=None, E=None, B=7674):  # rules_data/pampero/definitions/bo
     if E is None:
         E = ctx.env()
     items = list(items_of((IDS(ctx, 'grid_columns'))))
-    old = E.get('c~2674', MISSING)
+    old = E.get('c~2824', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2674', old)
+        UNSET(ctx, E, 'c~2824', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~2674', item, True)
+            LOCAL(ctx, E, 'c~2824', item, True)
             if x_8752(ctx, E):
                 return t_7690(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -376,5 +376,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/companies.yaml:25
-    'company_utility_bulldozer': '{"id":"company_utility_bulldozer","deck":"companies","module":"companies","use":"setup","effect":{"op":"seq","b":[{"op":"let","v":"p~2664","e":{"op":"lit","v":"bulldozer","x":8736},"at":"rules_data/pampero/modules/companies.yaml:25","id":7675},{"op":"let","v":"s~2665","e":{"op":"lit","v":"utility","x":8737},"at":"rules_data/pampero/modules/companies.yaml:25","id":7676},{"op":"if","c":{"op":"and","a":[{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2664"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2664"},"d":0},"b":{"op":"lit","v":0}},"b":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2664"},"d":0},"b":{"op":"lit","v":0}}},{"op":"cond","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2664"},"f":"mover","d":null},"a":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2665"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2664"},"f":"on","d":[]},"neg":false},{"op":"letx","v":"movers~2667","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2666","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2665"},"d":[]},"w":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2666"},"k":{"op":"lit","v":"piece"}},"f":"mover","d":null}}]},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2665"},"f":"capacity","d":null},"b":{"op":"lit","v":null}},"a":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2665"},"f":"capacity","d":null},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"movers~2667"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2665"},"f":"capacity","d":null}}]},"b":{"op":"and","a":[{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2668","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2665"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2668"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}},{"op":"cmp","o":"==","a":{"op":"var","n":"movers~2667"},"b":{"op":"lit","v":0}}]}}}]},"b":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2665"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2664"},"f":"on","d":[]},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2669","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2665"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2669"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}}]}}],"x":8738},"t":{"op":"seq","b":[{"op":"let","v":"p~2670","e":{"op":"var","n":"p~2664","x":8739},"at":"rules_data/pampero/definitions/board.yaml:153","id":7679},{"op":"let","v":"s~2671","e":{"op":"var","n":"s~2665","x":8740},"at":"rules_data/pampero/definitions/board.yaml:153","id":7680},{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2670"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8741},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2670"},"d":0,"x":8742},"o":"-=","e":{"op":"lit","v":1,"x":8743},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7683},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2670"},"d":0,"x":8744},"o":"-=","e":{"op":"lit","v":1,"x":8745},"bd":["player","pieces","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7684},"at":"rules_data/pampero/definitions/board.yaml:124","id":7682},{"op":"set","t":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2671"},"d":[],"x":8746},"o":"+=","e":{"op":"list","a":[{"op":"obj","k":["piece","owner"],"a":[{"op":"var","n":"p~2670"},{"op":"var","n":"you"}]}],"x":8747},"nn":true,"bd":["game","places","key"],"at":"rules_data/pampero/definitions/board.yaml:125","id":7685}],"at":"rules_data/pampero/definitions/board.yaml:124","id":7681},{"op":"let","v":"p~2672","e":{"op":"var","n":"p~2664","x":8748},"at":"rules_data/pampero/definitions/board.yaml:153","id":7686},{"op":"let","v":"s~2673","e":{"op":"var","n":"s~2665","x":8749},"at":"rules_data/pampero/definitions/board.yaml:153","id":7687},{"op":"if","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2672"},"f":"from_grid","d":null,"x":8750},"t":{"op":"for","v":"c~2674","src":{"op":"ids","kind":"grid_columns","x":8751},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2674"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2675","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2676","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2675"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2676"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2676"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"x":8752},"b":{"op":"do","e":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2674"},"f":"tower","d":null,"x":8753},"at":"rules_data/pampero/definitions/board.yaml:179","id":7690},"at":"rules_data/pampero/definitions/board.yaml:179","id":7689},"at":"rules_data/pampero/definitions/board.yaml:179","id":7688}],"at":"rules_data/pampero/definitions/board.yaml:153","id":7678},"at":"rules_data/pampero/definitions/board.yaml:152","id":7677}],"at":"rules_data/pampero/modules/companies.yaml:25","id":7674},"grants":["helper_moves_first","helpers_off_map"],"name":{"en":"Place your bulldozer in the Utility Area; move it before building instead of after","it":"Metti il tuo bulldozer nell\'area di servizio; muovilo prima di costruire invece che dopo"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:25"}',
+    'company_utility_bulldozer': '{"id":"company_utility_bulldozer","deck":"companies","module":"companies","use":"setup","effect":{"op":"seq","b":[{"op":"let","v":"p~2814","e":{"op":"lit","v":"bulldozer","x":8736},"at":"rules_data/pampero/modules/companies.yaml:25","id":7675},{"op":"let","v":"s~2815","e":{"op":"lit","v":"utility","x":8737},"at":"rules_data/pampero/modules/companies.yaml:25","id":7676},{"op":"if","c":{"op":"and","a":[{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2814"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2814"},"d":0},"b":{"op":"lit","v":0}},"b":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2814"},"d":0},"b":{"op":"lit","v":0}}},{"op":"cond","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2814"},"f":"mover","d":null},"a":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2815"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2814"},"f":"on","d":[]},"neg":false},{"op":"letx","v":"movers~2817","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2816","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2815"},"d":[]},"w":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2816"},"k":{"op":"lit","v":"piece"}},"f":"mover","d":null}}]},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2815"},"f":"capacity","d":null},"b":{"op":"lit","v":null}},"a":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2815"},"f":"capacity","d":null},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"movers~2817"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2815"},"f":"capacity","d":null}}]},"b":{"op":"and","a":[{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2818","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2815"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2818"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}},{"op":"cmp","o":"==","a":{"op":"var","n":"movers~2817"},"b":{"op":"lit","v":0}}]}}}]},"b":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2815"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2814"},"f":"on","d":[]},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2819","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2815"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2819"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}}]}}],"x":8738},"t":{"op":"seq","b":[{"op":"let","v":"p~2820","e":{"op":"var","n":"p~2814","x":8739},"at":"rules_data/pampero/definitions/board.yaml:153","id":7679},{"op":"let","v":"s~2821","e":{"op":"var","n":"s~2815","x":8740},"at":"rules_data/pampero/definitions/board.yaml:153","id":7680},{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2820"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8741},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2820"},"d":0,"x":8742},"o":"-=","e":{"op":"lit","v":1,"x":8743},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7683},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2820"},"d":0,"x":8744},"o":"-=","e":{"op":"lit","v":1,"x":8745},"bd":["player","pieces","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7684},"at":"rules_data/pampero/definitions/board.yaml:124","id":7682},{"op":"set","t":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2821"},"d":[],"x":8746},"o":"+=","e":{"op":"list","a":[{"op":"obj","k":["piece","owner"],"a":[{"op":"var","n":"p~2820"},{"op":"var","n":"you"}]}],"x":8747},"nn":true,"bd":["game","places","key"],"at":"rules_data/pampero/definitions/board.yaml:125","id":7685}],"at":"rules_data/pampero/definitions/board.yaml:124","id":7681},{"op":"let","v":"p~2822","e":{"op":"var","n":"p~2814","x":8748},"at":"rules_data/pampero/definitions/board.yaml:153","id":7686},{"op":"let","v":"s~2823","e":{"op":"var","n":"s~2815","x":8749},"at":"rules_data/pampero/definitions/board.yaml:153","id":7687},{"op":"if","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2822"},"f":"from_grid","d":null,"x":8750},"t":{"op":"for","v":"c~2824","src":{"op":"ids","kind":"grid_columns","x":8751},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2824"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2825","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2826","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2825"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2826"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2826"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"x":8752},"b":{"op":"do","e":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2824"},"f":"tower","d":null,"x":8753},"at":"rules_data/pampero/definitions/board.yaml:179","id":7690},"at":"rules_data/pampero/definitions/board.yaml:179","id":7689},"at":"rules_data/pampero/definitions/board.yaml:179","id":7688}],"at":"rules_data/pampero/definitions/board.yaml:153","id":7678},"at":"rules_data/pampero/definitions/board.yaml:152","id":7677}],"at":"rules_data/pampero/modules/companies.yaml:25","id":7674},"grants":["helper_moves_first","helpers_off_map"],"name":{"en":"Place your bulldozer in the Utility Area; move it before building instead of after","it":"Metti il tuo bulldozer nell\'area di servizio; muovilo prima di costruire invece che dopo"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:25"}',
 }

@@ -60,55 +60,55 @@ K = [
 def x_10841(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := FN['count'](ctx, None, (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2665'), []))))) is type((_w4 := FN['count'](ctx, None, (_w2.get(E.get('d~2665'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~2665'), []))))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) > 0)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := FN['count'](ctx, None, (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2815'), []))))) is type((_w4 := FN['count'](ctx, None, (_w2.get(E.get('d~2815'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~2815'), []))))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) > 0)
 
 
 def x_10842(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2665'), [])))
+    return FN['distinct'](ctx, None, (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2815'), [])))
 
 
 def x_10843(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:135
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2665'), []))
+    return (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2815'), []))
 
 
 def x_10844(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:135
     if E is None:
         E = ctx.env()
-    return [E.get('item~2666')]
+    return [E.get('item~2816')]
 
 
 def x_10846(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~2667'))) is str else None) != None)) and ((FN['count'](ctx, None, (_w2.get(E.get('d~2667'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~2667'), []))) < (_w4 if type((_w4 := (ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~2667'))) is str else None))) is int else num(_w4)))) and ((FN['count'](ctx, None, (_w5.get(E.get('d~2667'), []) if type((_w5 := ctx.state.get('piles'))) is dict else KEY(_w5, E.get('d~2667'), []))) > 0)) else False)
+    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~2817'))) is str else None) != None)) and ((FN['count'](ctx, None, (_w2.get(E.get('d~2817'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~2817'), []))) < (_w4 if type((_w4 := (ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~2817'))) is str else None))) is int else num(_w4)))) and ((FN['count'](ctx, None, (_w5.get(E.get('d~2817'), []) if type((_w5 := ctx.state.get('piles'))) is dict else KEY(_w5, E.get('d~2817'), []))) > 0)) else False)
 
 
 def x_10847(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:49
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, (_w1.get(E.get('d~2667'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2667'), [])))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~2817'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2817'), [])))
 
 
 def x_10848(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2667'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2667'), []))
+    return (_w1.get(E.get('d~2817'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2817'), []))
 
 
 def x_10849(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:50
     if E is None:
         E = ctx.env()
-    return [E.get('top~2668')]
+    return [E.get('top~2818')]
 
 
 def x_10850(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:51
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2667'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2667'), []))
+    return (_w1.get(E.get('d~2817'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2817'), []))
 
 
 x_10851 = x_10849  # rules_data/pampero/definitions/piles.yaml:51
@@ -117,7 +117,7 @@ x_10851 = x_10849  # rules_data/pampero/definitions/piles.yaml:51
 def x_10854(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2670'))) is str else None) == 'hand')
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2820'))) is str else None) == 'hand')
 
 
 def x_10855(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
@@ -129,7 +129,7 @@ def x_10855(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
 def x_10856(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
     if E is None:
         E = ctx.env()
-    return [E.get('item~2669')]
+    return [E.get('item~2819')]
 
 
 def x_10857(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:150
@@ -144,7 +144,7 @@ x_10858 = x_10856  # rules_data/pampero/definitions/piles.yaml:150
 def x_10859(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2669'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2669'))) is str else None) == 'now')) else False)
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2819'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2819'))) is str else None) == 'now')) else False)
 
 
 x_10861 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
@@ -154,7 +154,7 @@ x_10862 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 def x_10864(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~2669'))
+    return FLD(ctx, K[0], E.get('item~2819'))
 
 
 x_10865 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
@@ -163,37 +163,37 @@ x_10865 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 def x_10867(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
     if E is None:
         E = ctx.env()
-    return {'item': E.get('item~2666')}
+    return {'item': E.get('item~2816')}
 
 
 def x_10868(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
     if E is None:
         E = ctx.env()
-    return (K[1] if (FN['count'](ctx, None, (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2665'), []))) > 0) else K[2])
+    return (K[1] if (FN['count'](ctx, None, (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2815'), []))) > 0) else K[2])
 
 
 def x_10869(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2665'), [])))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2815'), [])))
 
 
 def x_10870(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:140
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2665'), []))
+    return (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2815'), []))
 
 
 def x_10871(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:140
     if E is None:
         E = ctx.env()
-    return [E.get('item~2674')]
+    return [E.get('item~2824')]
 
 
 def x_10874(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2676'))) is str else None) == 'hand')
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2826'))) is str else None) == 'hand')
 
 
 x_10875 = x_10855  # rules_data/pampero/definitions/piles.yaml:148
@@ -202,7 +202,7 @@ x_10875 = x_10855  # rules_data/pampero/definitions/piles.yaml:148
 def x_10876(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:148
     if E is None:
         E = ctx.env()
-    return [E.get('item~2675')]
+    return [E.get('item~2825')]
 
 
 x_10877 = x_10857  # rules_data/pampero/definitions/piles.yaml:150
@@ -212,7 +212,7 @@ x_10878 = x_10876  # rules_data/pampero/definitions/piles.yaml:150
 def x_10879(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2675'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2675'))) is str else None) == 'now')) else False)
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2825'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2825'))) is str else None) == 'now')) else False)
 
 
 x_10881 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
@@ -222,7 +222,7 @@ x_10882 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 def x_10884(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:151
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~2675'))
+    return FLD(ctx, K[0], E.get('item~2825'))
 
 
 x_10885 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
@@ -234,8 +234,8 @@ def t_9487(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/modules/tbsct.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2664', 1, True)
-    LOCAL(ctx, E, 'd~2665', 'extra_connection_tiles', True)
+    LOCAL(ctx, E, 'n~2814', 1, True)
+    LOCAL(ctx, E, 'd~2815', 'extra_connection_tiles', True)
     return t_9490(ctx, k, s, E, B)
 
 
@@ -248,7 +248,7 @@ def d_9489(ctx, E=None, B=9487):  # rules_data/pampero/modules/tbsct.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2665', 'extra_connection_tiles', True)
+    LOCAL(ctx, E, 'd~2815', 'extra_connection_tiles', True)
     return True
 
 
@@ -263,7 +263,7 @@ def t_9490(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/pi
             return k()
         return t_9491(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('n~2664')))
+    return nxt(num(E.get('n~2814')))
 
 
 def t_9491(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:132
@@ -290,15 +290,15 @@ def t_9493(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/pi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2665'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2815'))
     if c is not None:
-        SET(ctx, 'display', c, key, ([E.get('item~2666')]), '-=', True, K[3])
-    LOCAL(ctx, E, 'd~2667', E.get('d~2665'), True)
+        SET(ctx, 'display', c, key, ([E.get('item~2816')]), '-=', True, K[3])
+    LOCAL(ctx, E, 'd~2817', E.get('d~2815'), True)
     if not d_9496(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'item~2669', E.get('item~2666'), True)
-    LOCAL(ctx, E, 'd~2670', E.get('d~2665'), True)
+    LOCAL(ctx, E, 'item~2819', E.get('item~2816'), True)
+    LOCAL(ctx, E, 'd~2820', E.get('d~2815'), True)
     return t_9503(ctx, k, s, E, B)
 
 
@@ -308,9 +308,9 @@ def d_9494(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2665'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2815'))
     if c is not None:
-        SET(ctx, 'display', c, key, ([E.get('item~2666')]), '-=', True, K[3])
+        SET(ctx, 'display', c, key, ([E.get('item~2816')]), '-=', True, K[3])
     return True
 
 
@@ -320,7 +320,7 @@ def d_9495(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2667', E.get('d~2665'), True)
+    LOCAL(ctx, E, 'd~2817', E.get('d~2815'), True)
     return True
 
 
@@ -342,13 +342,13 @@ def d_9497(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~2668', (FN['first'](ctx, None, (_w1.get(E.get('d~2667'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2667'), [])))), True)
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2667'))
+    LOCAL(ctx, E, 'top~2818', (FN['first'](ctx, None, (_w1.get(E.get('d~2817'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2817'), [])))), True)
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2817'))
     if c is not None:
-        SET(ctx, 'display', c, key, ([E.get('top~2668')]), '+=', True, K[3])
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2667'))
+        SET(ctx, 'display', c, key, ([E.get('top~2818')]), '+=', True, K[3])
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2817'))
     if c is not None:
-        SET(ctx, 'piles', c, key, ([E.get('top~2668')]), '-=', True, K[5])
+        SET(ctx, 'piles', c, key, ([E.get('top~2818')]), '-=', True, K[5])
     return True
 
 
@@ -358,7 +358,7 @@ def d_9498(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~2668', (FN['first'](ctx, None, (_w1.get(E.get('d~2667'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2667'), [])))), True)
+    LOCAL(ctx, E, 'top~2818', (FN['first'](ctx, None, (_w1.get(E.get('d~2817'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2817'), [])))), True)
     return True
 
 
@@ -368,9 +368,9 @@ def d_9499(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:50
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2667'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2817'))
     if c is not None:
-        SET(ctx, 'display', c, key, ([E.get('top~2668')]), '+=', True, K[3])
+        SET(ctx, 'display', c, key, ([E.get('top~2818')]), '+=', True, K[3])
     return True
 
 
@@ -380,9 +380,9 @@ def d_9500(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:51
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2667'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2817'))
     if c is not None:
-        SET(ctx, 'piles', c, key, ([E.get('top~2668')]), '-=', True, K[5])
+        SET(ctx, 'piles', c, key, ([E.get('top~2818')]), '-=', True, K[5])
     return True
 
 
@@ -392,7 +392,7 @@ def d_9501(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2669', E.get('item~2666'), True)
+    LOCAL(ctx, E, 'item~2819', E.get('item~2816'), True)
     return True
 
 
@@ -402,7 +402,7 @@ def d_9502(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2670', E.get('d~2665'), True)
+    LOCAL(ctx, E, 'd~2820', E.get('d~2815'), True)
     return True
 
 
@@ -412,7 +412,7 @@ def t_9503(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/pi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2670'))) is str else None) == 'hand')):
+    if (((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2820'))) is str else None) == 'hand')):
         return d_9504(ctx, E, B) and k()
     return t_9505(ctx, k, s, E, B)
 
@@ -425,7 +425,7 @@ def d_9504(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:14
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('item~2669')]), '+=', True, K[6])
+        SET(ctx, 'hand', c, key, ([E.get('item~2819')]), '+=', True, K[6])
     return True
 
 
@@ -437,7 +437,7 @@ def t_9505(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/pi
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, ([E.get('item~2669')]), '+=', True, K[7])
+        SET(ctx, 'held', c, key, ([E.get('item~2819')]), '+=', True, K[7])
     return t_9507(ctx, k, s, E, B)
 
 
@@ -449,7 +449,7 @@ def d_9506(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:15
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, ([E.get('item~2669')]), '+=', True, K[7])
+        SET(ctx, 'held', c, key, ([E.get('item~2819')]), '+=', True, K[7])
     return True
 
 
@@ -470,7 +470,7 @@ def t_9508(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2671', E.get('d~2670'), True)
+    LOCAL(ctx, E, 'label~2821', E.get('d~2820'), True)
     return t_9510(ctx, k, s, E, B)
 
 
@@ -480,7 +480,7 @@ def d_9509(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2671', E.get('d~2670'), True)
+    LOCAL(ctx, E, 'label~2821', E.get('d~2820'), True)
     return True
 
 
@@ -492,12 +492,12 @@ def t_9510(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2672'), '=', False, K[8])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2822'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2672', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2671'), '=', False, K[8])
+    LOCAL(ctx, E, 'was~2822', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2821'), '=', False, K[8])
     return t_9513(ctx, r1, s, E, B)
 
 
@@ -507,7 +507,7 @@ def d_9511(ctx, E=None, B=9487):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2672', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2822', (ctx.state.get('booking')), True)
     return True
 
 
@@ -517,7 +517,7 @@ def d_9512(ctx, E=None, B=9487):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2671'), '=', False, K[8])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2821'), '=', False, K[8])
     return True
 
 
@@ -536,7 +536,7 @@ def d_9514(ctx, E=None, B=9487):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2672'), '=', False, K[8])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2822'), '=', False, K[8])
     return True
 
 
@@ -546,12 +546,12 @@ def t_9515(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/pi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2674', (FN['first'](ctx, None, (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2665'), [])))), True)
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2665'))
+    LOCAL(ctx, E, 'item~2824', (FN['first'](ctx, None, (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2815'), [])))), True)
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2815'))
     if c is not None:
-        SET(ctx, 'piles', c, key, ([E.get('item~2674')]), '-=', True, K[5])
-    LOCAL(ctx, E, 'item~2675', E.get('item~2674'), True)
-    LOCAL(ctx, E, 'd~2676', E.get('d~2665'), True)
+        SET(ctx, 'piles', c, key, ([E.get('item~2824')]), '-=', True, K[5])
+    LOCAL(ctx, E, 'item~2825', E.get('item~2824'), True)
+    LOCAL(ctx, E, 'd~2826', E.get('d~2815'), True)
     return t_9520(ctx, k, s, E, B)
 
 
@@ -561,7 +561,7 @@ def d_9516(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2674', (FN['first'](ctx, None, (_w1.get(E.get('d~2665'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2665'), [])))), True)
+    LOCAL(ctx, E, 'item~2824', (FN['first'](ctx, None, (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2815'), [])))), True)
     return True
 
 
@@ -571,9 +571,9 @@ def d_9517(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2665'))
+    c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2815'))
     if c is not None:
-        SET(ctx, 'piles', c, key, ([E.get('item~2674')]), '-=', True, K[5])
+        SET(ctx, 'piles', c, key, ([E.get('item~2824')]), '-=', True, K[5])
     return True
 
 
@@ -583,7 +583,7 @@ def d_9518(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2675', E.get('item~2674'), True)
+    LOCAL(ctx, E, 'item~2825', E.get('item~2824'), True)
     return True
 
 
@@ -593,7 +593,7 @@ def d_9519(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2676', E.get('d~2665'), True)
+    LOCAL(ctx, E, 'd~2826', E.get('d~2815'), True)
     return True
 
 
@@ -603,7 +603,7 @@ def t_9520(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/pi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2676'))) is str else None) == 'hand')):
+    if (((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2826'))) is str else None) == 'hand')):
         return d_9521(ctx, E, B) and k()
     return t_9522(ctx, k, s, E, B)
 
@@ -616,7 +616,7 @@ def d_9521(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:14
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('item~2675')]), '+=', True, K[6])
+        SET(ctx, 'hand', c, key, ([E.get('item~2825')]), '+=', True, K[6])
     return True
 
 
@@ -628,7 +628,7 @@ def t_9522(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/pi
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, ([E.get('item~2675')]), '+=', True, K[7])
+        SET(ctx, 'held', c, key, ([E.get('item~2825')]), '+=', True, K[7])
     return t_9524(ctx, k, s, E, B)
 
 
@@ -640,7 +640,7 @@ def d_9523(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:15
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, ([E.get('item~2675')]), '+=', True, K[7])
+        SET(ctx, 'held', c, key, ([E.get('item~2825')]), '+=', True, K[7])
     return True
 
 
@@ -661,7 +661,7 @@ def t_9525(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2677', E.get('d~2676'), True)
+    LOCAL(ctx, E, 'label~2827', E.get('d~2826'), True)
     return t_9527(ctx, k, s, E, B)
 
 
@@ -671,7 +671,7 @@ def d_9526(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2677', E.get('d~2676'), True)
+    LOCAL(ctx, E, 'label~2827', E.get('d~2826'), True)
     return True
 
 
@@ -683,12 +683,12 @@ def t_9527(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2678'), '=', False, K[8])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2828'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2678', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2677'), '=', False, K[8])
+    LOCAL(ctx, E, 'was~2828', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2827'), '=', False, K[8])
     return t_9530(ctx, r1, s, E, B)
 
 
@@ -698,7 +698,7 @@ def d_9528(ctx, E=None, B=9487):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2678', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2828', (ctx.state.get('booking')), True)
     return True
 
 
@@ -708,7 +708,7 @@ def d_9529(ctx, E=None, B=9487):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2677'), '=', False, K[8])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2827'), '=', False, K[8])
     return True
 
 
@@ -727,7 +727,7 @@ def d_9531(ctx, E=None, B=9487):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2678'), '=', False, K[8])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2828'), '=', False, K[8])
     return True
 
 
@@ -847,5 +847,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/tbsct.yaml:9
-    'extra_connection_tower_tile': '{"id":"extra_connection_tower_tile","name":{"en":"extra connection tower bonus tile","it":"tessera bonus torre connessione extra"},"deck":"tower_bonus_tiles","module":"tower_bonus_connection_tiles","copies":6,"occupies":true,"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":1,"x":10838},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9488},{"op":"let","v":"d~2665","e":{"op":"lit","v":"extra_connection_tiles","x":10839},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9489},{"op":"rep","n":{"op":"var","n":"n~2664","x":10840},"b":{"op":"if","c":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2665"},"d":[]}]},"b":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2665"},"d":[]}]}},"b":{"op":"lit","v":0},"x":10841},"t":{"op":"choose","alts":[{"gens":[{"v":"item~2666","src":{"op":"fn","f":"distinct","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2665"},"d":[]}],"x":10842},"label":"item"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2665"},"d":[],"x":10843},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2666"}],"x":10844},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:135","id":9494},{"op":"let","v":"d~2667","e":{"op":"var","n":"d~2665","x":10845},"at":"rules_data/pampero/definitions/piles.yaml:136","id":9495},{"op":"while","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2667"},"f":"display","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"<","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2667"},"d":[]}]},"b":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2667"},"f":"display","d":null}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2667"},"d":[]}]},"b":{"op":"lit","v":0}}],"x":10846},"b":{"op":"seq","b":[{"op":"let","v":"top~2668","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2667"},"d":[]}],"x":10847},"at":"rules_data/pampero/definitions/piles.yaml:49","id":9498},{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2667"},"d":[],"x":10848},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"top~2668"}],"x":10849},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:50","id":9499},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2667"},"d":[],"x":10850},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"top~2668"}],"x":10851},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:51","id":9500}],"at":"rules_data/pampero/definitions/piles.yaml:49","id":9497},"at":"rules_data/pampero/definitions/piles.yaml:48","id":9496},{"op":"let","v":"item~2669","e":{"op":"var","n":"item~2666","x":10852},"at":"rules_data/pampero/definitions/piles.yaml:137","id":9501},{"op":"let","v":"d~2670","e":{"op":"var","n":"d~2665","x":10853},"at":"rules_data/pampero/definitions/piles.yaml:137","id":9502},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2670"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10854},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10855},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2669"}],"x":10856},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:148","id":9504},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10857},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2669"}],"x":10858},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9506},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2669"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2669"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10859},"t":{"op":"seq","b":[{"op":"let","v":"label~2671","e":{"op":"var","n":"d~2670","x":10860},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9509},{"op":"seq","b":[{"op":"let","v":"was~2672","e":{"op":"st","k":"booking","x":10861},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9511},{"op":"set","t":{"op":"st","k":"booking","x":10862},"o":"=","e":{"op":"var","n":"label~2671","x":10863},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9512},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2669"},"f":"effect","d":null,"x":10864},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9513},{"op":"set","t":{"op":"st","k":"booking","x":10865},"o":"=","e":{"op":"var","n":"was~2672","x":10866},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9514}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9510}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9508},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9507}],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9505},"at":"rules_data/pampero/definitions/piles.yaml:148","id":9503}],"at":"rules_data/pampero/definitions/piles.yaml:135","id":9493},"label":{"op":"obj","k":["item"],"a":[{"op":"var","n":"item~2666"}],"x":10867}},{"gens":[{"v":"x~2673","src":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2665"},"d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"lit","v":[0]},"b":{"op":"lit","v":[]},"x":10868},"label":"x"}],"b":{"op":"seq","b":[{"op":"let","v":"item~2674","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2665"},"d":[]}],"x":10869},"at":"rules_data/pampero/definitions/piles.yaml:139","id":9516},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2665"},"d":[],"x":10870},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2674"}],"x":10871},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:140","id":9517},{"op":"let","v":"item~2675","e":{"op":"var","n":"item~2674","x":10872},"at":"rules_data/pampero/definitions/piles.yaml:141","id":9518},{"op":"let","v":"d~2676","e":{"op":"var","n":"d~2665","x":10873},"at":"rules_data/pampero/definitions/piles.yaml:141","id":9519},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2676"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10874},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10875},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2675"}],"x":10876},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:148","id":9521},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10877},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2675"}],"x":10878},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9523},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2675"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2675"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10879},"t":{"op":"seq","b":[{"op":"let","v":"label~2677","e":{"op":"var","n":"d~2676","x":10880},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9526},{"op":"seq","b":[{"op":"let","v":"was~2678","e":{"op":"st","k":"booking","x":10881},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9528},{"op":"set","t":{"op":"st","k":"booking","x":10882},"o":"=","e":{"op":"var","n":"label~2677","x":10883},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9529},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2675"},"f":"effect","d":null,"x":10884},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9530},{"op":"set","t":{"op":"st","k":"booking","x":10885},"o":"=","e":{"op":"var","n":"was~2678","x":10886},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9531}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9527}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9525},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9524}],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9522},"at":"rules_data/pampero/definitions/piles.yaml:148","id":9520}],"at":"rules_data/pampero/definitions/piles.yaml:139","id":9515},"label":{"op":"lit","v":{"item":null},"x":10887}}],"kind":"take","prompt":{"def":"take_items","args":{"n":1,"d":"extra_connection_tiles"},"kinds":{"d":"decks"},"text":{"en":"take 1 extra connection tile (face up, or from the deck)","it":"prendi 1 tessera connessione extra (scoperta o dal mazzo)"}},"at":"rules_data/pampero/definitions/piles.yaml:133","id":9492},"at":"rules_data/pampero/definitions/piles.yaml:132","id":9491},"at":"rules_data/pampero/definitions/piles.yaml:131","id":9490}],"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9487},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Gameplay Changes"},"at":"rules_data/pampero/modules/tbsct.yaml:9"}',
+    'extra_connection_tower_tile': '{"id":"extra_connection_tower_tile","name":{"en":"extra connection tower bonus tile","it":"tessera bonus torre connessione extra"},"deck":"tower_bonus_tiles","module":"tower_bonus_connection_tiles","copies":6,"occupies":true,"effect":{"op":"seq","b":[{"op":"let","v":"n~2814","e":{"op":"lit","v":1,"x":10838},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9488},{"op":"let","v":"d~2815","e":{"op":"lit","v":"extra_connection_tiles","x":10839},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9489},{"op":"rep","n":{"op":"var","n":"n~2814","x":10840},"b":{"op":"if","c":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2815"},"d":[]}]},"b":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2815"},"d":[]}]}},"b":{"op":"lit","v":0},"x":10841},"t":{"op":"choose","alts":[{"gens":[{"v":"item~2816","src":{"op":"fn","f":"distinct","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2815"},"d":[]}],"x":10842},"label":"item"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2815"},"d":[],"x":10843},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2816"}],"x":10844},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:135","id":9494},{"op":"let","v":"d~2817","e":{"op":"var","n":"d~2815","x":10845},"at":"rules_data/pampero/definitions/piles.yaml:136","id":9495},{"op":"while","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2817"},"f":"display","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"<","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2817"},"d":[]}]},"b":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2817"},"f":"display","d":null}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2817"},"d":[]}]},"b":{"op":"lit","v":0}}],"x":10846},"b":{"op":"seq","b":[{"op":"let","v":"top~2818","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2817"},"d":[]}],"x":10847},"at":"rules_data/pampero/definitions/piles.yaml:49","id":9498},{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2817"},"d":[],"x":10848},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"top~2818"}],"x":10849},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:50","id":9499},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2817"},"d":[],"x":10850},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"top~2818"}],"x":10851},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:51","id":9500}],"at":"rules_data/pampero/definitions/piles.yaml:49","id":9497},"at":"rules_data/pampero/definitions/piles.yaml:48","id":9496},{"op":"let","v":"item~2819","e":{"op":"var","n":"item~2816","x":10852},"at":"rules_data/pampero/definitions/piles.yaml:137","id":9501},{"op":"let","v":"d~2820","e":{"op":"var","n":"d~2815","x":10853},"at":"rules_data/pampero/definitions/piles.yaml:137","id":9502},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2820"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10854},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10855},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2819"}],"x":10856},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:148","id":9504},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10857},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2819"}],"x":10858},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9506},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2819"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2819"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10859},"t":{"op":"seq","b":[{"op":"let","v":"label~2821","e":{"op":"var","n":"d~2820","x":10860},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9509},{"op":"seq","b":[{"op":"let","v":"was~2822","e":{"op":"st","k":"booking","x":10861},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9511},{"op":"set","t":{"op":"st","k":"booking","x":10862},"o":"=","e":{"op":"var","n":"label~2821","x":10863},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9512},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2819"},"f":"effect","d":null,"x":10864},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9513},{"op":"set","t":{"op":"st","k":"booking","x":10865},"o":"=","e":{"op":"var","n":"was~2822","x":10866},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9514}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9510}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9508},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9507}],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9505},"at":"rules_data/pampero/definitions/piles.yaml:148","id":9503}],"at":"rules_data/pampero/definitions/piles.yaml:135","id":9493},"label":{"op":"obj","k":["item"],"a":[{"op":"var","n":"item~2816"}],"x":10867}},{"gens":[{"v":"x~2823","src":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2815"},"d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"lit","v":[0]},"b":{"op":"lit","v":[]},"x":10868},"label":"x"}],"b":{"op":"seq","b":[{"op":"let","v":"item~2824","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2815"},"d":[]}],"x":10869},"at":"rules_data/pampero/definitions/piles.yaml:139","id":9516},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2815"},"d":[],"x":10870},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2824"}],"x":10871},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:140","id":9517},{"op":"let","v":"item~2825","e":{"op":"var","n":"item~2824","x":10872},"at":"rules_data/pampero/definitions/piles.yaml:141","id":9518},{"op":"let","v":"d~2826","e":{"op":"var","n":"d~2815","x":10873},"at":"rules_data/pampero/definitions/piles.yaml:141","id":9519},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2826"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10874},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10875},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2825"}],"x":10876},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:148","id":9521},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10877},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2825"}],"x":10878},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9523},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2825"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2825"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10879},"t":{"op":"seq","b":[{"op":"let","v":"label~2827","e":{"op":"var","n":"d~2826","x":10880},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9526},{"op":"seq","b":[{"op":"let","v":"was~2828","e":{"op":"st","k":"booking","x":10881},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9528},{"op":"set","t":{"op":"st","k":"booking","x":10882},"o":"=","e":{"op":"var","n":"label~2827","x":10883},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9529},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2825"},"f":"effect","d":null,"x":10884},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9530},{"op":"set","t":{"op":"st","k":"booking","x":10885},"o":"=","e":{"op":"var","n":"was~2828","x":10886},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9531}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9527}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9525},"at":"rules_data/pampero/definitions/piles.yaml:151","id":9524}],"at":"rules_data/pampero/definitions/piles.yaml:150","id":9522},"at":"rules_data/pampero/definitions/piles.yaml:148","id":9520}],"at":"rules_data/pampero/definitions/piles.yaml:139","id":9515},"label":{"op":"lit","v":{"item":null},"x":10887}}],"kind":"take","prompt":{"def":"take_items","args":{"n":1,"d":"extra_connection_tiles"},"kinds":{"d":"decks"},"text":{"en":"take 1 extra connection tile (face up, or from the deck)","it":"prendi 1 tessera connessione extra (scoperta o dal mazzo)"}},"at":"rules_data/pampero/definitions/piles.yaml:133","id":9492},"at":"rules_data/pampero/definitions/piles.yaml:132","id":9491},"at":"rules_data/pampero/definitions/piles.yaml:131","id":9490}],"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9487},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Gameplay Changes"},"at":"rules_data/pampero/modules/tbsct.yaml:9"}',
 }

@@ -65,32 +65,32 @@ K = [
 def x_8868(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_2669: (lambda v_nxt_2670: ((v_nxt_2670 + 1 if type(v_nxt_2670) is type(1) is int else AR('+', v_nxt_2670, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2667'))) is str else None) != None)) and (((v_nxt_2670 if type(v_nxt_2670) is int else num(v_nxt_2670)) >= 0)) and ((v_nxt_2670 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2667'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2667'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2667'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2667'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2667'))) is str else None), 0))))) else False) else v_nxt_2670))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2667'))) is str else None) if (True if (((v_at_2669 if type(v_at_2669) is int else num(v_at_2669)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2667'))) is str else None) != None)) else False) else (v_at_2669 + 1 if type(v_at_2669) is type(1) is int else AR('+', v_at_2669, 1)))))(((_w1.get(E.get('t~2667'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2667'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2667'))) is str else None) == 'game') else (_w4.get(E.get('t~2667'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2667'), 0))))
+    return (lambda v_at_2819: (lambda v_nxt_2820: ((v_nxt_2820 + 1 if type(v_nxt_2820) is type(1) is int else AR('+', v_nxt_2820, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2817'))) is str else None) != None)) and (((v_nxt_2820 if type(v_nxt_2820) is int else num(v_nxt_2820)) >= 0)) and ((v_nxt_2820 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2817'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2817'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2817'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2817'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2817'))) is str else None), 0))))) else False) else v_nxt_2820))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2817'))) is str else None) if (True if (((v_at_2819 if type(v_at_2819) is int else num(v_at_2819)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2817'))) is str else None) != None)) else False) else (v_at_2819 + 1 if type(v_at_2819) is type(1) is int else AR('+', v_at_2819, 1)))))(((_w1.get(E.get('t~2817'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2817'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2817'))) is str else None) == 'game') else (_w4.get(E.get('t~2817'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2817'), 0))))
 
 
 def x_8869(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('places')
-    return (True if (((_w1 if type((_w1 := E.get('nxt~2671'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2667'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2667'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2667'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2667'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2667'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2667'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2667'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2667'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2667'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2667'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2667'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2667'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2667'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2667'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2667'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2667'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2667')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2671'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2667')))) is int else num(_w16)))) else False)) or ((lambda v_at_2672: (lambda v_built_2675: any((True if (((v_at_2672 if type(v_at_2672) is int else num(v_at_2672)) < (_w25 if type((_w25 := (v_l_2676.get('at', None) if type(v_l_2676) is dict else KEY(v_l_2676, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2676.get('at', None) if type(v_l_2676) is dict else KEY(v_l_2676, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2671'))) is int else num(_w27)))) and (((v_built_2675 if type(v_built_2675) is int else num(v_built_2675)) < (_w28 if type((_w28 := (v_l_2676.get('towers', None) if type(v_l_2676) is dict else KEY(v_l_2676, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2676 in items_of(GET(ctx, 'tracks', E.get('t~2667'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2674 for v_x_2674 in items_of((_h1.get(v_s_2673, []) if type(_h1) is dict else KEY(_h1, v_s_2673, []))) if (True if (((v_x_2674.get('piece', None) if type(v_x_2674) is dict else KEY(v_x_2674, 'piece', None)) == 'tower')) and (((v_x_2674.get('owner', None) if type(v_x_2674) is dict else KEY(v_x_2674, 'owner', None)) == E.get('you'))) else False)]) for v_s_2673 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2667'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2667'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2667'))) is str else None) == 'game') else (_w20.get(E.get('t~2667'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2667'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2821'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2817'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2817'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2817'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2817'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2817'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2817'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2817'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2817'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2817'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2817'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2817'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2817'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2817'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2817'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2817'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2817'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2817')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2821'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2817')))) is int else num(_w16)))) else False)) or ((lambda v_at_2822: (lambda v_built_2825: any((True if (((v_at_2822 if type(v_at_2822) is int else num(v_at_2822)) < (_w25 if type((_w25 := (v_l_2826.get('at', None) if type(v_l_2826) is dict else KEY(v_l_2826, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2826.get('at', None) if type(v_l_2826) is dict else KEY(v_l_2826, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2821'))) is int else num(_w27)))) and (((v_built_2825 if type(v_built_2825) is int else num(v_built_2825)) < (_w28 if type((_w28 := (v_l_2826.get('towers', None) if type(v_l_2826) is dict else KEY(v_l_2826, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2826 in items_of(GET(ctx, 'tracks', E.get('t~2817'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2824 for v_x_2824 in items_of((_h1.get(v_s_2823, []) if type(_h1) is dict else KEY(_h1, v_s_2823, []))) if (True if (((v_x_2824.get('piece', None) if type(v_x_2824) is dict else KEY(v_x_2824, 'piece', None)) == 'tower')) and (((v_x_2824.get('owner', None) if type(v_x_2824) is dict else KEY(v_x_2824, 'owner', None)) == E.get('you'))) else False)]) for v_s_2823 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2817'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2817'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2817'))) is str else None) == 'game') else (_w20.get(E.get('t~2817'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2817'), 0))))) else False)
 
 
 def x_8872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2677'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2827'))) is str else None) == 'game')
 
 
 def x_8873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2677'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2677'), 0))
+    return (_w1.get(E.get('t~2827'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2827'), 0))
 
 
 def x_8875(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2677'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2677'), 0))
+    return (_w2.get(E.get('t~2827'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2827'), 0))
 
 
 x_8881 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
@@ -100,43 +100,43 @@ x_8882 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 def x_8884(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2679'))
+    return FLD(ctx, K[1], E.get('t~2829'))
 
 
 def x_8885(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2680'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2832'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2830'))
 
 
 def x_8886(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2681') == 'solar')
+    return (E.get('col~2831') == 'solar')
 
 
 def x_8887(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2832'))) is dict else KEY(_w1, 'solar', None))
 
 
 def x_8888(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2681') == 'energy')
+    return (E.get('col~2831') == 'energy')
 
 
 def x_8889(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2832'))) is dict else KEY(_w1, 'energy', None))
 
 
 def x_8890(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2832'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8891 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
@@ -145,13 +145,13 @@ x_8891 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 def x_8893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2680'))) is int else num(_w10)))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2829')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2829')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2829')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2829')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2829')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2829')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2830'))) is int else num(_w10)))) else False)
 
 
 def x_8894(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~2679') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2679')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~2829') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2829')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2829')))) is dict else KEY(_w2, 'pair', None)))
 
 
 x_8896 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
@@ -161,19 +161,19 @@ x_8897 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 def x_8899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2685')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2835')))) is dict else KEY(_w1, 'bonuses', None))
 
 
 def x_8900(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2686'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2680'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2836'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2830'))
 
 
 def x_8901(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2686'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2836'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8902 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
@@ -182,31 +182,31 @@ x_8902 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 def x_8904(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2679'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2829'))) is str else None) == 'player')
 
 
 def x_8905(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2679'))
+    return FLD(ctx, K[3], E.get('t~2829'))
 
 
 def x_8906(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2689'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2680'))) and ((not (E.get('at~2680') in _w4 if type((_w4 := (_w3.get(E.get('t~2679'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2679'), [])))) in (list, dict) else IN(E.get('at~2680'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2839'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2830'))) and ((not (E.get('at~2830') in _w4 if type((_w4 := (_w3.get(E.get('t~2829'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2829'), [])))) in (list, dict) else IN(E.get('at~2830'), _w4)))) else False)
 
 
 def x_8907(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2679'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2679'), []))
+    return (_w2.get(E.get('t~2829'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2829'), []))
 
 
 def x_8908(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~2680')]
+    return [E.get('at~2830')]
 
 
 x_8910 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
@@ -216,7 +216,7 @@ x_8911 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 def x_8913(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2689'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2839'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_8914 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
@@ -225,7 +225,7 @@ x_8914 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 def x_8916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2679'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2680'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2679'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2679'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2679'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2679'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2679'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2679'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2679'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2679'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2679'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2679'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2679'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2679'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2679'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2679'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2679'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2679'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2829'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2830'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2829'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2829'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2829'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2829'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2829'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2829'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2829'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2829'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2829'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2829'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2829'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2829'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2829'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2829'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2829'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2829'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
 
 
 def x_8917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -235,7 +235,7 @@ def x_8917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
 def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~2679')]
+    return [E.get('t~2829')]
 
 
 def x_8923(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:119
@@ -245,7 +245,7 @@ def x_8923(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:119
 def x_8926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:84
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2697'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2697'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2696'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2847'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2847'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2846'))) is int else num(_w4)))
 
 
 x_8929 = _C.x_8929  # rules_data/pampero/definitions/resources.yaml:39
@@ -256,7 +256,7 @@ x_8932 = _C.x_8932  # rules_data/pampero/definitions/resources.yaml:40
 def x_8934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2699'))) is str else None)) and ((E.get('n~2698') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2849'))) is str else None)) and ((E.get('n~2848') != 0)) else False)
 
 
 x_8935 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:41
@@ -265,7 +265,7 @@ x_8935 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:41
 def x_8940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:84
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2701'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2701'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2700'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2851'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2851'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2850'))) is int else num(_w4)))
 
 
 x_8943 = _C.x_8943  # rules_data/pampero/definitions/resources.yaml:39
@@ -276,7 +276,7 @@ x_8946 = _C.x_8946  # rules_data/pampero/definitions/resources.yaml:40
 def x_8948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2703'))) is str else None)) and ((E.get('n~2702') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2853'))) is str else None)) and ((E.get('n~2852') != 0)) else False)
 
 
 x_8949 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:41
@@ -297,32 +297,32 @@ x_8977 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:41
 def x_8986(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_2709: (lambda v_nxt_2710: ((v_nxt_2710 + 1 if type(v_nxt_2710) is type(1) is int else AR('+', v_nxt_2710, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2707'))) is str else None) != None)) and (((v_nxt_2710 if type(v_nxt_2710) is int else num(v_nxt_2710)) >= 0)) and ((v_nxt_2710 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2707'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2707'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2707'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2707'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2707'))) is str else None), 0))))) else False) else v_nxt_2710))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2707'))) is str else None) if (True if (((v_at_2709 if type(v_at_2709) is int else num(v_at_2709)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2707'))) is str else None) != None)) else False) else (v_at_2709 + 1 if type(v_at_2709) is type(1) is int else AR('+', v_at_2709, 1)))))(((_w1.get(E.get('t~2707'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2707'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2707'))) is str else None) == 'game') else (_w4.get(E.get('t~2707'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2707'), 0))))
+    return (lambda v_at_2859: (lambda v_nxt_2860: ((v_nxt_2860 + 1 if type(v_nxt_2860) is type(1) is int else AR('+', v_nxt_2860, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2857'))) is str else None) != None)) and (((v_nxt_2860 if type(v_nxt_2860) is int else num(v_nxt_2860)) >= 0)) and ((v_nxt_2860 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2857'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2857'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2857'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2857'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2857'))) is str else None), 0))))) else False) else v_nxt_2860))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2857'))) is str else None) if (True if (((v_at_2859 if type(v_at_2859) is int else num(v_at_2859)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2857'))) is str else None) != None)) else False) else (v_at_2859 + 1 if type(v_at_2859) is type(1) is int else AR('+', v_at_2859, 1)))))(((_w1.get(E.get('t~2857'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2857'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2857'))) is str else None) == 'game') else (_w4.get(E.get('t~2857'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2857'), 0))))
 
 
 def x_8987(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('places')
-    return (True if (((_w1 if type((_w1 := E.get('nxt~2711'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2707'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2707'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2707'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2707'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2707'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2707'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2707'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2707'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2707'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2707'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2707'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2707'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2707'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2707'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2707'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2707'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2707')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2711'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2707')))) is int else num(_w16)))) else False)) or ((lambda v_at_2712: (lambda v_built_2715: any((True if (((v_at_2712 if type(v_at_2712) is int else num(v_at_2712)) < (_w25 if type((_w25 := (v_l_2716.get('at', None) if type(v_l_2716) is dict else KEY(v_l_2716, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2716.get('at', None) if type(v_l_2716) is dict else KEY(v_l_2716, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2711'))) is int else num(_w27)))) and (((v_built_2715 if type(v_built_2715) is int else num(v_built_2715)) < (_w28 if type((_w28 := (v_l_2716.get('towers', None) if type(v_l_2716) is dict else KEY(v_l_2716, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2716 in items_of(GET(ctx, 'tracks', E.get('t~2707'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2714 for v_x_2714 in items_of((_h1.get(v_s_2713, []) if type(_h1) is dict else KEY(_h1, v_s_2713, []))) if (True if (((v_x_2714.get('piece', None) if type(v_x_2714) is dict else KEY(v_x_2714, 'piece', None)) == 'tower')) and (((v_x_2714.get('owner', None) if type(v_x_2714) is dict else KEY(v_x_2714, 'owner', None)) == E.get('you'))) else False)]) for v_s_2713 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2707'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2707'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2707'))) is str else None) == 'game') else (_w20.get(E.get('t~2707'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2707'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2861'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2857'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2857'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2857'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2857'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2857'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2857'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2857'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2857'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2857'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2857'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2857'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2857'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2857'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2857'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2857'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2857'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2857')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2861'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2857')))) is int else num(_w16)))) else False)) or ((lambda v_at_2862: (lambda v_built_2865: any((True if (((v_at_2862 if type(v_at_2862) is int else num(v_at_2862)) < (_w25 if type((_w25 := (v_l_2866.get('at', None) if type(v_l_2866) is dict else KEY(v_l_2866, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2866.get('at', None) if type(v_l_2866) is dict else KEY(v_l_2866, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2861'))) is int else num(_w27)))) and (((v_built_2865 if type(v_built_2865) is int else num(v_built_2865)) < (_w28 if type((_w28 := (v_l_2866.get('towers', None) if type(v_l_2866) is dict else KEY(v_l_2866, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2866 in items_of(GET(ctx, 'tracks', E.get('t~2857'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2864 for v_x_2864 in items_of((_h1.get(v_s_2863, []) if type(_h1) is dict else KEY(_h1, v_s_2863, []))) if (True if (((v_x_2864.get('piece', None) if type(v_x_2864) is dict else KEY(v_x_2864, 'piece', None)) == 'tower')) and (((v_x_2864.get('owner', None) if type(v_x_2864) is dict else KEY(v_x_2864, 'owner', None)) == E.get('you'))) else False)]) for v_s_2863 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2857'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2857'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2857'))) is str else None) == 'game') else (_w20.get(E.get('t~2857'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2857'), 0))))) else False)
 
 
 def x_8990(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2717'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2867'))) is str else None) == 'game')
 
 
 def x_8991(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2717'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2717'), 0))
+    return (_w1.get(E.get('t~2867'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2867'), 0))
 
 
 def x_8993(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2717'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2717'), 0))
+    return (_w2.get(E.get('t~2867'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2867'), 0))
 
 
 x_8999 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
@@ -332,43 +332,43 @@ x_9000 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 def x_9002(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2719'))
+    return FLD(ctx, K[1], E.get('t~2869'))
 
 
 def x_9003(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2720'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2872'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2870'))
 
 
 def x_9004(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2721') == 'solar')
+    return (E.get('col~2871') == 'solar')
 
 
 def x_9005(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2872'))) is dict else KEY(_w1, 'solar', None))
 
 
 def x_9006(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2721') == 'energy')
+    return (E.get('col~2871') == 'energy')
 
 
 def x_9007(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2872'))) is dict else KEY(_w1, 'energy', None))
 
 
 def x_9008(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2872'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_9009 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
@@ -377,13 +377,13 @@ x_9009 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 def x_9011(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2720'))) is int else num(_w10)))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2869')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2869')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2869')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2869')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2869')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2869')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2870'))) is int else num(_w10)))) else False)
 
 
 def x_9012(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~2719') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2719')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~2869') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2869')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2869')))) is dict else KEY(_w2, 'pair', None)))
 
 
 x_9014 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
@@ -393,19 +393,19 @@ x_9015 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 def x_9017(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2725')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2875')))) is dict else KEY(_w1, 'bonuses', None))
 
 
 def x_9018(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2726'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2720'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2876'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2870'))
 
 
 def x_9019(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2726'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2876'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_9020 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
@@ -414,31 +414,31 @@ x_9020 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 def x_9022(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2719'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2869'))) is str else None) == 'player')
 
 
 def x_9023(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2719'))
+    return FLD(ctx, K[3], E.get('t~2869'))
 
 
 def x_9024(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2729'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2720'))) and ((not (E.get('at~2720') in _w4 if type((_w4 := (_w3.get(E.get('t~2719'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2719'), [])))) in (list, dict) else IN(E.get('at~2720'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2879'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2870'))) and ((not (E.get('at~2870') in _w4 if type((_w4 := (_w3.get(E.get('t~2869'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2869'), [])))) in (list, dict) else IN(E.get('at~2870'), _w4)))) else False)
 
 
 def x_9025(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2719'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2719'), []))
+    return (_w2.get(E.get('t~2869'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2869'), []))
 
 
 def x_9026(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~2720')]
+    return [E.get('at~2870')]
 
 
 x_9028 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
@@ -448,7 +448,7 @@ x_9029 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:16
 def x_9031(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2729'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2879'))) is dict else KEY(_w1, 'effect', None))
 
 
 x_9032 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
@@ -457,7 +457,7 @@ x_9032 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 def x_9034(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2719'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2720'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2719'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2719'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2719'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2719'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2719'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2719'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2719'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2719'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2719'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2719'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2719'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2719'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2719'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2719'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2719'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2719'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2869'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2870'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2869'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2869'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2869'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2869'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2869'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2869'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2869'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2869'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2869'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2869'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2869'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2869'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2869'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2869'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2869'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2869'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
 
 
 x_9035 = x_8917  # rules_data/pampero/definitions/tracks.yaml:123
@@ -466,7 +466,7 @@ x_9035 = x_8917  # rules_data/pampero/definitions/tracks.yaml:123
 def x_9036(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~2719')]
+    return [E.get('t~2869')]
 
 
 def t_7769(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml:14
@@ -479,8 +479,8 @@ def t_7769(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/modules/nature
         return t_7823(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~2664', 1, True)
-    LOCAL(ctx, E, 't~2665', 'nature_income', True)
+    LOCAL(ctx, E, 'k~2814', 1, True)
+    LOCAL(ctx, E, 't~2815', 'nature_income', True)
     return t_7772(ctx, r1, s, E, B)
 
 
@@ -490,7 +490,7 @@ def d_7770(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2664', 1, True)
+    LOCAL(ctx, E, 'k~2814', 1, True)
     return True
 
 
@@ -500,7 +500,7 @@ def d_7771(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2665', 'nature_income', True)
+    LOCAL(ctx, E, 't~2815', 'nature_income', True)
     return True
 
 
@@ -510,9 +510,9 @@ def t_7772(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2666', E.get('k~2664'), True)
-    LOCAL(ctx, E, 't~2667', E.get('t~2665'), True)
-    LOCAL(ctx, E, 'col~2668', 'effect', True)
+    LOCAL(ctx, E, 'k~2816', E.get('k~2814'), True)
+    LOCAL(ctx, E, 't~2817', E.get('t~2815'), True)
+    LOCAL(ctx, E, 'col~2818', 'effect', True)
     return t_7776(ctx, k, s, E, B)
 
 
@@ -522,7 +522,7 @@ def d_7773(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2666', E.get('k~2664'), True)
+    LOCAL(ctx, E, 'k~2816', E.get('k~2814'), True)
     return True
 
 
@@ -532,7 +532,7 @@ def d_7774(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2667', E.get('t~2665'), True)
+    LOCAL(ctx, E, 't~2817', E.get('t~2815'), True)
     return True
 
 
@@ -542,7 +542,7 @@ def d_7775(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2668', 'effect', True)
+    LOCAL(ctx, E, 'col~2818', 'effect', True)
     return True
 
 
@@ -557,7 +557,7 @@ def t_7776(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
             return k()
         return t_7777(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('k~2666')))
+    return nxt(num(E.get('k~2816')))
 
 
 def t_7777(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:100
@@ -568,18 +568,18 @@ def t_7777(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~2677', E.get('t~2667'), True)
-        LOCAL(ctx, E, 'pos~2678', E.get('nxt~2671'), True)
+        LOCAL(ctx, E, 't~2827', E.get('t~2817'), True)
+        LOCAL(ctx, E, 'pos~2828', E.get('nxt~2821'), True)
         if not d_7783(ctx, E, B):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~2679', E.get('t~2667'), True)
-        LOCAL(ctx, E, 'at~2680', E.get('nxt~2671'), True)
-        LOCAL(ctx, E, 'col~2681', E.get('col~2668'), True)
+        LOCAL(ctx, E, 't~2829', E.get('t~2817'), True)
+        LOCAL(ctx, E, 'at~2830', E.get('nxt~2821'), True)
+        LOCAL(ctx, E, 'col~2831', E.get('col~2818'), True)
         return t_7789(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~2671', x_8868(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2821', x_8868(ctx, E), True)
     return t_7779(ctx, r1, s, E, B)
 
 
@@ -589,7 +589,7 @@ def d_7778(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~2671', x_8868(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2821', x_8868(ctx, E), True)
     return True
 
 
@@ -617,7 +617,7 @@ def d_7781(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2677', E.get('t~2667'), True)
+    LOCAL(ctx, E, 't~2827', E.get('t~2817'), True)
     return True
 
 
@@ -627,7 +627,7 @@ def d_7782(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~2678', E.get('nxt~2671'), True)
+    LOCAL(ctx, E, 'pos~2828', E.get('nxt~2821'), True)
     return True
 
 
@@ -637,16 +637,16 @@ def d_7783(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2677'))) is str else None) == 'game')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2827'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2677'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2827'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~2678'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~2828'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2677'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2827'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~2678'), '=', False, K[6])
+            SET(ctx, 'tracks', c, key, E.get('pos~2828'), '=', False, K[6])
     return True
 
 
@@ -656,9 +656,9 @@ def d_7784(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2677'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2827'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~2678'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~2828'), '=', False, K[4])
     return True
 
 
@@ -668,9 +668,9 @@ def d_7785(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2677'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2827'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~2678'), '=', False, K[6])
+        SET(ctx, 'tracks', c, key, E.get('pos~2828'), '=', False, K[6])
     return True
 
 
@@ -680,7 +680,7 @@ def d_7786(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2679', E.get('t~2667'), True)
+    LOCAL(ctx, E, 't~2829', E.get('t~2817'), True)
     return True
 
 
@@ -690,7 +690,7 @@ def d_7787(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2680', E.get('nxt~2671'), True)
+    LOCAL(ctx, E, 'at~2830', E.get('nxt~2821'), True)
     return True
 
 
@@ -700,7 +700,7 @@ def d_7788(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2681', E.get('col~2668'), True)
+    LOCAL(ctx, E, 'col~2831', E.get('col~2818'), True)
     return True
 
 
@@ -722,7 +722,7 @@ def t_7789(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2683', E.get('t~2679'), True)
+    LOCAL(ctx, E, 'label~2833', E.get('t~2829'), True)
     return t_7791(ctx, r1, s, E, B)
 
 
@@ -732,7 +732,7 @@ def d_7790(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2683', E.get('t~2679'), True)
+    LOCAL(ctx, E, 'label~2833', E.get('t~2829'), True)
     return True
 
 
@@ -744,12 +744,12 @@ def t_7791(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2684'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2834'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2684', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2683'), '=', False, K[7])
+    LOCAL(ctx, E, 'was~2834', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2833'), '=', False, K[7])
     return t_7794(ctx, r1, s, E, B)
 
 
@@ -759,7 +759,7 @@ def d_7792(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2684', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2834', (ctx.state.get('booking')), True)
     return True
 
 
@@ -769,7 +769,7 @@ def d_7793(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2683'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2833'), '=', False, K[7])
     return True
 
 
@@ -780,18 +780,18 @@ def t_7794(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8884(ctx, E)))
-    old = E.get('sp~2682', MISSING)
+    old = E.get('sp~2832', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'sp~2682', old)
+        UNSET(ctx, E, 'sp~2832', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~2682', item, True)
-            if (((_w1.get('at', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2680'))):
+            LOCAL(ctx, E, 'sp~2832', item, True)
+            if (((_w1.get('at', None) if type((_w1 := E.get('sp~2832'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2830'))):
                 return t_7795(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -804,7 +804,7 @@ def t_7795(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((E.get('col~2681') == 'solar')):
+    if ((E.get('col~2831') == 'solar')):
         return t_7796(ctx, k, s, E, B)
     return t_7797(ctx, k, s, E, B)
 
@@ -815,7 +815,7 @@ def t_7796(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('solar', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'solar', None))), k)
+    return DO(ctx, ((_w1.get('solar', None) if type((_w1 := E.get('sp~2832'))) is dict else KEY(_w1, 'solar', None))), k)
 
 
 def t_7797(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -824,7 +824,7 @@ def t_7797(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((E.get('col~2681') == 'energy')):
+    if ((E.get('col~2831') == 'energy')):
         return t_7798(ctx, k, s, E, B)
     return t_7799(ctx, k, s, E, B)
 
@@ -835,7 +835,7 @@ def t_7798(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('energy', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'energy', None))), k)
+    return DO(ctx, ((_w1.get('energy', None) if type((_w1 := E.get('sp~2832'))) is dict else KEY(_w1, 'energy', None))), k)
 
 
 def t_7799(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:115
@@ -844,7 +844,7 @@ def t_7799(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('sp~2682'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('sp~2832'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_7800(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:18
@@ -853,7 +853,7 @@ def d_7800(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2684'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2834'), '=', False, K[7])
     return True
 
 
@@ -874,9 +874,9 @@ def t_7802(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2685', x_8894(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2835', x_8894(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2687', E.get('owner~2685'), True)
+    LOCAL(ctx, E, 'label~2837', E.get('owner~2835'), True)
     return t_7805(ctx, k, s, E, B)
 
 
@@ -886,7 +886,7 @@ def d_7803(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2685', x_8894(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2835', x_8894(ctx, E), True)
     return True
 
 
@@ -896,7 +896,7 @@ def d_7804(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2687', E.get('owner~2685'), True)
+    LOCAL(ctx, E, 'label~2837', E.get('owner~2835'), True)
     return True
 
 
@@ -908,12 +908,12 @@ def t_7805(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2688'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2838'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2688', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2687'), '=', False, K[7])
+    LOCAL(ctx, E, 'was~2838', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2837'), '=', False, K[7])
     return t_7808(ctx, r1, s, E, B)
 
 
@@ -923,7 +923,7 @@ def d_7806(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2688', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2838', (ctx.state.get('booking')), True)
     return True
 
 
@@ -933,7 +933,7 @@ def d_7807(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2687'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2837'), '=', False, K[7])
     return True
 
 
@@ -944,18 +944,18 @@ def t_7808(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8899(ctx, E)))
-    old = E.get('b~2686', MISSING)
+    old = E.get('b~2836', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~2686', old)
+        UNSET(ctx, E, 'b~2836', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~2686', item, True)
-            if (((_w1.get('at', None) if type((_w1 := E.get('b~2686'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2680'))):
+            LOCAL(ctx, E, 'b~2836', item, True)
+            if (((_w1.get('at', None) if type((_w1 := E.get('b~2836'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2830'))):
                 return t_7809(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -968,7 +968,7 @@ def t_7809(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~2686'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~2836'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_7810(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:18
@@ -977,7 +977,7 @@ def d_7810(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2688'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2838'), '=', False, K[7])
     return True
 
 
@@ -987,7 +987,7 @@ def t_7811(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2679'))) is str else None) == 'player')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2829'))) is str else None) == 'player')):
         return t_7812(ctx, k, s, E, B)
     return k()
 
@@ -999,17 +999,17 @@ def t_7812(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
     if E is None:
         E = ctx.env()
     items = list(items_of(x_8905(ctx, E)))
-    old = E.get('rw~2689', MISSING)
+    old = E.get('rw~2839', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rw~2689', old)
+        UNSET(ctx, E, 'rw~2839', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rw~2689', item, True)
+            LOCAL(ctx, E, 'rw~2839', item, True)
             if x_8906(ctx, E):
                 return t_7813(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1023,10 +1023,10 @@ def t_7813(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2679'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2829'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2680')]), '+=', True, K[8])
-    LOCAL(ctx, E, 'label~2690', E.get('t~2679'), True)
+        SET(ctx, 'reached', c, key, ([E.get('at~2830')]), '+=', True, K[8])
+    LOCAL(ctx, E, 'label~2840', E.get('t~2829'), True)
     return t_7816(ctx, k, s, E, B)
 
 
@@ -1036,9 +1036,9 @@ def d_7814(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2679'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2829'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2680')]), '+=', True, K[8])
+        SET(ctx, 'reached', c, key, ([E.get('at~2830')]), '+=', True, K[8])
     return True
 
 
@@ -1048,7 +1048,7 @@ def d_7815(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2690', E.get('t~2679'), True)
+    LOCAL(ctx, E, 'label~2840', E.get('t~2829'), True)
     return True
 
 
@@ -1060,12 +1060,12 @@ def t_7816(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2691'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2841'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2691', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2690'), '=', False, K[7])
+    LOCAL(ctx, E, 'was~2841', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2840'), '=', False, K[7])
     return t_7819(ctx, r1, s, E, B)
 
 
@@ -1075,7 +1075,7 @@ def d_7817(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2691', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2841', (ctx.state.get('booking')), True)
     return True
 
 
@@ -1085,7 +1085,7 @@ def d_7818(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2690'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2840'), '=', False, K[7])
     return True
 
 
@@ -1095,7 +1095,7 @@ def t_7819(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('rw~2689'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('rw~2839'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_7820(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:18
@@ -1104,7 +1104,7 @@ def d_7820(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2691'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2841'), '=', False, K[7])
     return True
 
 
@@ -1116,7 +1116,7 @@ def d_7821(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         E = ctx.env()
     if x_8916(ctx, E):
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2679')]), '+=', True, K[10])
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2829')]), '+=', True, K[10])
     return True
 
 
@@ -1126,7 +1126,7 @@ def d_7822(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2679')]), '+=', True, K[10])
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2829')]), '+=', True, K[10])
     return True
 
 
@@ -1145,15 +1145,15 @@ def t_7824(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/modules/nature
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'k~2704', 2, True)
-        LOCAL(ctx, E, 't~2705', 'nature_income', True)
+        LOCAL(ctx, E, 'k~2854', 2, True)
+        LOCAL(ctx, E, 't~2855', 'nature_income', True)
         return t_7887(ctx, k, s, E, B)
 
     ctx.steps += 4
-    LOCAL(ctx, E, 'n~2692', 2, True)
-    LOCAL(ctx, E, 'r~2693', 'energy', True)
-    LOCAL(ctx, E, 'm~2694', 1, True)
-    LOCAL(ctx, E, 's~2695', 'batteries', True)
+    LOCAL(ctx, E, 'n~2842', 2, True)
+    LOCAL(ctx, E, 'r~2843', 'energy', True)
+    LOCAL(ctx, E, 'm~2844', 1, True)
+    LOCAL(ctx, E, 's~2845', 'batteries', True)
     return t_7829(ctx, r1, s, E, B)
 
 
@@ -1163,7 +1163,7 @@ def d_7825(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2692', 2, True)
+    LOCAL(ctx, E, 'n~2842', 2, True)
     return True
 
 
@@ -1173,7 +1173,7 @@ def d_7826(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2693', 'energy', True)
+    LOCAL(ctx, E, 'r~2843', 'energy', True)
     return True
 
 
@@ -1183,7 +1183,7 @@ def d_7827(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~2694', 1, True)
+    LOCAL(ctx, E, 'm~2844', 1, True)
     return True
 
 
@@ -1193,7 +1193,7 @@ def d_7828(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2695', 'batteries', True)
+    LOCAL(ctx, E, 's~2845', 'batteries', True)
     return True
 
 
@@ -1230,8 +1230,8 @@ def d_7832(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2696', E.get('n~2692'), True)
-    LOCAL(ctx, E, 'r~2697', E.get('r~2693'), True)
+    LOCAL(ctx, E, 'n~2846', E.get('n~2842'), True)
+    LOCAL(ctx, E, 'r~2847', E.get('r~2843'), True)
     if not d_7835(ctx, E, B):
         return False
     return True
@@ -1243,7 +1243,7 @@ def d_7833(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2696', E.get('n~2692'), True)
+    LOCAL(ctx, E, 'n~2846', E.get('n~2842'), True)
     return True
 
 
@@ -1253,7 +1253,7 @@ def d_7834(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2697', E.get('r~2693'), True)
+    LOCAL(ctx, E, 'r~2847', E.get('r~2843'), True)
     return True
 
 
@@ -1266,8 +1266,8 @@ def d_7835(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
     if not x_8926(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2698', E.get('n~2696'), True)
-    LOCAL(ctx, E, 'r~2699', E.get('r~2697'), True)
+    LOCAL(ctx, E, 'n~2848', E.get('n~2846'), True)
+    LOCAL(ctx, E, 'r~2849', E.get('r~2847'), True)
     if not d_7839(ctx, E, B):
         return False
     return True
@@ -1290,7 +1290,7 @@ def d_7837(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2698', E.get('n~2696'), True)
+    LOCAL(ctx, E, 'n~2848', E.get('n~2846'), True)
     return True
 
 
@@ -1300,7 +1300,7 @@ def d_7838(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2699', E.get('r~2697'), True)
+    LOCAL(ctx, E, 'r~2849', E.get('r~2847'), True)
     return True
 
 
@@ -1310,9 +1310,9 @@ def d_7839(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2699'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2849'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2698'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~2848'), '-=', False, K[11])
     if not d_7841(ctx, E, B):
         return False
     if not d_7843(ctx, E, B):
@@ -1326,9 +1326,9 @@ def d_7840(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2699'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2849'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2698'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~2848'), '-=', False, K[11])
     return True
 
 
@@ -1338,11 +1338,11 @@ def d_7841(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2699'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2849'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2699'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2849'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2698'), '+=', False, K[12])
+            SET(ctx, 'supply', c, key, E.get('n~2848'), '+=', False, K[12])
     return True
 
 
@@ -1352,9 +1352,9 @@ def d_7842(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2699'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2849'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2698'), '+=', False, K[12])
+        SET(ctx, 'supply', c, key, E.get('n~2848'), '+=', False, K[12])
     return True
 
 
@@ -1368,7 +1368,7 @@ def d_7843(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2698'), '-=', False, K[13])
+            SET(ctx, 'ledger', c, key, E.get('n~2848'), '-=', False, K[13])
     return True
 
 
@@ -1380,7 +1380,7 @@ def d_7844(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2698'), '-=', False, K[13])
+        SET(ctx, 'ledger', c, key, E.get('n~2848'), '-=', False, K[13])
     return True
 
 
@@ -1390,8 +1390,8 @@ def d_7845(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2700', E.get('m~2694'), True)
-    LOCAL(ctx, E, 'r~2701', E.get('s~2695'), True)
+    LOCAL(ctx, E, 'n~2850', E.get('m~2844'), True)
+    LOCAL(ctx, E, 'r~2851', E.get('s~2845'), True)
     if not d_7848(ctx, E, B):
         return False
     return True
@@ -1403,7 +1403,7 @@ def d_7846(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2700', E.get('m~2694'), True)
+    LOCAL(ctx, E, 'n~2850', E.get('m~2844'), True)
     return True
 
 
@@ -1413,7 +1413,7 @@ def d_7847(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2701', E.get('s~2695'), True)
+    LOCAL(ctx, E, 'r~2851', E.get('s~2845'), True)
     return True
 
 
@@ -1426,8 +1426,8 @@ def d_7848(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
     if not x_8940(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2702', E.get('n~2700'), True)
-    LOCAL(ctx, E, 'r~2703', E.get('r~2701'), True)
+    LOCAL(ctx, E, 'n~2852', E.get('n~2850'), True)
+    LOCAL(ctx, E, 'r~2853', E.get('r~2851'), True)
     if not d_7852(ctx, E, B):
         return False
     return True
@@ -1450,7 +1450,7 @@ def d_7850(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2702', E.get('n~2700'), True)
+    LOCAL(ctx, E, 'n~2852', E.get('n~2850'), True)
     return True
 
 
@@ -1460,7 +1460,7 @@ def d_7851(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2703', E.get('r~2701'), True)
+    LOCAL(ctx, E, 'r~2853', E.get('r~2851'), True)
     return True
 
 
@@ -1470,9 +1470,9 @@ def d_7852(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2702'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~2852'), '-=', False, K[11])
     if not d_7854(ctx, E, B):
         return False
     if not d_7856(ctx, E, B):
@@ -1486,9 +1486,9 @@ def d_7853(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2702'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~2852'), '-=', False, K[11])
     return True
 
 
@@ -1498,11 +1498,11 @@ def d_7854(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2703'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2853'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2703'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2853'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2702'), '+=', False, K[12])
+            SET(ctx, 'supply', c, key, E.get('n~2852'), '+=', False, K[12])
     return True
 
 
@@ -1512,9 +1512,9 @@ def d_7855(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2703'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2853'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2702'), '+=', False, K[12])
+        SET(ctx, 'supply', c, key, E.get('n~2852'), '+=', False, K[12])
     return True
 
 
@@ -1528,7 +1528,7 @@ def d_7856(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2702'), '-=', False, K[13])
+            SET(ctx, 'ledger', c, key, E.get('n~2852'), '-=', False, K[13])
     return True
 
 
@@ -1540,7 +1540,7 @@ def d_7857(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2702'), '-=', False, K[13])
+        SET(ctx, 'ledger', c, key, E.get('n~2852'), '-=', False, K[13])
     return True
 
 
@@ -1585,7 +1585,7 @@ def d_7885(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2704', 2, True)
+    LOCAL(ctx, E, 'k~2854', 2, True)
     return True
 
 
@@ -1595,7 +1595,7 @@ def d_7886(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2705', 'nature_income', True)
+    LOCAL(ctx, E, 't~2855', 'nature_income', True)
     return True
 
 
@@ -1605,9 +1605,9 @@ def t_7887(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2706', E.get('k~2704'), True)
-    LOCAL(ctx, E, 't~2707', E.get('t~2705'), True)
-    LOCAL(ctx, E, 'col~2708', 'effect', True)
+    LOCAL(ctx, E, 'k~2856', E.get('k~2854'), True)
+    LOCAL(ctx, E, 't~2857', E.get('t~2855'), True)
+    LOCAL(ctx, E, 'col~2858', 'effect', True)
     return t_7891(ctx, k, s, E, B)
 
 
@@ -1617,7 +1617,7 @@ def d_7888(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2706', E.get('k~2704'), True)
+    LOCAL(ctx, E, 'k~2856', E.get('k~2854'), True)
     return True
 
 
@@ -1627,7 +1627,7 @@ def d_7889(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2707', E.get('t~2705'), True)
+    LOCAL(ctx, E, 't~2857', E.get('t~2855'), True)
     return True
 
 
@@ -1637,7 +1637,7 @@ def d_7890(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2708', 'effect', True)
+    LOCAL(ctx, E, 'col~2858', 'effect', True)
     return True
 
 
@@ -1652,7 +1652,7 @@ def t_7891(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
             return k()
         return t_7892(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('k~2706')))
+    return nxt(num(E.get('k~2856')))
 
 
 def t_7892(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:100
@@ -1663,18 +1663,18 @@ def t_7892(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~2717', E.get('t~2707'), True)
-        LOCAL(ctx, E, 'pos~2718', E.get('nxt~2711'), True)
+        LOCAL(ctx, E, 't~2867', E.get('t~2857'), True)
+        LOCAL(ctx, E, 'pos~2868', E.get('nxt~2861'), True)
         if not d_7898(ctx, E, B):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~2719', E.get('t~2707'), True)
-        LOCAL(ctx, E, 'at~2720', E.get('nxt~2711'), True)
-        LOCAL(ctx, E, 'col~2721', E.get('col~2708'), True)
+        LOCAL(ctx, E, 't~2869', E.get('t~2857'), True)
+        LOCAL(ctx, E, 'at~2870', E.get('nxt~2861'), True)
+        LOCAL(ctx, E, 'col~2871', E.get('col~2858'), True)
         return t_7904(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~2711', x_8986(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2861', x_8986(ctx, E), True)
     return t_7894(ctx, r1, s, E, B)
 
 
@@ -1684,7 +1684,7 @@ def d_7893(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~2711', x_8986(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2861', x_8986(ctx, E), True)
     return True
 
 
@@ -1708,7 +1708,7 @@ def d_7896(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2717', E.get('t~2707'), True)
+    LOCAL(ctx, E, 't~2867', E.get('t~2857'), True)
     return True
 
 
@@ -1718,7 +1718,7 @@ def d_7897(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~2718', E.get('nxt~2711'), True)
+    LOCAL(ctx, E, 'pos~2868', E.get('nxt~2861'), True)
     return True
 
 
@@ -1728,16 +1728,16 @@ def d_7898(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2717'))) is str else None) == 'game')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2867'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2717'))
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2867'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~2718'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~2868'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2717'))
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2867'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~2718'), '=', False, K[6])
+            SET(ctx, 'tracks', c, key, E.get('pos~2868'), '=', False, K[6])
     return True
 
 
@@ -1747,9 +1747,9 @@ def d_7899(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2717'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2867'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~2718'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~2868'), '=', False, K[4])
     return True
 
 
@@ -1759,9 +1759,9 @@ def d_7900(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2717'))
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2867'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~2718'), '=', False, K[6])
+        SET(ctx, 'tracks', c, key, E.get('pos~2868'), '=', False, K[6])
     return True
 
 
@@ -1771,7 +1771,7 @@ def d_7901(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2719', E.get('t~2707'), True)
+    LOCAL(ctx, E, 't~2869', E.get('t~2857'), True)
     return True
 
 
@@ -1781,7 +1781,7 @@ def d_7902(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2720', E.get('nxt~2711'), True)
+    LOCAL(ctx, E, 'at~2870', E.get('nxt~2861'), True)
     return True
 
 
@@ -1791,7 +1791,7 @@ def d_7903(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2721', E.get('col~2708'), True)
+    LOCAL(ctx, E, 'col~2871', E.get('col~2858'), True)
     return True
 
 
@@ -1813,7 +1813,7 @@ def t_7904(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2723', E.get('t~2719'), True)
+    LOCAL(ctx, E, 'label~2873', E.get('t~2869'), True)
     return t_7906(ctx, r1, s, E, B)
 
 
@@ -1823,7 +1823,7 @@ def d_7905(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2723', E.get('t~2719'), True)
+    LOCAL(ctx, E, 'label~2873', E.get('t~2869'), True)
     return True
 
 
@@ -1835,12 +1835,12 @@ def t_7906(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2724'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2874'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2724', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2723'), '=', False, K[7])
+    LOCAL(ctx, E, 'was~2874', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2873'), '=', False, K[7])
     return t_7909(ctx, r1, s, E, B)
 
 
@@ -1850,7 +1850,7 @@ def d_7907(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2724', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2874', (ctx.state.get('booking')), True)
     return True
 
 
@@ -1860,7 +1860,7 @@ def d_7908(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2723'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2873'), '=', False, K[7])
     return True
 
 
@@ -1871,18 +1871,18 @@ def t_7909(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9002(ctx, E)))
-    old = E.get('sp~2722', MISSING)
+    old = E.get('sp~2872', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'sp~2722', old)
+        UNSET(ctx, E, 'sp~2872', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~2722', item, True)
-            if (((_w1.get('at', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2720'))):
+            LOCAL(ctx, E, 'sp~2872', item, True)
+            if (((_w1.get('at', None) if type((_w1 := E.get('sp~2872'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2870'))):
                 return t_7910(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -1895,7 +1895,7 @@ def t_7910(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((E.get('col~2721') == 'solar')):
+    if ((E.get('col~2871') == 'solar')):
         return t_7911(ctx, k, s, E, B)
     return t_7912(ctx, k, s, E, B)
 
@@ -1906,7 +1906,7 @@ def t_7911(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('solar', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'solar', None))), k)
+    return DO(ctx, ((_w1.get('solar', None) if type((_w1 := E.get('sp~2872'))) is dict else KEY(_w1, 'solar', None))), k)
 
 
 def t_7912(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:114
@@ -1915,7 +1915,7 @@ def t_7912(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((E.get('col~2721') == 'energy')):
+    if ((E.get('col~2871') == 'energy')):
         return t_7913(ctx, k, s, E, B)
     return t_7914(ctx, k, s, E, B)
 
@@ -1926,7 +1926,7 @@ def t_7913(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('energy', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'energy', None))), k)
+    return DO(ctx, ((_w1.get('energy', None) if type((_w1 := E.get('sp~2872'))) is dict else KEY(_w1, 'energy', None))), k)
 
 
 def t_7914(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:115
@@ -1935,7 +1935,7 @@ def t_7914(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('sp~2722'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('sp~2872'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_7915(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:18
@@ -1944,7 +1944,7 @@ def d_7915(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2724'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2874'), '=', False, K[7])
     return True
 
 
@@ -1965,9 +1965,9 @@ def t_7917(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2725', x_9012(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2875', x_9012(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2727', E.get('owner~2725'), True)
+    LOCAL(ctx, E, 'label~2877', E.get('owner~2875'), True)
     return t_7920(ctx, k, s, E, B)
 
 
@@ -1977,7 +1977,7 @@ def d_7918(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2725', x_9012(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2875', x_9012(ctx, E), True)
     return True
 
 
@@ -1987,7 +1987,7 @@ def d_7919(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2727', E.get('owner~2725'), True)
+    LOCAL(ctx, E, 'label~2877', E.get('owner~2875'), True)
     return True
 
 
@@ -1999,12 +1999,12 @@ def t_7920(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2728'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2878'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2728', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2727'), '=', False, K[7])
+    LOCAL(ctx, E, 'was~2878', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2877'), '=', False, K[7])
     return t_7923(ctx, r1, s, E, B)
 
 
@@ -2014,7 +2014,7 @@ def d_7921(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2728', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2878', (ctx.state.get('booking')), True)
     return True
 
 
@@ -2024,7 +2024,7 @@ def d_7922(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2727'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2877'), '=', False, K[7])
     return True
 
 
@@ -2035,18 +2035,18 @@ def t_7923(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9017(ctx, E)))
-    old = E.get('b~2726', MISSING)
+    old = E.get('b~2876', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~2726', old)
+        UNSET(ctx, E, 'b~2876', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~2726', item, True)
-            if (((_w1.get('at', None) if type((_w1 := E.get('b~2726'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2720'))):
+            LOCAL(ctx, E, 'b~2876', item, True)
+            if (((_w1.get('at', None) if type((_w1 := E.get('b~2876'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2870'))):
                 return t_7924(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -2059,7 +2059,7 @@ def t_7924(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~2726'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('b~2876'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_7925(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:18
@@ -2068,7 +2068,7 @@ def d_7925(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2728'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2878'), '=', False, K[7])
     return True
 
 
@@ -2078,7 +2078,7 @@ def t_7926(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2719'))) is str else None) == 'player')):
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2869'))) is str else None) == 'player')):
         return t_7927(ctx, k, s, E, B)
     return k()
 
@@ -2090,17 +2090,17 @@ def t_7927(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9023(ctx, E)))
-    old = E.get('rw~2729', MISSING)
+    old = E.get('rw~2879', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rw~2729', old)
+        UNSET(ctx, E, 'rw~2879', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rw~2729', item, True)
+            LOCAL(ctx, E, 'rw~2879', item, True)
             if x_9024(ctx, E):
                 return t_7928(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2114,10 +2114,10 @@ def t_7928(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2719'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2869'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2720')]), '+=', True, K[8])
-    LOCAL(ctx, E, 'label~2730', E.get('t~2719'), True)
+        SET(ctx, 'reached', c, key, ([E.get('at~2870')]), '+=', True, K[8])
+    LOCAL(ctx, E, 'label~2880', E.get('t~2869'), True)
     return t_7931(ctx, k, s, E, B)
 
 
@@ -2127,9 +2127,9 @@ def d_7929(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2719'))
+    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2869'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2720')]), '+=', True, K[8])
+        SET(ctx, 'reached', c, key, ([E.get('at~2870')]), '+=', True, K[8])
     return True
 
 
@@ -2139,7 +2139,7 @@ def d_7930(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2730', E.get('t~2719'), True)
+    LOCAL(ctx, E, 'label~2880', E.get('t~2869'), True)
     return True
 
 
@@ -2151,12 +2151,12 @@ def t_7931(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2731'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2881'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2731', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2730'), '=', False, K[7])
+    LOCAL(ctx, E, 'was~2881', (ctx.state.get('booking')), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2880'), '=', False, K[7])
     return t_7934(ctx, r1, s, E, B)
 
 
@@ -2166,7 +2166,7 @@ def d_7932(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2731', (ctx.state.get('booking')), True)
+    LOCAL(ctx, E, 'was~2881', (ctx.state.get('booking')), True)
     return True
 
 
@@ -2176,7 +2176,7 @@ def d_7933(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2730'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2880'), '=', False, K[7])
     return True
 
 
@@ -2186,7 +2186,7 @@ def t_7934(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('rw~2729'))) is dict else KEY(_w1, 'effect', None))), k)
+    return DO(ctx, ((_w1.get('effect', None) if type((_w1 := E.get('rw~2879'))) is dict else KEY(_w1, 'effect', None))), k)
 
 
 def d_7935(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yaml:18
@@ -2195,7 +2195,7 @@ def d_7935(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2731'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2881'), '=', False, K[7])
     return True
 
 
@@ -2207,7 +2207,7 @@ def d_7936(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         E = ctx.env()
     if x_9034(ctx, E):
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2719')]), '+=', True, K[10])
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2869')]), '+=', True, K[10])
     return True
 
 
@@ -2217,7 +2217,7 @@ def d_7937(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2719')]), '+=', True, K[10])
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2869')]), '+=', True, K[10])
     return True
 
 
@@ -2557,5 +2557,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/nature_items.yaml:11
-    'nature_reserve_connection_tile': '{"id":"nature_reserve_connection_tile","deck":"connection_tiles_a","module":"nature_reserve","effect":{"op":"seq","b":[{"op":"let","v":"k~2664","e":{"op":"lit","v":1,"x":8862},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7770},{"op":"let","v":"t~2665","e":{"op":"lit","v":"nature_income","x":8863},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7771},{"op":"seq","b":[{"op":"let","v":"k~2666","e":{"op":"var","n":"k~2664","x":8864},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7773},{"op":"let","v":"t~2667","e":{"op":"var","n":"t~2665","x":8865},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7774},{"op":"let","v":"col~2668","e":{"op":"lit","v":"effect","x":8866},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7775},{"op":"rep","n":{"op":"var","n":"k~2666","x":8867},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2671","e":{"op":"letx","v":"at~2669","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2667"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2667"},"d":0}},"b":{"op":"letx","v":"nxt~2670","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2669"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2669"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2670"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2670"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2670"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2670"}}},"x":8868},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7778},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2671"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2667"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2667"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2671"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2672","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2667"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2667"},"d":0}},"b":{"op":"letx","v":"built~2675","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2673","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2674","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2673"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2674"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2674"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2676","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2667"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2672"},"b":{"op":"key","of":{"op":"var","n":"l~2676"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2676"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2671"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2675"},"b":{"op":"key","of":{"op":"var","n":"l~2676"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8869},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7780},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7779},{"op":"let","v":"t~2677","e":{"op":"var","n":"t~2667","x":8870},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7781},{"op":"let","v":"pos~2678","e":{"op":"var","n":"nxt~2671","x":8871},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7782},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2677"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8872},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2677"},"d":0,"x":8873},"o":"=","e":{"op":"var","n":"pos~2678","x":8874},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7784},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2677"},"d":0,"x":8875},"o":"=","e":{"op":"var","n":"pos~2678","x":8876},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7785},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7783},{"op":"let","v":"t~2679","e":{"op":"var","n":"t~2667","x":8877},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7786},{"op":"let","v":"at~2680","e":{"op":"var","n":"nxt~2671","x":8878},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7787},{"op":"let","v":"col~2681","e":{"op":"var","n":"col~2668","x":8879},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7788},{"op":"seq","b":[{"op":"let","v":"label~2683","e":{"op":"var","n":"t~2679","x":8880},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7790},{"op":"seq","b":[{"op":"let","v":"was~2684","e":{"op":"st","k":"booking","x":8881},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7792},{"op":"set","t":{"op":"st","k":"booking","x":8882},"o":"=","e":{"op":"var","n":"label~2683","x":8883},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7793},{"op":"for","v":"sp~2682","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"spaces","d":[],"x":8884},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2682"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2680"},"x":8885},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2681"},"b":{"op":"lit","v":"solar"},"x":8886},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2682"},"k":{"op":"lit","v":"solar"},"x":8887},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7796},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2681"},"b":{"op":"lit","v":"energy"},"x":8888},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2682"},"k":{"op":"lit","v":"energy"},"x":8889},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7798},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2682"},"k":{"op":"lit","v":"effect"},"x":8890},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7799},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7797},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7795},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7794},{"op":"set","t":{"op":"st","k":"booking","x":8891},"o":"=","e":{"op":"var","n":"was~2684","x":8892},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7800}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7791},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2680"}}],"x":8893},"t":{"op":"seq","b":[{"op":"let","v":"owner~2685","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2679"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8894},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7803},{"op":"let","v":"label~2687","e":{"op":"var","n":"owner~2685","x":8895},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7804},{"op":"seq","b":[{"op":"let","v":"was~2688","e":{"op":"st","k":"booking","x":8896},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7806},{"op":"set","t":{"op":"st","k":"booking","x":8897},"o":"=","e":{"op":"var","n":"label~2687","x":8898},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7807},{"op":"for","v":"b~2686","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2685"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8899},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2686"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2680"},"x":8900},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2686"},"k":{"op":"lit","v":"effect"},"x":8901},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7809},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7808},{"op":"set","t":{"op":"st","k":"booking","x":8902},"o":"=","e":{"op":"var","n":"was~2688","x":8903},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7810}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7805}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7802},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7801},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8904},"t":{"op":"for","v":"rw~2689","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"rewards","d":[],"x":8905},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2689"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2680"}},{"op":"in","a":{"op":"var","n":"at~2680"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2679"},"d":[]},"neg":true}],"x":8906},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2679"},"d":[],"x":8907},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2680"}],"x":8908},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7814},{"op":"let","v":"label~2690","e":{"op":"var","n":"t~2679","x":8909},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7815},{"op":"seq","b":[{"op":"let","v":"was~2691","e":{"op":"st","k":"booking","x":8910},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7817},{"op":"set","t":{"op":"st","k":"booking","x":8911},"o":"=","e":{"op":"var","n":"label~2690","x":8912},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7818},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2689"},"k":{"op":"lit","v":"effect"},"x":8913},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7819},{"op":"set","t":{"op":"st","k":"booking","x":8914},"o":"=","e":{"op":"var","n":"was~2691","x":8915},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7820}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7816}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7813},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7812},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7811},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2680"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2679"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2679"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2679"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8916},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8917},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2679"}],"x":8918},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7822},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7821}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7789}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7777},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7776}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7772},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2692","e":{"op":"lit","v":2,"x":8919},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7825},{"op":"let","v":"r~2693","e":{"op":"lit","v":"energy","x":8920},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7826},{"op":"let","v":"m~2694","e":{"op":"lit","v":1,"x":8921},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7827},{"op":"let","v":"s~2695","e":{"op":"lit","v":"batteries","x":8922},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7828},{"op":"seq","b":[{"op":"req","c":{"op":"can","b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2696","e":{"op":"var","n":"n~2692","x":8924},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7833},{"op":"let","v":"r~2697","e":{"op":"var","n":"r~2693","x":8925},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7834},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0},"b":{"op":"var","n":"n~2696"},"x":8926},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7836},{"op":"let","v":"n~2698","e":{"op":"var","n":"n~2696","x":8927},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7837},{"op":"let","v":"r~2699","e":{"op":"var","n":"r~2697","x":8928},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7838},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2699"},"d":0,"x":8929},"o":"-=","e":{"op":"var","n":"n~2698","x":8930},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7840},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8931},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2699"},"d":0,"x":8932},"o":"+=","e":{"op":"var","n":"n~2698","x":8933},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7842},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7841},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2698"},"b":{"op":"lit","v":0}}],"x":8934},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8935},"o":"-=","e":{"op":"var","n":"n~2698","x":8936},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7844},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7843}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7839}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7835}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7832},"label":{"op":"lit","v":{"option":0},"x":8937}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2700","e":{"op":"var","n":"m~2694","x":8938},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7846},{"op":"let","v":"r~2701","e":{"op":"var","n":"s~2695","x":8939},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7847},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2701"},"d":0},"b":{"op":"var","n":"n~2700"},"x":8940},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7849},{"op":"let","v":"n~2702","e":{"op":"var","n":"n~2700","x":8941},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7850},{"op":"let","v":"r~2703","e":{"op":"var","n":"r~2701","x":8942},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7851},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2703"},"d":0,"x":8943},"o":"-=","e":{"op":"var","n":"n~2702","x":8944},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7853},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8945},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2703"},"d":0,"x":8946},"o":"+=","e":{"op":"var","n":"n~2702","x":8947},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7855},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7854},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2702"},"b":{"op":"lit","v":0}}],"x":8948},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8949},"o":"-=","e":{"op":"var","n":"n~2702","x":8950},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7857},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7856}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7852}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7848}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7845},"label":{"op":"lit","v":{"option":1},"x":8951}}],"kind":"choose","prompt":{"def":"lose_either","args":{"n":2,"r":"energy","m":1,"s":"batteries"},"kinds":{"r":"resources","s":"resources"},"text":{"en":"pay 2 energy or 1 battery","it":"paga 2 energia o 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7831},"x":8923},"at":"rules_data/pampero/definitions/resources.yaml:119","id":7830},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2696","e":{"op":"var","n":"n~2692","x":8952},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7860},{"op":"let","v":"r~2697","e":{"op":"var","n":"r~2693","x":8953},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7861},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2697"},"d":0},"b":{"op":"var","n":"n~2696"},"x":8954},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7863},{"op":"let","v":"n~2698","e":{"op":"var","n":"n~2696","x":8955},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7864},{"op":"let","v":"r~2699","e":{"op":"var","n":"r~2697","x":8956},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7865},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2699"},"d":0,"x":8957},"o":"-=","e":{"op":"var","n":"n~2698","x":8958},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7867},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8959},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2699"},"d":0,"x":8960},"o":"+=","e":{"op":"var","n":"n~2698","x":8961},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7869},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7868},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2699"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2698"},"b":{"op":"lit","v":0}}],"x":8962},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8963},"o":"-=","e":{"op":"var","n":"n~2698","x":8964},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7871},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7870}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7866}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7862}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7859},"label":{"op":"lit","v":{"option":0},"x":8965}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2700","e":{"op":"var","n":"m~2694","x":8966},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7873},{"op":"let","v":"r~2701","e":{"op":"var","n":"s~2695","x":8967},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7874},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2701"},"d":0},"b":{"op":"var","n":"n~2700"},"x":8968},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7876},{"op":"let","v":"n~2702","e":{"op":"var","n":"n~2700","x":8969},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7877},{"op":"let","v":"r~2703","e":{"op":"var","n":"r~2701","x":8970},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7878},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2703"},"d":0,"x":8971},"o":"-=","e":{"op":"var","n":"n~2702","x":8972},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7880},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8973},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2703"},"d":0,"x":8974},"o":"+=","e":{"op":"var","n":"n~2702","x":8975},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7882},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7881},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2702"},"b":{"op":"lit","v":0}}],"x":8976},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8977},"o":"-=","e":{"op":"var","n":"n~2702","x":8978},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7884},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7883}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7879}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7875}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7872},"label":{"op":"lit","v":{"option":1},"x":8979}}],"kind":"choose","prompt":{"def":"lose_either","args":{"n":2,"r":"energy","m":1,"s":"batteries"},"kinds":{"r":"resources","s":"resources"},"text":{"en":"pay 2 energy or 1 battery","it":"paga 2 energia o 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7858}],"at":"rules_data/pampero/definitions/resources.yaml:92","id":7829},{"op":"let","v":"k~2704","e":{"op":"lit","v":2,"x":8980},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7885},{"op":"let","v":"t~2705","e":{"op":"lit","v":"nature_income","x":8981},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7886},{"op":"seq","b":[{"op":"let","v":"k~2706","e":{"op":"var","n":"k~2704","x":8982},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7888},{"op":"let","v":"t~2707","e":{"op":"var","n":"t~2705","x":8983},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7889},{"op":"let","v":"col~2708","e":{"op":"lit","v":"effect","x":8984},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7890},{"op":"rep","n":{"op":"var","n":"k~2706","x":8985},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2711","e":{"op":"letx","v":"at~2709","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2707"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2707"},"d":0}},"b":{"op":"letx","v":"nxt~2710","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2709"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2709"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2710"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2710"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2710"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2710"}}},"x":8986},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7893},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2711"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2707"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2707"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2711"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2712","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2707"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2707"},"d":0}},"b":{"op":"letx","v":"built~2715","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2713","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2714","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2713"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2714"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2714"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2716","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2707"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2712"},"b":{"op":"key","of":{"op":"var","n":"l~2716"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2716"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2711"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2715"},"b":{"op":"key","of":{"op":"var","n":"l~2716"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8987},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7895},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7894},{"op":"let","v":"t~2717","e":{"op":"var","n":"t~2707","x":8988},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7896},{"op":"let","v":"pos~2718","e":{"op":"var","n":"nxt~2711","x":8989},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7897},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8990},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2717"},"d":0,"x":8991},"o":"=","e":{"op":"var","n":"pos~2718","x":8992},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7899},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2717"},"d":0,"x":8993},"o":"=","e":{"op":"var","n":"pos~2718","x":8994},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7900},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7898},{"op":"let","v":"t~2719","e":{"op":"var","n":"t~2707","x":8995},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7901},{"op":"let","v":"at~2720","e":{"op":"var","n":"nxt~2711","x":8996},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7902},{"op":"let","v":"col~2721","e":{"op":"var","n":"col~2708","x":8997},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7903},{"op":"seq","b":[{"op":"let","v":"label~2723","e":{"op":"var","n":"t~2719","x":8998},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7905},{"op":"seq","b":[{"op":"let","v":"was~2724","e":{"op":"st","k":"booking","x":8999},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7907},{"op":"set","t":{"op":"st","k":"booking","x":9000},"o":"=","e":{"op":"var","n":"label~2723","x":9001},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7908},{"op":"for","v":"sp~2722","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"spaces","d":[],"x":9002},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2722"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2720"},"x":9003},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2721"},"b":{"op":"lit","v":"solar"},"x":9004},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2722"},"k":{"op":"lit","v":"solar"},"x":9005},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7911},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2721"},"b":{"op":"lit","v":"energy"},"x":9006},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2722"},"k":{"op":"lit","v":"energy"},"x":9007},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7913},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2722"},"k":{"op":"lit","v":"effect"},"x":9008},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7914},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7912},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7910},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7909},{"op":"set","t":{"op":"st","k":"booking","x":9009},"o":"=","e":{"op":"var","n":"was~2724","x":9010},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7915}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7906},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2720"}}],"x":9011},"t":{"op":"seq","b":[{"op":"let","v":"owner~2725","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2719"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":9012},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7918},{"op":"let","v":"label~2727","e":{"op":"var","n":"owner~2725","x":9013},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7919},{"op":"seq","b":[{"op":"let","v":"was~2728","e":{"op":"st","k":"booking","x":9014},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7921},{"op":"set","t":{"op":"st","k":"booking","x":9015},"o":"=","e":{"op":"var","n":"label~2727","x":9016},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7922},{"op":"for","v":"b~2726","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2725"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":9017},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2726"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2720"},"x":9018},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2726"},"k":{"op":"lit","v":"effect"},"x":9019},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7924},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7923},{"op":"set","t":{"op":"st","k":"booking","x":9020},"o":"=","e":{"op":"var","n":"was~2728","x":9021},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7925}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7920}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7917},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7916},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":9022},"t":{"op":"for","v":"rw~2729","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"rewards","d":[],"x":9023},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2729"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2720"}},{"op":"in","a":{"op":"var","n":"at~2720"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2719"},"d":[]},"neg":true}],"x":9024},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2719"},"d":[],"x":9025},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2720"}],"x":9026},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7929},{"op":"let","v":"label~2730","e":{"op":"var","n":"t~2719","x":9027},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7930},{"op":"seq","b":[{"op":"let","v":"was~2731","e":{"op":"st","k":"booking","x":9028},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7932},{"op":"set","t":{"op":"st","k":"booking","x":9029},"o":"=","e":{"op":"var","n":"label~2730","x":9030},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7933},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2729"},"k":{"op":"lit","v":"effect"},"x":9031},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7934},{"op":"set","t":{"op":"st","k":"booking","x":9032},"o":"=","e":{"op":"var","n":"was~2731","x":9033},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7935}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7931}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7928},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7927},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7926},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2720"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2719"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2719"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2719"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":9034},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":9035},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2719"}],"x":9036},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7937},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7936}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7904}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7892},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7891}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7887}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7824},"label":{"op":"lit","v":{"may":true},"x":9037}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:126","id":7938},"label":{"op":"lit","v":{"may":false},"x":9038}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 2 energy or 1 battery and advance the nature reserve income 2 spaces","it":"puoi pagare 2 energia o 1 batteria e avanzare il reddito della riserva naturale di 2 caselle"}},"at":"rules_data/pampero/definitions/resources.yaml:126","id":7823}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7769},"numbers":{"energy":1},"source":{"doc":"pampero-nature","section":"Zone A Connection Tile"},"at":"rules_data/pampero/modules/nature_items.yaml:11"}',
+    'nature_reserve_connection_tile': '{"id":"nature_reserve_connection_tile","deck":"connection_tiles_a","module":"nature_reserve","effect":{"op":"seq","b":[{"op":"let","v":"k~2814","e":{"op":"lit","v":1,"x":8862},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7770},{"op":"let","v":"t~2815","e":{"op":"lit","v":"nature_income","x":8863},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7771},{"op":"seq","b":[{"op":"let","v":"k~2816","e":{"op":"var","n":"k~2814","x":8864},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7773},{"op":"let","v":"t~2817","e":{"op":"var","n":"t~2815","x":8865},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7774},{"op":"let","v":"col~2818","e":{"op":"lit","v":"effect","x":8866},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7775},{"op":"rep","n":{"op":"var","n":"k~2816","x":8867},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2821","e":{"op":"letx","v":"at~2819","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2817"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2817"},"d":0}},"b":{"op":"letx","v":"nxt~2820","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2819"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2819"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2820"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2820"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2820"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2820"}}},"x":8868},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7778},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2821"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2817"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2817"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2821"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2822","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2817"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2817"},"d":0}},"b":{"op":"letx","v":"built~2825","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2823","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2824","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2823"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2824"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2824"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2826","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2817"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2822"},"b":{"op":"key","of":{"op":"var","n":"l~2826"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2826"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2821"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2825"},"b":{"op":"key","of":{"op":"var","n":"l~2826"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8869},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7780},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7779},{"op":"let","v":"t~2827","e":{"op":"var","n":"t~2817","x":8870},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7781},{"op":"let","v":"pos~2828","e":{"op":"var","n":"nxt~2821","x":8871},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7782},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2827"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8872},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2827"},"d":0,"x":8873},"o":"=","e":{"op":"var","n":"pos~2828","x":8874},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7784},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2827"},"d":0,"x":8875},"o":"=","e":{"op":"var","n":"pos~2828","x":8876},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7785},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7783},{"op":"let","v":"t~2829","e":{"op":"var","n":"t~2817","x":8877},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7786},{"op":"let","v":"at~2830","e":{"op":"var","n":"nxt~2821","x":8878},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7787},{"op":"let","v":"col~2831","e":{"op":"var","n":"col~2818","x":8879},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7788},{"op":"seq","b":[{"op":"let","v":"label~2833","e":{"op":"var","n":"t~2829","x":8880},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7790},{"op":"seq","b":[{"op":"let","v":"was~2834","e":{"op":"st","k":"booking","x":8881},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7792},{"op":"set","t":{"op":"st","k":"booking","x":8882},"o":"=","e":{"op":"var","n":"label~2833","x":8883},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7793},{"op":"for","v":"sp~2832","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"spaces","d":[],"x":8884},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2832"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2830"},"x":8885},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2831"},"b":{"op":"lit","v":"solar"},"x":8886},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2832"},"k":{"op":"lit","v":"solar"},"x":8887},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7796},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2831"},"b":{"op":"lit","v":"energy"},"x":8888},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2832"},"k":{"op":"lit","v":"energy"},"x":8889},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7798},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2832"},"k":{"op":"lit","v":"effect"},"x":8890},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7799},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7797},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7795},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7794},{"op":"set","t":{"op":"st","k":"booking","x":8891},"o":"=","e":{"op":"var","n":"was~2834","x":8892},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7800}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7791},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2830"}}],"x":8893},"t":{"op":"seq","b":[{"op":"let","v":"owner~2835","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2829"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8894},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7803},{"op":"let","v":"label~2837","e":{"op":"var","n":"owner~2835","x":8895},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7804},{"op":"seq","b":[{"op":"let","v":"was~2838","e":{"op":"st","k":"booking","x":8896},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7806},{"op":"set","t":{"op":"st","k":"booking","x":8897},"o":"=","e":{"op":"var","n":"label~2837","x":8898},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7807},{"op":"for","v":"b~2836","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2835"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8899},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2836"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2830"},"x":8900},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2836"},"k":{"op":"lit","v":"effect"},"x":8901},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7809},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7808},{"op":"set","t":{"op":"st","k":"booking","x":8902},"o":"=","e":{"op":"var","n":"was~2838","x":8903},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7810}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7805}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7802},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7801},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8904},"t":{"op":"for","v":"rw~2839","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"rewards","d":[],"x":8905},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2839"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2830"}},{"op":"in","a":{"op":"var","n":"at~2830"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2829"},"d":[]},"neg":true}],"x":8906},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2829"},"d":[],"x":8907},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2830"}],"x":8908},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7814},{"op":"let","v":"label~2840","e":{"op":"var","n":"t~2829","x":8909},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7815},{"op":"seq","b":[{"op":"let","v":"was~2841","e":{"op":"st","k":"booking","x":8910},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7817},{"op":"set","t":{"op":"st","k":"booking","x":8911},"o":"=","e":{"op":"var","n":"label~2840","x":8912},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7818},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2839"},"k":{"op":"lit","v":"effect"},"x":8913},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7819},{"op":"set","t":{"op":"st","k":"booking","x":8914},"o":"=","e":{"op":"var","n":"was~2841","x":8915},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7820}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7816}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7813},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7812},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7811},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2830"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2829"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2829"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2829"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8916},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8917},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2829"}],"x":8918},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7822},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7821}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7789}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7777},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7776}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7772},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2842","e":{"op":"lit","v":2,"x":8919},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7825},{"op":"let","v":"r~2843","e":{"op":"lit","v":"energy","x":8920},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7826},{"op":"let","v":"m~2844","e":{"op":"lit","v":1,"x":8921},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7827},{"op":"let","v":"s~2845","e":{"op":"lit","v":"batteries","x":8922},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7828},{"op":"seq","b":[{"op":"req","c":{"op":"can","b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2846","e":{"op":"var","n":"n~2842","x":8924},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7833},{"op":"let","v":"r~2847","e":{"op":"var","n":"r~2843","x":8925},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7834},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2847"},"d":0},"b":{"op":"var","n":"n~2846"},"x":8926},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7836},{"op":"let","v":"n~2848","e":{"op":"var","n":"n~2846","x":8927},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7837},{"op":"let","v":"r~2849","e":{"op":"var","n":"r~2847","x":8928},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7838},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2849"},"d":0,"x":8929},"o":"-=","e":{"op":"var","n":"n~2848","x":8930},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7840},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2849"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8931},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2849"},"d":0,"x":8932},"o":"+=","e":{"op":"var","n":"n~2848","x":8933},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7842},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7841},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2849"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2848"},"b":{"op":"lit","v":0}}],"x":8934},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8935},"o":"-=","e":{"op":"var","n":"n~2848","x":8936},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7844},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7843}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7839}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7835}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7832},"label":{"op":"lit","v":{"option":0},"x":8937}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2850","e":{"op":"var","n":"m~2844","x":8938},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7846},{"op":"let","v":"r~2851","e":{"op":"var","n":"s~2845","x":8939},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7847},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2851"},"d":0},"b":{"op":"var","n":"n~2850"},"x":8940},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7849},{"op":"let","v":"n~2852","e":{"op":"var","n":"n~2850","x":8941},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7850},{"op":"let","v":"r~2853","e":{"op":"var","n":"r~2851","x":8942},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7851},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2853"},"d":0,"x":8943},"o":"-=","e":{"op":"var","n":"n~2852","x":8944},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7853},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2853"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8945},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2853"},"d":0,"x":8946},"o":"+=","e":{"op":"var","n":"n~2852","x":8947},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7855},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7854},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2853"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2852"},"b":{"op":"lit","v":0}}],"x":8948},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8949},"o":"-=","e":{"op":"var","n":"n~2852","x":8950},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7857},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7856}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7852}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7848}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7845},"label":{"op":"lit","v":{"option":1},"x":8951}}],"kind":"choose","prompt":{"def":"lose_either","args":{"n":2,"r":"energy","m":1,"s":"batteries"},"kinds":{"r":"resources","s":"resources"},"text":{"en":"pay 2 energy or 1 battery","it":"paga 2 energia o 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7831},"x":8923},"at":"rules_data/pampero/definitions/resources.yaml:119","id":7830},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2846","e":{"op":"var","n":"n~2842","x":8952},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7860},{"op":"let","v":"r~2847","e":{"op":"var","n":"r~2843","x":8953},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7861},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2847"},"d":0},"b":{"op":"var","n":"n~2846"},"x":8954},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7863},{"op":"let","v":"n~2848","e":{"op":"var","n":"n~2846","x":8955},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7864},{"op":"let","v":"r~2849","e":{"op":"var","n":"r~2847","x":8956},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7865},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2849"},"d":0,"x":8957},"o":"-=","e":{"op":"var","n":"n~2848","x":8958},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7867},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2849"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8959},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2849"},"d":0,"x":8960},"o":"+=","e":{"op":"var","n":"n~2848","x":8961},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7869},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7868},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2849"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2848"},"b":{"op":"lit","v":0}}],"x":8962},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8963},"o":"-=","e":{"op":"var","n":"n~2848","x":8964},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7871},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7870}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7866}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7862}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7859},"label":{"op":"lit","v":{"option":0},"x":8965}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2850","e":{"op":"var","n":"m~2844","x":8966},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7873},{"op":"let","v":"r~2851","e":{"op":"var","n":"s~2845","x":8967},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7874},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2851"},"d":0},"b":{"op":"var","n":"n~2850"},"x":8968},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7876},{"op":"let","v":"n~2852","e":{"op":"var","n":"n~2850","x":8969},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7877},{"op":"let","v":"r~2853","e":{"op":"var","n":"r~2851","x":8970},"at":"rules_data/pampero/definitions/resources.yaml:84","id":7878},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2853"},"d":0,"x":8971},"o":"-=","e":{"op":"var","n":"n~2852","x":8972},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7880},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2853"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8973},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2853"},"d":0,"x":8974},"o":"+=","e":{"op":"var","n":"n~2852","x":8975},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7882},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7881},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2853"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2852"},"b":{"op":"lit","v":0}}],"x":8976},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8977},"o":"-=","e":{"op":"var","n":"n~2852","x":8978},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7884},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7883}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7879}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7875}],"at":"rules_data/pampero/definitions/resources.yaml:84","id":7872},"label":{"op":"lit","v":{"option":1},"x":8979}}],"kind":"choose","prompt":{"def":"lose_either","args":{"n":2,"r":"energy","m":1,"s":"batteries"},"kinds":{"r":"resources","s":"resources"},"text":{"en":"pay 2 energy or 1 battery","it":"paga 2 energia o 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:92","id":7858}],"at":"rules_data/pampero/definitions/resources.yaml:92","id":7829},{"op":"let","v":"k~2854","e":{"op":"lit","v":2,"x":8980},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7885},{"op":"let","v":"t~2855","e":{"op":"lit","v":"nature_income","x":8981},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7886},{"op":"seq","b":[{"op":"let","v":"k~2856","e":{"op":"var","n":"k~2854","x":8982},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7888},{"op":"let","v":"t~2857","e":{"op":"var","n":"t~2855","x":8983},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7889},{"op":"let","v":"col~2858","e":{"op":"lit","v":"effect","x":8984},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7890},{"op":"rep","n":{"op":"var","n":"k~2856","x":8985},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2861","e":{"op":"letx","v":"at~2859","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2857"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2857"},"d":0}},"b":{"op":"letx","v":"nxt~2860","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2859"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2859"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2860"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2860"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2860"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2860"}}},"x":8986},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7893},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2861"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2857"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2857"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2861"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2862","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2857"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2857"},"d":0}},"b":{"op":"letx","v":"built~2865","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2863","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2864","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2863"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2864"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2864"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2866","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2857"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2862"},"b":{"op":"key","of":{"op":"var","n":"l~2866"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2866"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2861"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2865"},"b":{"op":"key","of":{"op":"var","n":"l~2866"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8987},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7895},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7894},{"op":"let","v":"t~2867","e":{"op":"var","n":"t~2857","x":8988},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7896},{"op":"let","v":"pos~2868","e":{"op":"var","n":"nxt~2861","x":8989},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7897},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2867"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8990},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2867"},"d":0,"x":8991},"o":"=","e":{"op":"var","n":"pos~2868","x":8992},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7899},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2867"},"d":0,"x":8993},"o":"=","e":{"op":"var","n":"pos~2868","x":8994},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7900},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7898},{"op":"let","v":"t~2869","e":{"op":"var","n":"t~2857","x":8995},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7901},{"op":"let","v":"at~2870","e":{"op":"var","n":"nxt~2861","x":8996},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7902},{"op":"let","v":"col~2871","e":{"op":"var","n":"col~2858","x":8997},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7903},{"op":"seq","b":[{"op":"let","v":"label~2873","e":{"op":"var","n":"t~2869","x":8998},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7905},{"op":"seq","b":[{"op":"let","v":"was~2874","e":{"op":"st","k":"booking","x":8999},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7907},{"op":"set","t":{"op":"st","k":"booking","x":9000},"o":"=","e":{"op":"var","n":"label~2873","x":9001},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7908},{"op":"for","v":"sp~2872","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"spaces","d":[],"x":9002},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2872"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2870"},"x":9003},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2871"},"b":{"op":"lit","v":"solar"},"x":9004},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2872"},"k":{"op":"lit","v":"solar"},"x":9005},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7911},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2871"},"b":{"op":"lit","v":"energy"},"x":9006},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2872"},"k":{"op":"lit","v":"energy"},"x":9007},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7913},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2872"},"k":{"op":"lit","v":"effect"},"x":9008},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7914},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7912},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7910},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7909},{"op":"set","t":{"op":"st","k":"booking","x":9009},"o":"=","e":{"op":"var","n":"was~2874","x":9010},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7915}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7906},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2870"}}],"x":9011},"t":{"op":"seq","b":[{"op":"let","v":"owner~2875","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2869"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":9012},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7918},{"op":"let","v":"label~2877","e":{"op":"var","n":"owner~2875","x":9013},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7919},{"op":"seq","b":[{"op":"let","v":"was~2878","e":{"op":"st","k":"booking","x":9014},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7921},{"op":"set","t":{"op":"st","k":"booking","x":9015},"o":"=","e":{"op":"var","n":"label~2877","x":9016},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7922},{"op":"for","v":"b~2876","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2875"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":9017},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2876"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2870"},"x":9018},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2876"},"k":{"op":"lit","v":"effect"},"x":9019},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7924},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7923},{"op":"set","t":{"op":"st","k":"booking","x":9020},"o":"=","e":{"op":"var","n":"was~2878","x":9021},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7925}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7920}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7917},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7916},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":9022},"t":{"op":"for","v":"rw~2879","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"rewards","d":[],"x":9023},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2879"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2870"}},{"op":"in","a":{"op":"var","n":"at~2870"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2869"},"d":[]},"neg":true}],"x":9024},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2869"},"d":[],"x":9025},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2870"}],"x":9026},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7929},{"op":"let","v":"label~2880","e":{"op":"var","n":"t~2869","x":9027},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7930},{"op":"seq","b":[{"op":"let","v":"was~2881","e":{"op":"st","k":"booking","x":9028},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7932},{"op":"set","t":{"op":"st","k":"booking","x":9029},"o":"=","e":{"op":"var","n":"label~2880","x":9030},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7933},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2879"},"k":{"op":"lit","v":"effect"},"x":9031},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7934},{"op":"set","t":{"op":"st","k":"booking","x":9032},"o":"=","e":{"op":"var","n":"was~2881","x":9033},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7935}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7931}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7928},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7927},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7926},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2870"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2869"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2869"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2869"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":9034},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":9035},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2869"}],"x":9036},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7937},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7936}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7904}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7892},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7891}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7887}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7824},"label":{"op":"lit","v":{"may":true},"x":9037}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:126","id":7938},"label":{"op":"lit","v":{"may":false},"x":9038}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 2 energy or 1 battery and advance the nature reserve income 2 spaces","it":"puoi pagare 2 energia o 1 batteria e avanzare il reddito della riserva naturale di 2 caselle"}},"at":"rules_data/pampero/definitions/resources.yaml:126","id":7823}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7769},"numbers":{"energy":1},"source":{"doc":"pampero-nature","section":"Zone A Connection Tile"},"at":"rules_data/pampero/modules/nature_items.yaml:11"}',
 }

@@ -81,86 +81,86 @@ def x_9711(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2679 for v_i_2679 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2679, NOREC).get('deck', None) if type(v_i_2679) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2680))) is type((_w4 := sum([items_of((_h2.get(v_r_2682, []) if type(_h2) is dict else KEY(_h2, v_r_2682, []))).count(v_c_2680) for v_r_2682 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2680 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2680, NOREC).get('deck', None) if type(v_c_2680) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2829 for v_i_2829 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2829, NOREC).get('deck', None) if type(v_i_2829) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2830))) is type((_w4 := sum([items_of((_h2.get(v_r_2832, []) if type(_h2) is dict else KEY(_h2, v_r_2832, []))).count(v_c_2830) for v_r_2832 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2830 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2830, NOREC).get('deck', None) if type(v_c_2830) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9711, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2684'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2686'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2834'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2836'))) is int else num(_w2)))
 
 
 def x_9715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9715, E.get('r~2688'),), lambda: [v_q_2690 for v_q_2690 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2690, NOREC).get('instead_of', {}) if type(v_q_2690) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2688'))])
+    return MEMO(ctx, (9715, E.get('r~2838'),), lambda: [v_q_2840 for v_q_2840 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2840, NOREC).get('instead_of', {}) if type(v_q_2840) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2838'))])
 
 
 def x_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2689'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2839'))) is int else num(_w1)) > 0)
 
 
 def x_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2689'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2689') if (FLD(ctx, K[0], E.get('rep~2691')) == None) else FLD(ctx, K[0], E.get('rep~2691'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2839'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2839') if (FLD(ctx, K[0], E.get('rep~2841')) == None) else FLD(ctx, K[0], E.get('rep~2841'))))) is int else num(_w2))))
 
 
 def x_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2691'))
+    return FLD(ctx, K[1], E.get('rep~2841'))
 
 
 def x_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2693')}
+    return {'instead': E.get('instead~2843')}
 
 
 def x_9731(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2694') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2694'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2695'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2695'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2844') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2845'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2844'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2845'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2845'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9732(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2845'))) is str else None) != None)
 
 
 def x_9734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2696'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2695'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2695'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2695'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2846'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2845'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2845'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2845'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2695'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2695'), 0))
+    return (_w2.get(E.get('r~2845'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2845'), 0))
 
 
 def x_9737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2845'))) is str else None) != None)
 
 
 def x_9738(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2695'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2695'), 0))
+    return (_w1.get(E.get('r~2845'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2845'), 0))
 
 
 def x_9740(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2695'))) is str else None)) and ((E.get('k~2696') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2845'))) is str else None)) and ((E.get('k~2846') != 0)) else False)
 
 
 x_9741 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
@@ -174,14 +174,14 @@ def t_8489(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2684', 10, True)
-        LOCAL(ctx, E, 'r~2685', 'money', True)
-        LOCAL(ctx, E, 'k~2686', x_9711(ctx, E), True)
+        LOCAL(ctx, E, 'n~2834', 10, True)
+        LOCAL(ctx, E, 'r~2835', 'money', True)
+        LOCAL(ctx, E, 'k~2836', x_9711(ctx, E), True)
         return t_8518(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2664', 10, True)
-    LOCAL(ctx, E, 'r~2665', 'money', True)
+    LOCAL(ctx, E, 'n~2814', 10, True)
+    LOCAL(ctx, E, 'r~2815', 'money', True)
     return t_8492(ctx, r1, s, E, B)
 
 
@@ -191,7 +191,7 @@ def d_8490(ctx, E=None, B=8489):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2664', 10, True)
+    LOCAL(ctx, E, 'n~2814', 10, True)
     return True
 
 
@@ -227,7 +227,7 @@ def d_8515(ctx, E=None, B=8489):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2684', 10, True)
+    LOCAL(ctx, E, 'n~2834', 10, True)
     return True
 
 
@@ -237,7 +237,7 @@ def d_8516(ctx, E=None, B=8489):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2685', 'money', True)
+    LOCAL(ctx, E, 'r~2835', 'money', True)
     return True
 
 
@@ -247,7 +247,7 @@ def d_8517(ctx, E=None, B=8489):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2686', x_9711(ctx, E), True)
+    LOCAL(ctx, E, 'k~2836', x_9711(ctx, E), True)
     return True
 
 
@@ -257,8 +257,8 @@ def t_8518(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2687', (((_w1 if type((_w1 := E.get('n~2684'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2686'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2688', E.get('r~2685'), True)
+    LOCAL(ctx, E, 'n~2837', (((_w1 if type((_w1 := E.get('n~2834'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2836'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2838', E.get('r~2835'), True)
     return t_8521(ctx, k, s, E, B)
 
 
@@ -268,7 +268,7 @@ def d_8519(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2687', (((_w1 if type((_w1 := E.get('n~2684'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2686'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2837', (((_w1 if type((_w1 := E.get('n~2834'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2836'))) is int else num(_w2)))), True)
     return True
 
 
@@ -278,7 +278,7 @@ def d_8520(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2688', E.get('r~2685'), True)
+    LOCAL(ctx, E, 'r~2838', E.get('r~2835'), True)
     return True
 
 
@@ -290,14 +290,14 @@ def t_8521(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2694', E.get('left~2689'), True)
-        LOCAL(ctx, E, 'r~2695', E.get('r~2688'), True)
+        LOCAL(ctx, E, 'n~2844', E.get('left~2839'), True)
+        LOCAL(ctx, E, 'r~2845', E.get('r~2838'), True)
         if not d_8535(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2689', E.get('n~2687'), True)
+    LOCAL(ctx, E, 'left~2839', E.get('n~2837'), True)
     return t_8523(ctx, r1, s, E, B)
 
 
@@ -307,7 +307,7 @@ def d_8522(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2689', E.get('n~2687'), True)
+    LOCAL(ctx, E, 'left~2839', E.get('n~2837'), True)
     return True
 
 
@@ -318,18 +318,18 @@ def t_8523(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9715(ctx, E)))
-    old = E.get('rep~2691', MISSING)
+    old = E.get('rep~2841', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2691', old)
+        UNSET(ctx, E, 'rep~2841', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2691', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2689'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2841', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2839'))) is int else num(_w1)) > 0)):
                 return t_8524(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -344,11 +344,11 @@ def t_8524(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2689', E.get('taken~2692'))
+        ASSIGN(ctx, B + 43, E, 'left~2839', E.get('taken~2842'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2692', 0, True)
+    LOCAL(ctx, E, 'taken~2842', 0, True)
     return t_8526(ctx, r1, s, E, B)
 
 
@@ -358,7 +358,7 @@ def d_8525(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2692', 0, True)
+    LOCAL(ctx, E, 'taken~2842', 0, True)
     return True
 
 
@@ -372,7 +372,7 @@ def t_8528(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2692', E.get('instead~2693'))
+    LOCAL(ctx, E, 'taken~2842', E.get('instead~2843'))
     return t_8530(ctx, k, s, E, B)
 
 
@@ -382,7 +382,7 @@ def d_8529(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2692', E.get('instead~2693'))
+    LOCAL(ctx, E, 'taken~2842', E.get('instead~2843'))
     return True
 
 
@@ -397,7 +397,7 @@ def t_8530(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/re
             return k()
         return t_8531(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2693')))
+    return nxt(num(E.get('instead~2843')))
 
 
 def t_8531(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/resources.yaml:62
@@ -415,7 +415,7 @@ def d_8532(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2689', E.get('taken~2692'))
+    ASSIGN(ctx, B + 43, E, 'left~2839', E.get('taken~2842'))
     return True
 
 
@@ -425,7 +425,7 @@ def d_8533(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2694', E.get('left~2689'), True)
+    LOCAL(ctx, E, 'n~2844', E.get('left~2839'), True)
     return True
 
 
@@ -435,7 +435,7 @@ def d_8534(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2695', E.get('r~2688'), True)
+    LOCAL(ctx, E, 'r~2845', E.get('r~2838'), True)
     return True
 
 
@@ -445,13 +445,13 @@ def d_8535(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2696', x_9731(ctx, E), True)
+    LOCAL(ctx, E, 'k~2846', x_9731(ctx, E), True)
     if not d_8537(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2845'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2696'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2846'), '+=', False, K[2])
     if not d_8540(ctx, E, B):
         return False
     if not d_8542(ctx, E, B):
@@ -465,7 +465,7 @@ def d_8536(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2696', x_9731(ctx, E), True)
+    LOCAL(ctx, E, 'k~2846', x_9731(ctx, E), True)
     return True
 
 
@@ -475,9 +475,9 @@ def d_8537(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2845'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2696', x_9734(ctx, E))
+        LOCAL(ctx, E, 'k~2846', x_9734(ctx, E))
     return True
 
 
@@ -487,7 +487,7 @@ def d_8538(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2696', x_9734(ctx, E))
+    LOCAL(ctx, E, 'k~2846', x_9734(ctx, E))
     return True
 
 
@@ -497,9 +497,9 @@ def d_8539(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2845'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2696'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2846'), '+=', False, K[2])
     return True
 
 
@@ -509,11 +509,11 @@ def d_8540(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2845'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2695'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2845'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2696'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2846'), '-=', False, K[4])
     return True
 
 
@@ -523,9 +523,9 @@ def d_8541(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2695'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2845'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2696'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2846'), '-=', False, K[4])
     return True
 
 
@@ -539,7 +539,7 @@ def d_8542(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2696'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2846'), '+=', False, K[5])
     return True
 
 
@@ -551,7 +551,7 @@ def d_8543(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2696'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2846'), '+=', False, K[5])
     return True
 
 
@@ -666,5 +666,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:91
-    'objective_batteries': '{"id":"objective_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more batteries.","it":"Avere 5 o più batterie."},"condition":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":5},"x":9679},"effect":{"op":"seq","b":[{"op":"let","v":"n~2664","e":{"op":"lit","v":10,"x":9680},"at":"rules_data/pampero/modules/objectives.yaml:97","id":8490},{"op":"let","v":"r~2665","e":{"op":"lit","v":"money","x":9681},"at":"rules_data/pampero/modules/objectives.yaml:97","id":8491},{"op":"seq","b":[{"op":"let","v":"left~2666","e":{"op":"var","n":"n~2664","x":9682},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8493},{"op":"for","v":"rep~2668","src":{"op":"filt","v":"q~2667","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2667"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2665"}},"x":9683},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2666"},"b":{"op":"lit","v":0},"x":9684},"b":{"op":"seq","b":[{"op":"let","v":"taken~2669","e":{"op":"lit","v":0,"x":9685},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8496},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8498},"label":{"op":"lit","v":{"instead":0},"x":9686}},{"gens":[{"v":"instead~2670","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2666"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2666"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"room","d":null}}]}]},"x":9687},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2669","x":9688},"o":"=","e":{"op":"var","n":"instead~2670","x":9689},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8500},{"op":"rep","n":{"op":"var","n":"instead~2670","x":9690},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2668"},"f":"effect","d":null,"x":9691},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8502},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8501}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8499},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2670"}],"x":9692}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8497},{"op":"set","t":{"op":"var","n":"left~2666","x":9693},"o":"-=","e":{"op":"var","n":"taken~2669","x":9694},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8503}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8495},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8494},{"op":"let","v":"n~2671","e":{"op":"var","n":"left~2666","x":9695},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8504},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2665","x":9696},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8505},{"op":"seq","b":[{"op":"let","v":"k~2673","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2671"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2671"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0}]}]}}]}],"x":9697},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8507},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9698},"t":{"op":"set","t":{"op":"var","n":"k~2673","x":9699},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2673"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0}}]}]}]}],"x":9700},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8509},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8508},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":0,"x":9701},"o":"+=","e":{"op":"var","n":"k~2673","x":9702},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8510},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9703},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2672"},"d":0,"x":9704},"o":"-=","e":{"op":"var","n":"k~2673","x":9705},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8512},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8511},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2672"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2673"},"b":{"op":"lit","v":0}}],"x":9706},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9707},"o":"+=","e":{"op":"var","n":"k~2673","x":9708},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8514},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8513}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8506}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8492},{"op":"let","v":"n~2684","e":{"op":"lit","v":10,"x":9709},"at":"rules_data/pampero/modules/objectives.yaml:97","id":8515},{"op":"let","v":"r~2685","e":{"op":"lit","v":"money","x":9710},"at":"rules_data/pampero/modules/objectives.yaml:97","id":8516},{"op":"let","v":"k~2686","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2679","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2679"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2680","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2681","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2681"},"b":{"op":"var","n":"c~2680"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2682","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2683","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2682"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2683"},"b":{"op":"var","n":"c~2680"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2680"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9711},"at":"rules_data/pampero/modules/objectives.yaml:97","id":8517},{"op":"seq","b":[{"op":"let","v":"n~2687","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2684"},"b":{"op":"var","n":"k~2686"},"x":9712},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8519},{"op":"let","v":"r~2688","e":{"op":"var","n":"r~2685","x":9713},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8520},{"op":"seq","b":[{"op":"let","v":"left~2689","e":{"op":"var","n":"n~2687","x":9714},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8522},{"op":"for","v":"rep~2691","src":{"op":"filt","v":"q~2690","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2690"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2688"}},"x":9715},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2689"},"b":{"op":"lit","v":0},"x":9716},"b":{"op":"seq","b":[{"op":"let","v":"taken~2692","e":{"op":"lit","v":0,"x":9717},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8525},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8527},"label":{"op":"lit","v":{"instead":0},"x":9718}},{"gens":[{"v":"instead~2693","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2689"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2691"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2689"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2691"},"f":"room","d":null}}]}]},"x":9719},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2692","x":9720},"o":"=","e":{"op":"var","n":"instead~2693","x":9721},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8529},{"op":"rep","n":{"op":"var","n":"instead~2693","x":9722},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2691"},"f":"effect","d":null,"x":9723},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8531},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8530}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8528},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2693"}],"x":9724}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2687","x":9725},"r":{"op":"var","n":"r~2688","x":9726}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8526},{"op":"set","t":{"op":"var","n":"left~2689","x":9727},"o":"-=","e":{"op":"var","n":"taken~2692","x":9728},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8532}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8524},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8523},{"op":"let","v":"n~2694","e":{"op":"var","n":"left~2689","x":9729},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8533},{"op":"let","v":"r~2695","e":{"op":"var","n":"r~2688","x":9730},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8534},{"op":"seq","b":[{"op":"let","v":"k~2696","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2695"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2694"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2694"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2695"},"d":0}]}]}}]}],"x":9731},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8536},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2695"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9732},"t":{"op":"set","t":{"op":"var","n":"k~2696","x":9733},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2696"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2695"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2695"},"d":0}}]}]}]}],"x":9734},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8538},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8537},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2695"},"d":0,"x":9735},"o":"+=","e":{"op":"var","n":"k~2696","x":9736},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8539},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2695"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9737},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2695"},"d":0,"x":9738},"o":"-=","e":{"op":"var","n":"k~2696","x":9739},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8541},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8540},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2695"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2696"},"b":{"op":"lit","v":0}}],"x":9740},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9741},"o":"+=","e":{"op":"var","n":"k~2696","x":9742},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8543},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8542}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8535}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8521}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8518}],"at":"rules_data/pampero/modules/objectives.yaml:97","id":8489},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:91"}',
+    'objective_batteries': '{"id":"objective_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more batteries.","it":"Avere 5 o più batterie."},"condition":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":5},"x":9679},"effect":{"op":"seq","b":[{"op":"let","v":"n~2814","e":{"op":"lit","v":10,"x":9680},"at":"rules_data/pampero/modules/objectives.yaml:97","id":8490},{"op":"let","v":"r~2815","e":{"op":"lit","v":"money","x":9681},"at":"rules_data/pampero/modules/objectives.yaml:97","id":8491},{"op":"seq","b":[{"op":"let","v":"left~2816","e":{"op":"var","n":"n~2814","x":9682},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8493},{"op":"for","v":"rep~2818","src":{"op":"filt","v":"q~2817","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2817"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2815"}},"x":9683},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2816"},"b":{"op":"lit","v":0},"x":9684},"b":{"op":"seq","b":[{"op":"let","v":"taken~2819","e":{"op":"lit","v":0,"x":9685},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8496},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8498},"label":{"op":"lit","v":{"instead":0},"x":9686}},{"gens":[{"v":"instead~2820","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2816"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2818"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2816"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2818"},"f":"room","d":null}}]}]},"x":9687},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2819","x":9688},"o":"=","e":{"op":"var","n":"instead~2820","x":9689},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8500},{"op":"rep","n":{"op":"var","n":"instead~2820","x":9690},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2818"},"f":"effect","d":null,"x":9691},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8502},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8501}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8499},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2820"}],"x":9692}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8497},{"op":"set","t":{"op":"var","n":"left~2816","x":9693},"o":"-=","e":{"op":"var","n":"taken~2819","x":9694},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8503}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8495},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8494},{"op":"let","v":"n~2821","e":{"op":"var","n":"left~2816","x":9695},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8504},{"op":"let","v":"r~2822","e":{"op":"var","n":"r~2815","x":9696},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8505},{"op":"seq","b":[{"op":"let","v":"k~2823","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2822"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2821"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2821"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2822"},"d":0}]}]}}]}],"x":9697},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8507},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2822"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9698},"t":{"op":"set","t":{"op":"var","n":"k~2823","x":9699},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2823"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2822"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2822"},"d":0}}]}]}]}],"x":9700},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8509},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8508},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2822"},"d":0,"x":9701},"o":"+=","e":{"op":"var","n":"k~2823","x":9702},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8510},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2822"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9703},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2822"},"d":0,"x":9704},"o":"-=","e":{"op":"var","n":"k~2823","x":9705},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8512},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8511},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2822"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2823"},"b":{"op":"lit","v":0}}],"x":9706},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9707},"o":"+=","e":{"op":"var","n":"k~2823","x":9708},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8514},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8513}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8506}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8492},{"op":"let","v":"n~2834","e":{"op":"lit","v":10,"x":9709},"at":"rules_data/pampero/modules/objectives.yaml:97","id":8515},{"op":"let","v":"r~2835","e":{"op":"lit","v":"money","x":9710},"at":"rules_data/pampero/modules/objectives.yaml:97","id":8516},{"op":"let","v":"k~2836","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2829","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2829"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2830","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2831","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2831"},"b":{"op":"var","n":"c~2830"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2832","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2833","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2832"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2833"},"b":{"op":"var","n":"c~2830"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2830"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9711},"at":"rules_data/pampero/modules/objectives.yaml:97","id":8517},{"op":"seq","b":[{"op":"let","v":"n~2837","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2834"},"b":{"op":"var","n":"k~2836"},"x":9712},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8519},{"op":"let","v":"r~2838","e":{"op":"var","n":"r~2835","x":9713},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8520},{"op":"seq","b":[{"op":"let","v":"left~2839","e":{"op":"var","n":"n~2837","x":9714},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8522},{"op":"for","v":"rep~2841","src":{"op":"filt","v":"q~2840","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2840"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2838"}},"x":9715},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2839"},"b":{"op":"lit","v":0},"x":9716},"b":{"op":"seq","b":[{"op":"let","v":"taken~2842","e":{"op":"lit","v":0,"x":9717},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8525},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8527},"label":{"op":"lit","v":{"instead":0},"x":9718}},{"gens":[{"v":"instead~2843","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2839"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2841"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2839"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2841"},"f":"room","d":null}}]}]},"x":9719},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2842","x":9720},"o":"=","e":{"op":"var","n":"instead~2843","x":9721},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8529},{"op":"rep","n":{"op":"var","n":"instead~2843","x":9722},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2841"},"f":"effect","d":null,"x":9723},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8531},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8530}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8528},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2843"}],"x":9724}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2837","x":9725},"r":{"op":"var","n":"r~2838","x":9726}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8526},{"op":"set","t":{"op":"var","n":"left~2839","x":9727},"o":"-=","e":{"op":"var","n":"taken~2842","x":9728},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8532}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8524},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8523},{"op":"let","v":"n~2844","e":{"op":"var","n":"left~2839","x":9729},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8533},{"op":"let","v":"r~2845","e":{"op":"var","n":"r~2838","x":9730},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8534},{"op":"seq","b":[{"op":"let","v":"k~2846","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2845"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2844"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2844"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2845"},"d":0}]}]}}]}],"x":9731},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8536},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2845"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9732},"t":{"op":"set","t":{"op":"var","n":"k~2846","x":9733},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2846"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2845"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2845"},"d":0}}]}]}]}],"x":9734},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8538},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8537},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2845"},"d":0,"x":9735},"o":"+=","e":{"op":"var","n":"k~2846","x":9736},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8539},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2845"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9737},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2845"},"d":0,"x":9738},"o":"-=","e":{"op":"var","n":"k~2846","x":9739},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8541},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8540},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2845"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2846"},"b":{"op":"lit","v":0}}],"x":9740},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9741},"o":"+=","e":{"op":"var","n":"k~2846","x":9742},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8543},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8542}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8535}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8521}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8518}],"at":"rules_data/pampero/modules/objectives.yaml:97","id":8489},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:91"}',
 }

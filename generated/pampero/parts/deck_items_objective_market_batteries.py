@@ -59,80 +59,80 @@ def x_9423(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:59
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
-        return ((_w6 if type((_w6 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w2.get('batteries', 0) if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2666, NOREC).get('numbers', {}) if type(v_i_2666) is str else {}))) is dict else KEY(_w2, 'batteries', 0)) if ('batteries' in _w3 if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2666, NOREC).get('numbers', {}) if type(v_i_2666) is str else {}))) in (list, dict) else IN('batteries', _w3)) else ((_w4.get('batteries', 0) if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2666, NOREC).get('cost', {}) if type(v_i_2666) is str else {}))) is dict else KEY(_w4, 'batteries', 0)) if ('batteries' in _w5 if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2666, NOREC).get('cost', {}) if type(v_i_2666) is str else {}))) in (list, dict) else IN('batteries', _w5)) else 0)) for v_i_2666 in items_of(_h1) if ((ctx.index.plain['deck_items'].get(v_i_2666, NOREC).get('deck', None) if type(v_i_2666) is str else None) == v_d_2665)]) for v_d_2665 in items_of((ctx.index.plain['markets'].get(v_m_2664, NOREC).get('piles', []) if type(v_m_2664) is str else []))]) for v_m_2664 in IDS(ctx, 'markets')]))) is int else num(_w6)) >= 7)
+        return ((_w6 if type((_w6 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w2.get('batteries', 0) if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2816, NOREC).get('numbers', {}) if type(v_i_2816) is str else {}))) is dict else KEY(_w2, 'batteries', 0)) if ('batteries' in _w3 if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2816, NOREC).get('numbers', {}) if type(v_i_2816) is str else {}))) in (list, dict) else IN('batteries', _w3)) else ((_w4.get('batteries', 0) if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2816, NOREC).get('cost', {}) if type(v_i_2816) is str else {}))) is dict else KEY(_w4, 'batteries', 0)) if ('batteries' in _w5 if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2816, NOREC).get('cost', {}) if type(v_i_2816) is str else {}))) in (list, dict) else IN('batteries', _w5)) else 0)) for v_i_2816 in items_of(_h1) if ((ctx.index.plain['deck_items'].get(v_i_2816, NOREC).get('deck', None) if type(v_i_2816) is str else None) == v_d_2815)]) for v_d_2815 in items_of((ctx.index.plain['markets'].get(v_m_2814, NOREC).get('piles', []) if type(v_m_2814) is str else []))]) for v_m_2814 in IDS(ctx, 'markets')]))) is int else num(_w6)) >= 7)
     return MEMO(ctx, (9423, E.get('you'), ctx.stamps.get('held', 0),), compute)
 
 
 def x_9427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9427, E.get('r~2668'),), lambda: [v_q_2670 for v_q_2670 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2670, NOREC).get('instead_of', {}) if type(v_q_2670) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2668'))])
+    return MEMO(ctx, (9427, E.get('r~2818'),), lambda: [v_q_2820 for v_q_2820 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2820, NOREC).get('instead_of', {}) if type(v_q_2820) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2818'))])
 
 
 def x_9428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2669'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2819'))) is int else num(_w1)) > 0)
 
 
 def x_9431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2669'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2669') if (FLD(ctx, K[0], E.get('rep~2671')) == None) else FLD(ctx, K[0], E.get('rep~2671'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2819'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2819') if (FLD(ctx, K[0], E.get('rep~2821')) == None) else FLD(ctx, K[0], E.get('rep~2821'))))) is int else num(_w2))))
 
 
 def x_9435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2671'))
+    return FLD(ctx, K[1], E.get('rep~2821'))
 
 
 def x_9436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2673')}
+    return {'instead': E.get('instead~2823')}
 
 
 def x_9441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2674') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2675'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2674'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2675'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2675'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2824') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2825'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2824'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2825'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2825'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2825'))) is str else None) != None)
 
 
 def x_9444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2676'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2675'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2675'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2675'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2826'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2825'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2825'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2825'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9445(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2675'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2675'), 0))
+    return (_w2.get(E.get('r~2825'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2825'), 0))
 
 
 def x_9447(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2825'))) is str else None) != None)
 
 
 def x_9448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2675'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2675'), 0))
+    return (_w1.get(E.get('r~2825'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2825'), 0))
 
 
 def x_9450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2675'))) is str else None)) and ((E.get('k~2676') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2825'))) is str else None)) and ((E.get('k~2826') != 0)) else False)
 
 
 x_9451 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
@@ -144,14 +144,14 @@ def x_9455(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2682 for v_i_2682 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2682, NOREC).get('deck', None) if type(v_i_2682) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2683))) is type((_w4 := sum([items_of((_h2.get(v_r_2685, []) if type(_h2) is dict else KEY(_h2, v_r_2685, []))).count(v_c_2683) for v_r_2685 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2683 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2683, NOREC).get('deck', None) if type(v_c_2683) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2832 for v_i_2832 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2832, NOREC).get('deck', None) if type(v_i_2832) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2833))) is type((_w4 := sum([items_of((_h2.get(v_r_2835, []) if type(_h2) is dict else KEY(_h2, v_r_2835, []))).count(v_c_2833) for v_r_2835 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2833 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2833, NOREC).get('deck', None) if type(v_c_2833) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9455, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2687'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2689'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2837'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2839'))) is int else num(_w2)))
 
 
 x_9459 = _C.x_9459  # rules_data/pampero/definitions/resources.yaml:57
@@ -177,14 +177,14 @@ def t_8269(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2687', 10, True)
-        LOCAL(ctx, E, 'r~2688', 'money', True)
-        LOCAL(ctx, E, 'k~2689', x_9455(ctx, E), True)
+        LOCAL(ctx, E, 'n~2837', 10, True)
+        LOCAL(ctx, E, 'r~2838', 'money', True)
+        LOCAL(ctx, E, 'k~2839', x_9455(ctx, E), True)
         return t_8298(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2667', 10, True)
-    LOCAL(ctx, E, 'r~2668', 'money', True)
+    LOCAL(ctx, E, 'n~2817', 10, True)
+    LOCAL(ctx, E, 'r~2818', 'money', True)
     return t_8272(ctx, r1, s, E, B)
 
 
@@ -194,7 +194,7 @@ def d_8270(ctx, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2667', 10, True)
+    LOCAL(ctx, E, 'n~2817', 10, True)
     return True
 
 
@@ -209,14 +209,14 @@ def t_8272(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2674', E.get('left~2669'), True)
-        LOCAL(ctx, E, 'r~2675', E.get('r~2668'), True)
+        LOCAL(ctx, E, 'n~2824', E.get('left~2819'), True)
+        LOCAL(ctx, E, 'r~2825', E.get('r~2818'), True)
         if not d_8286(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2669', E.get('n~2667'), True)
+    LOCAL(ctx, E, 'left~2819', E.get('n~2817'), True)
     return t_8274(ctx, r1, s, E, B)
 
 
@@ -226,7 +226,7 @@ def d_8273(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2669', E.get('n~2667'), True)
+    LOCAL(ctx, E, 'left~2819', E.get('n~2817'), True)
     return True
 
 
@@ -237,18 +237,18 @@ def t_8274(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9427(ctx, E)))
-    old = E.get('rep~2671', MISSING)
+    old = E.get('rep~2821', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2671', old)
+        UNSET(ctx, E, 'rep~2821', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2671', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2669'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2821', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2819'))) is int else num(_w1)) > 0)):
                 return t_8275(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -263,11 +263,11 @@ def t_8275(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2669', E.get('taken~2672'))
+        ASSIGN(ctx, B + 14, E, 'left~2819', E.get('taken~2822'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2672', 0, True)
+    LOCAL(ctx, E, 'taken~2822', 0, True)
     return t_8277(ctx, r1, s, E, B)
 
 
@@ -277,7 +277,7 @@ def d_8276(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2672', 0, True)
+    LOCAL(ctx, E, 'taken~2822', 0, True)
     return True
 
 
@@ -291,7 +291,7 @@ def t_8279(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2672', E.get('instead~2673'))
+    LOCAL(ctx, E, 'taken~2822', E.get('instead~2823'))
     return t_8281(ctx, k, s, E, B)
 
 
@@ -301,7 +301,7 @@ def d_8280(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2672', E.get('instead~2673'))
+    LOCAL(ctx, E, 'taken~2822', E.get('instead~2823'))
     return True
 
 
@@ -316,7 +316,7 @@ def t_8281(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
             return k()
         return t_8282(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2673')))
+    return nxt(num(E.get('instead~2823')))
 
 
 def t_8282(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/resources.yaml:62
@@ -334,7 +334,7 @@ def d_8283(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2669', E.get('taken~2672'))
+    ASSIGN(ctx, B + 14, E, 'left~2819', E.get('taken~2822'))
     return True
 
 
@@ -344,7 +344,7 @@ def d_8284(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2674', E.get('left~2669'), True)
+    LOCAL(ctx, E, 'n~2824', E.get('left~2819'), True)
     return True
 
 
@@ -354,7 +354,7 @@ def d_8285(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2675', E.get('r~2668'), True)
+    LOCAL(ctx, E, 'r~2825', E.get('r~2818'), True)
     return True
 
 
@@ -364,13 +364,13 @@ def d_8286(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2676', x_9441(ctx, E), True)
+    LOCAL(ctx, E, 'k~2826', x_9441(ctx, E), True)
     if not d_8288(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2675'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2825'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2676'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2826'), '+=', False, K[2])
     if not d_8291(ctx, E, B):
         return False
     if not d_8293(ctx, E, B):
@@ -384,7 +384,7 @@ def d_8287(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2676', x_9441(ctx, E), True)
+    LOCAL(ctx, E, 'k~2826', x_9441(ctx, E), True)
     return True
 
 
@@ -394,9 +394,9 @@ def d_8288(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2825'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2676', x_9444(ctx, E))
+        LOCAL(ctx, E, 'k~2826', x_9444(ctx, E))
     return True
 
 
@@ -406,7 +406,7 @@ def d_8289(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2676', x_9444(ctx, E))
+    LOCAL(ctx, E, 'k~2826', x_9444(ctx, E))
     return True
 
 
@@ -416,9 +416,9 @@ def d_8290(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2675'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2825'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2676'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2826'), '+=', False, K[2])
     return True
 
 
@@ -428,11 +428,11 @@ def d_8291(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2675'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2825'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2675'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2825'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2676'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2826'), '-=', False, K[4])
     return True
 
 
@@ -442,9 +442,9 @@ def d_8292(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2675'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2825'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2676'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2826'), '-=', False, K[4])
     return True
 
 
@@ -458,7 +458,7 @@ def d_8293(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2676'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2826'), '+=', False, K[5])
     return True
 
 
@@ -470,7 +470,7 @@ def d_8294(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2676'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2826'), '+=', False, K[5])
     return True
 
 
@@ -480,7 +480,7 @@ def d_8295(ctx, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2687', 10, True)
+    LOCAL(ctx, E, 'n~2837', 10, True)
     return True
 
 
@@ -493,7 +493,7 @@ def d_8297(ctx, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2689', x_9455(ctx, E), True)
+    LOCAL(ctx, E, 'k~2839', x_9455(ctx, E), True)
     return True
 
 
@@ -503,8 +503,8 @@ def t_8298(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2690', (((_w1 if type((_w1 := E.get('n~2687'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2689'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2691', E.get('r~2688'), True)
+    LOCAL(ctx, E, 'n~2840', (((_w1 if type((_w1 := E.get('n~2837'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2839'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2841', E.get('r~2838'), True)
     return t_8301(ctx, k, s, E, B)
 
 
@@ -514,7 +514,7 @@ def d_8299(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2690', (((_w1 if type((_w1 := E.get('n~2687'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2689'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2840', (((_w1 if type((_w1 := E.get('n~2837'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2839'))) is int else num(_w2)))), True)
     return True
 
 
@@ -529,14 +529,14 @@ def t_8301(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2697', E.get('left~2692'), True)
-        LOCAL(ctx, E, 'r~2698', E.get('r~2691'), True)
+        LOCAL(ctx, E, 'n~2847', E.get('left~2842'), True)
+        LOCAL(ctx, E, 'r~2848', E.get('r~2841'), True)
         if not d_8315(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2692', E.get('n~2690'), True)
+    LOCAL(ctx, E, 'left~2842', E.get('n~2840'), True)
     return t_8303(ctx, r1, s, E, B)
 
 
@@ -550,18 +550,18 @@ def t_8303(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9459(ctx, E)))
-    old = E.get('rep~2694', MISSING)
+    old = E.get('rep~2844', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2694', old)
+        UNSET(ctx, E, 'rep~2844', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2694', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2692'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2844', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2842'))) is int else num(_w1)) > 0)):
                 return t_8304(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -576,11 +576,11 @@ def t_8304(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2692', E.get('taken~2695'))
+        ASSIGN(ctx, B + 43, E, 'left~2842', E.get('taken~2845'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2695', 0, True)
+    LOCAL(ctx, E, 'taken~2845', 0, True)
     return t_8306(ctx, r1, s, E, B)
 
 
@@ -599,7 +599,7 @@ def d_8312(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2692', E.get('taken~2695'))
+    ASSIGN(ctx, B + 43, E, 'left~2842', E.get('taken~2845'))
     return True
 
 
@@ -727,5 +727,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:59
-    'objective_market_batteries': '{"id":"objective_market_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more batteries on foreign market cards and Private Industry market cards you\'ve fulfilled.","it":"Avere 7 o più batterie sulle carte mercato estero e sulle carte mercato dell\'industria privata che hai soddisfatto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"m~2664","src":{"op":"ids","kind":"markets"},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"d~2665","src":{"op":"fld","kind":"markets","of":{"op":"var","n":"m~2664"},"f":"piles","d":[]},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2666","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2666"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2666"},"f":"numbers","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2666"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2666"},"f":"cost","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2666"},"f":"deck","d":null},"b":{"op":"var","n":"d~2665"}}}]}}]}}]},"b":{"op":"lit","v":7},"x":9423},"effect":{"op":"seq","b":[{"op":"let","v":"n~2667","e":{"op":"lit","v":10,"x":9424},"at":"rules_data/pampero/modules/objectives.yaml:65","id":8270},{"op":"let","v":"r~2668","e":{"op":"lit","v":"money","x":9425},"at":"rules_data/pampero/modules/objectives.yaml:65","id":8271},{"op":"seq","b":[{"op":"let","v":"left~2669","e":{"op":"var","n":"n~2667","x":9426},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8273},{"op":"for","v":"rep~2671","src":{"op":"filt","v":"q~2670","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2670"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2668"}},"x":9427},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2669"},"b":{"op":"lit","v":0},"x":9428},"b":{"op":"seq","b":[{"op":"let","v":"taken~2672","e":{"op":"lit","v":0,"x":9429},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8276},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8278},"label":{"op":"lit","v":{"instead":0},"x":9430}},{"gens":[{"v":"instead~2673","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2669"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2671"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2669"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2671"},"f":"room","d":null}}]}]},"x":9431},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2672","x":9432},"o":"=","e":{"op":"var","n":"instead~2673","x":9433},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8280},{"op":"rep","n":{"op":"var","n":"instead~2673","x":9434},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2671"},"f":"effect","d":null,"x":9435},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8282},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8281}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8279},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2673"}],"x":9436}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8277},{"op":"set","t":{"op":"var","n":"left~2669","x":9437},"o":"-=","e":{"op":"var","n":"taken~2672","x":9438},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8283}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8275},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8274},{"op":"let","v":"n~2674","e":{"op":"var","n":"left~2669","x":9439},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8284},{"op":"let","v":"r~2675","e":{"op":"var","n":"r~2668","x":9440},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8285},{"op":"seq","b":[{"op":"let","v":"k~2676","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2674"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2674"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2675"},"d":0}]}]}}]}],"x":9441},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8287},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9442},"t":{"op":"set","t":{"op":"var","n":"k~2676","x":9443},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2676"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2675"},"d":0}}]}]}]}],"x":9444},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8289},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8288},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2675"},"d":0,"x":9445},"o":"+=","e":{"op":"var","n":"k~2676","x":9446},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8290},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9447},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2675"},"d":0,"x":9448},"o":"-=","e":{"op":"var","n":"k~2676","x":9449},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8292},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8291},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2675"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2676"},"b":{"op":"lit","v":0}}],"x":9450},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9451},"o":"+=","e":{"op":"var","n":"k~2676","x":9452},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8294},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8293}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8286}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8272},{"op":"let","v":"n~2687","e":{"op":"lit","v":10,"x":9453},"at":"rules_data/pampero/modules/objectives.yaml:65","id":8295},{"op":"let","v":"r~2688","e":{"op":"lit","v":"money","x":9454},"at":"rules_data/pampero/modules/objectives.yaml:65","id":8296},{"op":"let","v":"k~2689","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2682","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2682"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2683","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2684","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2684"},"b":{"op":"var","n":"c~2683"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2685","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2686","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2685"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2686"},"b":{"op":"var","n":"c~2683"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2683"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9455},"at":"rules_data/pampero/modules/objectives.yaml:65","id":8297},{"op":"seq","b":[{"op":"let","v":"n~2690","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2687"},"b":{"op":"var","n":"k~2689"},"x":9456},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8299},{"op":"let","v":"r~2691","e":{"op":"var","n":"r~2688","x":9457},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8300},{"op":"seq","b":[{"op":"let","v":"left~2692","e":{"op":"var","n":"n~2690","x":9458},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8302},{"op":"for","v":"rep~2694","src":{"op":"filt","v":"q~2693","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2693"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2691"}},"x":9459},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2692"},"b":{"op":"lit","v":0},"x":9460},"b":{"op":"seq","b":[{"op":"let","v":"taken~2695","e":{"op":"lit","v":0,"x":9461},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8305},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8307},"label":{"op":"lit","v":{"instead":0},"x":9462}},{"gens":[{"v":"instead~2696","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2692"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2692"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"room","d":null}}]}]},"x":9463},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2695","x":9464},"o":"=","e":{"op":"var","n":"instead~2696","x":9465},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8309},{"op":"rep","n":{"op":"var","n":"instead~2696","x":9466},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2694"},"f":"effect","d":null,"x":9467},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8311},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8310}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8308},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2696"}],"x":9468}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2690","x":9469},"r":{"op":"var","n":"r~2691","x":9470}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8306},{"op":"set","t":{"op":"var","n":"left~2692","x":9471},"o":"-=","e":{"op":"var","n":"taken~2695","x":9472},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8312}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8304},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8303},{"op":"let","v":"n~2697","e":{"op":"var","n":"left~2692","x":9473},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8313},{"op":"let","v":"r~2698","e":{"op":"var","n":"r~2691","x":9474},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8314},{"op":"seq","b":[{"op":"let","v":"k~2699","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2697"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2697"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0}]}]}}]}],"x":9475},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8316},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9476},"t":{"op":"set","t":{"op":"var","n":"k~2699","x":9477},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2699"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0}}]}]}]}],"x":9478},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8318},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8317},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2698"},"d":0,"x":9479},"o":"+=","e":{"op":"var","n":"k~2699","x":9480},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8319},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9481},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2698"},"d":0,"x":9482},"o":"-=","e":{"op":"var","n":"k~2699","x":9483},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8321},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8320},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2698"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2699"},"b":{"op":"lit","v":0}}],"x":9484},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9485},"o":"+=","e":{"op":"var","n":"k~2699","x":9486},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8323},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8322}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8315}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8301}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8298}],"at":"rules_data/pampero/modules/objectives.yaml:65","id":8269},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:59"}',
+    'objective_market_batteries': '{"id":"objective_market_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more batteries on foreign market cards and Private Industry market cards you\'ve fulfilled.","it":"Avere 7 o più batterie sulle carte mercato estero e sulle carte mercato dell\'industria privata che hai soddisfatto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"m~2814","src":{"op":"ids","kind":"markets"},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"d~2815","src":{"op":"fld","kind":"markets","of":{"op":"var","n":"m~2814"},"f":"piles","d":[]},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2816","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2816"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2816"},"f":"numbers","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2816"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2816"},"f":"cost","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2816"},"f":"deck","d":null},"b":{"op":"var","n":"d~2815"}}}]}}]}}]},"b":{"op":"lit","v":7},"x":9423},"effect":{"op":"seq","b":[{"op":"let","v":"n~2817","e":{"op":"lit","v":10,"x":9424},"at":"rules_data/pampero/modules/objectives.yaml:65","id":8270},{"op":"let","v":"r~2818","e":{"op":"lit","v":"money","x":9425},"at":"rules_data/pampero/modules/objectives.yaml:65","id":8271},{"op":"seq","b":[{"op":"let","v":"left~2819","e":{"op":"var","n":"n~2817","x":9426},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8273},{"op":"for","v":"rep~2821","src":{"op":"filt","v":"q~2820","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2820"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2818"}},"x":9427},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2819"},"b":{"op":"lit","v":0},"x":9428},"b":{"op":"seq","b":[{"op":"let","v":"taken~2822","e":{"op":"lit","v":0,"x":9429},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8276},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8278},"label":{"op":"lit","v":{"instead":0},"x":9430}},{"gens":[{"v":"instead~2823","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2819"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2821"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2819"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2821"},"f":"room","d":null}}]}]},"x":9431},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2822","x":9432},"o":"=","e":{"op":"var","n":"instead~2823","x":9433},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8280},{"op":"rep","n":{"op":"var","n":"instead~2823","x":9434},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2821"},"f":"effect","d":null,"x":9435},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8282},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8281}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8279},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2823"}],"x":9436}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8277},{"op":"set","t":{"op":"var","n":"left~2819","x":9437},"o":"-=","e":{"op":"var","n":"taken~2822","x":9438},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8283}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8275},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8274},{"op":"let","v":"n~2824","e":{"op":"var","n":"left~2819","x":9439},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8284},{"op":"let","v":"r~2825","e":{"op":"var","n":"r~2818","x":9440},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8285},{"op":"seq","b":[{"op":"let","v":"k~2826","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2825"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2824"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2824"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2825"},"d":0}]}]}}]}],"x":9441},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8287},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2825"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9442},"t":{"op":"set","t":{"op":"var","n":"k~2826","x":9443},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2826"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2825"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2825"},"d":0}}]}]}]}],"x":9444},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8289},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8288},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2825"},"d":0,"x":9445},"o":"+=","e":{"op":"var","n":"k~2826","x":9446},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8290},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2825"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9447},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2825"},"d":0,"x":9448},"o":"-=","e":{"op":"var","n":"k~2826","x":9449},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8292},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8291},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2825"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2826"},"b":{"op":"lit","v":0}}],"x":9450},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9451},"o":"+=","e":{"op":"var","n":"k~2826","x":9452},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8294},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8293}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8286}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8272},{"op":"let","v":"n~2837","e":{"op":"lit","v":10,"x":9453},"at":"rules_data/pampero/modules/objectives.yaml:65","id":8295},{"op":"let","v":"r~2838","e":{"op":"lit","v":"money","x":9454},"at":"rules_data/pampero/modules/objectives.yaml:65","id":8296},{"op":"let","v":"k~2839","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2832","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2832"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2833","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2834","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2834"},"b":{"op":"var","n":"c~2833"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2835","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2836","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2835"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2836"},"b":{"op":"var","n":"c~2833"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2833"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9455},"at":"rules_data/pampero/modules/objectives.yaml:65","id":8297},{"op":"seq","b":[{"op":"let","v":"n~2840","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2837"},"b":{"op":"var","n":"k~2839"},"x":9456},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8299},{"op":"let","v":"r~2841","e":{"op":"var","n":"r~2838","x":9457},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8300},{"op":"seq","b":[{"op":"let","v":"left~2842","e":{"op":"var","n":"n~2840","x":9458},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8302},{"op":"for","v":"rep~2844","src":{"op":"filt","v":"q~2843","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2843"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2841"}},"x":9459},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2842"},"b":{"op":"lit","v":0},"x":9460},"b":{"op":"seq","b":[{"op":"let","v":"taken~2845","e":{"op":"lit","v":0,"x":9461},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8305},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8307},"label":{"op":"lit","v":{"instead":0},"x":9462}},{"gens":[{"v":"instead~2846","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2842"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2844"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2842"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2844"},"f":"room","d":null}}]}]},"x":9463},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2845","x":9464},"o":"=","e":{"op":"var","n":"instead~2846","x":9465},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8309},{"op":"rep","n":{"op":"var","n":"instead~2846","x":9466},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2844"},"f":"effect","d":null,"x":9467},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8311},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8310}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8308},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2846"}],"x":9468}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2840","x":9469},"r":{"op":"var","n":"r~2841","x":9470}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8306},{"op":"set","t":{"op":"var","n":"left~2842","x":9471},"o":"-=","e":{"op":"var","n":"taken~2845","x":9472},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8312}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8304},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8303},{"op":"let","v":"n~2847","e":{"op":"var","n":"left~2842","x":9473},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8313},{"op":"let","v":"r~2848","e":{"op":"var","n":"r~2841","x":9474},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8314},{"op":"seq","b":[{"op":"let","v":"k~2849","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2848"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2847"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2847"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2848"},"d":0}]}]}}]}],"x":9475},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8316},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2848"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9476},"t":{"op":"set","t":{"op":"var","n":"k~2849","x":9477},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2849"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2848"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2848"},"d":0}}]}]}]}],"x":9478},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8318},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8317},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2848"},"d":0,"x":9479},"o":"+=","e":{"op":"var","n":"k~2849","x":9480},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8319},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2848"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9481},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2848"},"d":0,"x":9482},"o":"-=","e":{"op":"var","n":"k~2849","x":9483},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8321},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8320},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2848"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2849"},"b":{"op":"lit","v":0}}],"x":9484},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9485},"o":"+=","e":{"op":"var","n":"k~2849","x":9486},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8323},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8322}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8315}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8301}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8298}],"at":"rules_data/pampero/modules/objectives.yaml:65","id":8269},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:59"}',
 }

@@ -60,80 +60,80 @@ def x_9615(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:83
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return ((_w13 if type((_w13 := (_w11 + _w12 if type((_w11 := (_w5 + _w6 if type((_w5 := len([v_i_2664 for v_i_2664 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2664, NOREC).get('deck', None) if type(v_i_2664) is str else None) == 'specialist_scoring')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2665))) is type((_w4 := sum([items_of((_h2.get(v_r_2667, []) if type(_h2) is dict else KEY(_h2, v_r_2667, []))).count(v_c_2665) for v_r_2667 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2665 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2665, NOREC).get('deck', None) if type(v_c_2665) is str else None) == 'specialist_scoring')]))) is int else AR('+', _w5, _w6)))) is type((_w12 := (_w9 + _w10 if type((_w9 := len([v_i_2669 for v_i_2669 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2669, NOREC).get('deck', None) if type(v_i_2669) is str else None) == 'specialist_action')]))) is type((_w10 := FN['sum'](ctx, None, [(_w7 + _w8 if type((_w7 := items_of(_h1).count(v_c_2670))) is type((_w8 := sum([items_of((_h2.get(v_r_2672, []) if type(_h2) is dict else KEY(_h2, v_r_2672, []))).count(v_c_2670) for v_r_2672 in items_of(_h2)]))) is int else AR('+', _w7, _w8)) for v_c_2670 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2670, NOREC).get('deck', None) if type(v_c_2670) is str else None) == 'specialist_action')]))) is int else AR('+', _w9, _w10)))) is int else AR('+', _w11, _w12)))) is int else num(_w13)) >= 6)
+        return ((_w13 if type((_w13 := (_w11 + _w12 if type((_w11 := (_w5 + _w6 if type((_w5 := len([v_i_2814 for v_i_2814 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2814, NOREC).get('deck', None) if type(v_i_2814) is str else None) == 'specialist_scoring')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2815))) is type((_w4 := sum([items_of((_h2.get(v_r_2817, []) if type(_h2) is dict else KEY(_h2, v_r_2817, []))).count(v_c_2815) for v_r_2817 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2815 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2815, NOREC).get('deck', None) if type(v_c_2815) is str else None) == 'specialist_scoring')]))) is int else AR('+', _w5, _w6)))) is type((_w12 := (_w9 + _w10 if type((_w9 := len([v_i_2819 for v_i_2819 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2819, NOREC).get('deck', None) if type(v_i_2819) is str else None) == 'specialist_action')]))) is type((_w10 := FN['sum'](ctx, None, [(_w7 + _w8 if type((_w7 := items_of(_h1).count(v_c_2820))) is type((_w8 := sum([items_of((_h2.get(v_r_2822, []) if type(_h2) is dict else KEY(_h2, v_r_2822, []))).count(v_c_2820) for v_r_2822 in items_of(_h2)]))) is int else AR('+', _w7, _w8)) for v_c_2820 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2820, NOREC).get('deck', None) if type(v_c_2820) is str else None) == 'specialist_action')]))) is int else AR('+', _w9, _w10)))) is int else AR('+', _w11, _w12)))) is int else num(_w13)) >= 6)
     return MEMO(ctx, (9615, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9619, E.get('r~2675'),), lambda: [v_q_2677 for v_q_2677 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2677, NOREC).get('instead_of', {}) if type(v_q_2677) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2675'))])
+    return MEMO(ctx, (9619, E.get('r~2825'),), lambda: [v_q_2827 for v_q_2827 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2827, NOREC).get('instead_of', {}) if type(v_q_2827) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2825'))])
 
 
 def x_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2676'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2826'))) is int else num(_w1)) > 0)
 
 
 def x_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2676'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2676') if (FLD(ctx, K[0], E.get('rep~2678')) == None) else FLD(ctx, K[0], E.get('rep~2678'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2826'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2826') if (FLD(ctx, K[0], E.get('rep~2828')) == None) else FLD(ctx, K[0], E.get('rep~2828'))))) is int else num(_w2))))
 
 
 def x_9627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2678'))
+    return FLD(ctx, K[1], E.get('rep~2828'))
 
 
 def x_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2680')}
+    return {'instead': E.get('instead~2830')}
 
 
 def x_9633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2681') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2682'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2681'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2682'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2682'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2831') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2832'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2831'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2832'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2832'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9634(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2682'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2832'))) is str else None) != None)
 
 
 def x_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2683'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2682'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2682'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2682'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2833'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2832'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2832'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2832'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2682'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2682'), 0))
+    return (_w2.get(E.get('r~2832'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2832'), 0))
 
 
 def x_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2682'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2832'))) is str else None) != None)
 
 
 def x_9640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2682'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2682'), 0))
+    return (_w1.get(E.get('r~2832'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2832'), 0))
 
 
 def x_9642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2682'))) is str else None)) and ((E.get('k~2683') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2832'))) is str else None)) and ((E.get('k~2833') != 0)) else False)
 
 
 x_9643 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
@@ -145,86 +145,86 @@ def x_9647(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2689 for v_i_2689 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2689, NOREC).get('deck', None) if type(v_i_2689) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2690))) is type((_w4 := sum([items_of((_h2.get(v_r_2692, []) if type(_h2) is dict else KEY(_h2, v_r_2692, []))).count(v_c_2690) for v_r_2692 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2690 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2690, NOREC).get('deck', None) if type(v_c_2690) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        return (_w5 + _w6 if type((_w5 := len([v_i_2839 for v_i_2839 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2839, NOREC).get('deck', None) if type(v_i_2839) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2840))) is type((_w4 := sum([items_of((_h2.get(v_r_2842, []) if type(_h2) is dict else KEY(_h2, v_r_2842, []))).count(v_c_2840) for v_r_2842 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2840 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2840, NOREC).get('deck', None) if type(v_c_2840) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9647, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2694'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2696'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2844'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2846'))) is int else num(_w2)))
 
 
 def x_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9651, E.get('r~2698'),), lambda: [v_q_2700 for v_q_2700 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2700, NOREC).get('instead_of', {}) if type(v_q_2700) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2698'))])
+    return MEMO(ctx, (9651, E.get('r~2848'),), lambda: [v_q_2850 for v_q_2850 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2850, NOREC).get('instead_of', {}) if type(v_q_2850) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2848'))])
 
 
 def x_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('left~2699'))) is int else num(_w1)) > 0)
+    return ((_w1 if type((_w1 := E.get('left~2849'))) is int else num(_w1)) > 0)
 
 
 def x_9655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2699'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2699') if (FLD(ctx, K[0], E.get('rep~2701')) == None) else FLD(ctx, K[0], E.get('rep~2701'))))) is int else num(_w2))))
+    return RANGE(1, min((_w1 if type((_w1 := E.get('left~2849'))) is int else num(_w1)), (_w2 if type((_w2 := (E.get('left~2849') if (FLD(ctx, K[0], E.get('rep~2851')) == None) else FLD(ctx, K[0], E.get('rep~2851'))))) is int else num(_w2))))
 
 
 def x_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2701'))
+    return FLD(ctx, K[1], E.get('rep~2851'))
 
 
 def x_9660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:59
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2703')}
+    return {'instead': E.get('instead~2853')}
 
 
 def x_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return max(0, (_w5 if type((_w5 := (E.get('n~2704') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2705'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2704'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2705'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2705'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
+    return max(0, (_w5 if type((_w5 := (E.get('n~2854') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2855'))) is str else None) == None) else min((_w2 if type((_w2 := E.get('n~2854'))) is int else num(_w2)), (_w4 if type((_w4 := (_w3.get(E.get('r~2855'), 0) if type((_w3 := ctx.state.get('supply'))) is dict else KEY(_w3, E.get('r~2855'), 0)))) is int else num(_w4)))))) is int else num(_w5)))
 
 
 def x_9668(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2705'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2855'))) is str else None) != None)
 
 
 def x_9670(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2706'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2705'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2705'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2705'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
+    return max(0, (_w7 if type((_w7 := min((_w1 if type((_w1 := E.get('k~2856'))) is int else num(_w1)), ((_w3 if type((_w3 := (ctx.index.plain['resources'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('r~2855'))) is str else None))) is int else num(_w3)) - (_w6 if type((_w6 := (_w5.get(E.get('r~2855'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, E.get('r~2855'), 0)))) is int else num(_w6)))))) is int else num(_w7)))
 
 
 def x_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2705'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2705'), 0))
+    return (_w2.get(E.get('r~2855'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2855'), 0))
 
 
 def x_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2705'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2855'))) is str else None) != None)
 
 
 def x_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2705'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2705'), 0))
+    return (_w1.get(E.get('r~2855'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2855'), 0))
 
 
 def x_9676(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2705'))) is str else None)) and ((E.get('k~2706') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2855'))) is str else None)) and ((E.get('k~2856') != 0)) else False)
 
 
 x_9677 = _C.x_8481  # rules_data/pampero/definitions/resources.yaml:30
@@ -238,14 +238,14 @@ def t_8434(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2694', 10, True)
-        LOCAL(ctx, E, 'r~2695', 'money', True)
-        LOCAL(ctx, E, 'k~2696', x_9647(ctx, E), True)
+        LOCAL(ctx, E, 'n~2844', 10, True)
+        LOCAL(ctx, E, 'r~2845', 'money', True)
+        LOCAL(ctx, E, 'k~2846', x_9647(ctx, E), True)
         return t_8463(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2674', 10, True)
-    LOCAL(ctx, E, 'r~2675', 'money', True)
+    LOCAL(ctx, E, 'n~2824', 10, True)
+    LOCAL(ctx, E, 'r~2825', 'money', True)
     return t_8437(ctx, r1, s, E, B)
 
 
@@ -255,7 +255,7 @@ def d_8435(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2674', 10, True)
+    LOCAL(ctx, E, 'n~2824', 10, True)
     return True
 
 
@@ -270,14 +270,14 @@ def t_8437(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2681', E.get('left~2676'), True)
-        LOCAL(ctx, E, 'r~2682', E.get('r~2675'), True)
+        LOCAL(ctx, E, 'n~2831', E.get('left~2826'), True)
+        LOCAL(ctx, E, 'r~2832', E.get('r~2825'), True)
         if not d_8451(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2676', E.get('n~2674'), True)
+    LOCAL(ctx, E, 'left~2826', E.get('n~2824'), True)
     return t_8439(ctx, r1, s, E, B)
 
 
@@ -287,7 +287,7 @@ def d_8438(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2676', E.get('n~2674'), True)
+    LOCAL(ctx, E, 'left~2826', E.get('n~2824'), True)
     return True
 
 
@@ -298,18 +298,18 @@ def t_8439(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9619(ctx, E)))
-    old = E.get('rep~2678', MISSING)
+    old = E.get('rep~2828', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2678', old)
+        UNSET(ctx, E, 'rep~2828', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2678', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2676'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2828', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2826'))) is int else num(_w1)) > 0)):
                 return t_8440(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -324,11 +324,11 @@ def t_8440(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 14, E, 'left~2676', E.get('taken~2679'))
+        ASSIGN(ctx, B + 14, E, 'left~2826', E.get('taken~2829'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2679', 0, True)
+    LOCAL(ctx, E, 'taken~2829', 0, True)
     return t_8442(ctx, r1, s, E, B)
 
 
@@ -338,7 +338,7 @@ def d_8441(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2679', 0, True)
+    LOCAL(ctx, E, 'taken~2829', 0, True)
     return True
 
 
@@ -352,7 +352,7 @@ def t_8444(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2679', E.get('instead~2680'))
+    LOCAL(ctx, E, 'taken~2829', E.get('instead~2830'))
     return t_8446(ctx, k, s, E, B)
 
 
@@ -362,7 +362,7 @@ def d_8445(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2679', E.get('instead~2680'))
+    LOCAL(ctx, E, 'taken~2829', E.get('instead~2830'))
     return True
 
 
@@ -377,7 +377,7 @@ def t_8446(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
             return k()
         return t_8447(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2680')))
+    return nxt(num(E.get('instead~2830')))
 
 
 def t_8447(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:62
@@ -395,7 +395,7 @@ def d_8448(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 14, E, 'left~2676', E.get('taken~2679'))
+    ASSIGN(ctx, B + 14, E, 'left~2826', E.get('taken~2829'))
     return True
 
 
@@ -405,7 +405,7 @@ def d_8449(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2681', E.get('left~2676'), True)
+    LOCAL(ctx, E, 'n~2831', E.get('left~2826'), True)
     return True
 
 
@@ -415,7 +415,7 @@ def d_8450(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2682', E.get('r~2675'), True)
+    LOCAL(ctx, E, 'r~2832', E.get('r~2825'), True)
     return True
 
 
@@ -425,13 +425,13 @@ def d_8451(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2683', x_9633(ctx, E), True)
+    LOCAL(ctx, E, 'k~2833', x_9633(ctx, E), True)
     if not d_8453(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2832'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2833'), '+=', False, K[2])
     if not d_8456(ctx, E, B):
         return False
     if not d_8458(ctx, E, B):
@@ -445,7 +445,7 @@ def d_8452(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2683', x_9633(ctx, E), True)
+    LOCAL(ctx, E, 'k~2833', x_9633(ctx, E), True)
     return True
 
 
@@ -455,9 +455,9 @@ def d_8453(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2682'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2832'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2683', x_9636(ctx, E))
+        LOCAL(ctx, E, 'k~2833', x_9636(ctx, E))
     return True
 
 
@@ -467,7 +467,7 @@ def d_8454(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2683', x_9636(ctx, E))
+    LOCAL(ctx, E, 'k~2833', x_9636(ctx, E))
     return True
 
 
@@ -477,9 +477,9 @@ def d_8455(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2832'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2833'), '+=', False, K[2])
     return True
 
 
@@ -489,11 +489,11 @@ def d_8456(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2682'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2832'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2682'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2832'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2833'), '-=', False, K[4])
     return True
 
 
@@ -503,9 +503,9 @@ def d_8457(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2682'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2832'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2833'), '-=', False, K[4])
     return True
 
 
@@ -519,7 +519,7 @@ def d_8458(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2833'), '+=', False, K[5])
     return True
 
 
@@ -531,7 +531,7 @@ def d_8459(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2833'), '+=', False, K[5])
     return True
 
 
@@ -541,7 +541,7 @@ def d_8460(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2694', 10, True)
+    LOCAL(ctx, E, 'n~2844', 10, True)
     return True
 
 
@@ -551,7 +551,7 @@ def d_8461(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2695', 'money', True)
+    LOCAL(ctx, E, 'r~2845', 'money', True)
     return True
 
 
@@ -561,7 +561,7 @@ def d_8462(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2696', x_9647(ctx, E), True)
+    LOCAL(ctx, E, 'k~2846', x_9647(ctx, E), True)
     return True
 
 
@@ -571,8 +571,8 @@ def t_8463(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2697', (((_w1 if type((_w1 := E.get('n~2694'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2696'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2698', E.get('r~2695'), True)
+    LOCAL(ctx, E, 'n~2847', (((_w1 if type((_w1 := E.get('n~2844'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2846'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'r~2848', E.get('r~2845'), True)
     return t_8466(ctx, k, s, E, B)
 
 
@@ -582,7 +582,7 @@ def d_8464(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2697', (((_w1 if type((_w1 := E.get('n~2694'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2696'))) is int else num(_w2)))), True)
+    LOCAL(ctx, E, 'n~2847', (((_w1 if type((_w1 := E.get('n~2844'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2846'))) is int else num(_w2)))), True)
     return True
 
 
@@ -592,7 +592,7 @@ def d_8465(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2698', E.get('r~2695'), True)
+    LOCAL(ctx, E, 'r~2848', E.get('r~2845'), True)
     return True
 
 
@@ -604,14 +604,14 @@ def t_8466(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2704', E.get('left~2699'), True)
-        LOCAL(ctx, E, 'r~2705', E.get('r~2698'), True)
+        LOCAL(ctx, E, 'n~2854', E.get('left~2849'), True)
+        LOCAL(ctx, E, 'r~2855', E.get('r~2848'), True)
         if not d_8480(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2699', E.get('n~2697'), True)
+    LOCAL(ctx, E, 'left~2849', E.get('n~2847'), True)
     return t_8468(ctx, r1, s, E, B)
 
 
@@ -621,7 +621,7 @@ def d_8467(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2699', E.get('n~2697'), True)
+    LOCAL(ctx, E, 'left~2849', E.get('n~2847'), True)
     return True
 
 
@@ -632,18 +632,18 @@ def t_8468(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
     if E is None:
         E = ctx.env()
     items = list(items_of(x_9651(ctx, E)))
-    old = E.get('rep~2701', MISSING)
+    old = E.get('rep~2851', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2701', old)
+        UNSET(ctx, E, 'rep~2851', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2701', item, True)
-            if (((_w1 if type((_w1 := E.get('left~2699'))) is int else num(_w1)) > 0)):
+            LOCAL(ctx, E, 'rep~2851', item, True)
+            if (((_w1 if type((_w1 := E.get('left~2849'))) is int else num(_w1)) > 0)):
                 return t_8469(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -658,11 +658,11 @@ def t_8469(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, B + 43, E, 'left~2699', E.get('taken~2702'))
+        ASSIGN(ctx, B + 43, E, 'left~2849', E.get('taken~2852'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2702', 0, True)
+    LOCAL(ctx, E, 'taken~2852', 0, True)
     return t_8471(ctx, r1, s, E, B)
 
 
@@ -672,7 +672,7 @@ def d_8470(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2702', 0, True)
+    LOCAL(ctx, E, 'taken~2852', 0, True)
     return True
 
 
@@ -686,7 +686,7 @@ def t_8473(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2702', E.get('instead~2703'))
+    LOCAL(ctx, E, 'taken~2852', E.get('instead~2853'))
     return t_8475(ctx, k, s, E, B)
 
 
@@ -696,7 +696,7 @@ def d_8474(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2702', E.get('instead~2703'))
+    LOCAL(ctx, E, 'taken~2852', E.get('instead~2853'))
     return True
 
 
@@ -711,7 +711,7 @@ def t_8475(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
             return k()
         return t_8476(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num(E.get('instead~2703')))
+    return nxt(num(E.get('instead~2853')))
 
 
 def t_8476(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/resources.yaml:62
@@ -729,7 +729,7 @@ def d_8477(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, B + 43, E, 'left~2699', E.get('taken~2702'))
+    ASSIGN(ctx, B + 43, E, 'left~2849', E.get('taken~2852'))
     return True
 
 
@@ -739,7 +739,7 @@ def d_8478(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2704', E.get('left~2699'), True)
+    LOCAL(ctx, E, 'n~2854', E.get('left~2849'), True)
     return True
 
 
@@ -749,7 +749,7 @@ def d_8479(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2705', E.get('r~2698'), True)
+    LOCAL(ctx, E, 'r~2855', E.get('r~2848'), True)
     return True
 
 
@@ -759,13 +759,13 @@ def d_8480(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2706', x_9667(ctx, E), True)
+    LOCAL(ctx, E, 'k~2856', x_9667(ctx, E), True)
     if not d_8482(ctx, E, B):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2705'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2855'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2706'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2856'), '+=', False, K[2])
     if not d_8485(ctx, E, B):
         return False
     if not d_8487(ctx, E, B):
@@ -779,7 +779,7 @@ def d_8481(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2706', x_9667(ctx, E), True)
+    LOCAL(ctx, E, 'k~2856', x_9667(ctx, E), True)
     return True
 
 
@@ -789,9 +789,9 @@ def d_8482(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2705'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2855'))) is str else None) != None)):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2706', x_9670(ctx, E))
+        LOCAL(ctx, E, 'k~2856', x_9670(ctx, E))
     return True
 
 
@@ -801,7 +801,7 @@ def d_8483(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2706', x_9670(ctx, E))
+    LOCAL(ctx, E, 'k~2856', x_9670(ctx, E))
     return True
 
 
@@ -811,9 +811,9 @@ def d_8484(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2705'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2855'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2706'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2856'), '+=', False, K[2])
     return True
 
 
@@ -823,11 +823,11 @@ def d_8485(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2705'))) is str else None) != None)):
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2855'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2705'))
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2855'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2706'), '-=', False, K[4])
+            SET(ctx, 'supply', c, key, E.get('k~2856'), '-=', False, K[4])
     return True
 
 
@@ -837,9 +837,9 @@ def d_8486(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2705'))
+    c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2855'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2706'), '-=', False, K[4])
+        SET(ctx, 'supply', c, key, E.get('k~2856'), '-=', False, K[4])
     return True
 
 
@@ -853,7 +853,7 @@ def d_8487(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2706'), '+=', False, K[5])
+            SET(ctx, 'ledger', c, key, E.get('k~2856'), '+=', False, K[5])
     return True
 
 
@@ -865,7 +865,7 @@ def d_8488(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2706'), '+=', False, K[5])
+        SET(ctx, 'ledger', c, key, E.get('k~2856'), '+=', False, K[5])
     return True
 
 
@@ -992,5 +992,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:83
-    'objective_specialists': '{"id":"objective_specialists","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 6 or more specialist cards (un-scored).","it":"Avere 6 o più carte specialista (non ancora contate)."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2664","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2664"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2665","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2666","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2666"},"b":{"op":"var","n":"c~2665"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2667","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2668","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2668"},"b":{"op":"var","n":"c~2665"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2665"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]}},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2669","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2669"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2670","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2671","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2671"},"b":{"op":"var","n":"c~2670"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2672","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2673","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2672"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2673"},"b":{"op":"var","n":"c~2670"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2670"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]}}},"b":{"op":"lit","v":6},"x":9615},"effect":{"op":"seq","b":[{"op":"let","v":"n~2674","e":{"op":"lit","v":10,"x":9616},"at":"rules_data/pampero/modules/objectives.yaml:89","id":8435},{"op":"let","v":"r~2675","e":{"op":"lit","v":"money","x":9617},"at":"rules_data/pampero/modules/objectives.yaml:89","id":8436},{"op":"seq","b":[{"op":"let","v":"left~2676","e":{"op":"var","n":"n~2674","x":9618},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8438},{"op":"for","v":"rep~2678","src":{"op":"filt","v":"q~2677","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2677"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2675"}},"x":9619},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2676"},"b":{"op":"lit","v":0},"x":9620},"b":{"op":"seq","b":[{"op":"let","v":"taken~2679","e":{"op":"lit","v":0,"x":9621},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8441},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8443},"label":{"op":"lit","v":{"instead":0},"x":9622}},{"gens":[{"v":"instead~2680","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2676"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2676"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"room","d":null}}]}]},"x":9623},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2679","x":9624},"o":"=","e":{"op":"var","n":"instead~2680","x":9625},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8445},{"op":"rep","n":{"op":"var","n":"instead~2680","x":9626},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"effect","d":null,"x":9627},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8447},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8446}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8444},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2680"}],"x":9628}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8442},{"op":"set","t":{"op":"var","n":"left~2676","x":9629},"o":"-=","e":{"op":"var","n":"taken~2679","x":9630},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8448}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8440},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8439},{"op":"let","v":"n~2681","e":{"op":"var","n":"left~2676","x":9631},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8449},{"op":"let","v":"r~2682","e":{"op":"var","n":"r~2675","x":9632},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8450},{"op":"seq","b":[{"op":"let","v":"k~2683","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2681"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2681"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2682"},"d":0}]}]}}]}],"x":9633},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8452},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9634},"t":{"op":"set","t":{"op":"var","n":"k~2683","x":9635},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2683"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2682"},"d":0}}]}]}]}],"x":9636},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8454},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8453},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2682"},"d":0,"x":9637},"o":"+=","e":{"op":"var","n":"k~2683","x":9638},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8455},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9639},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2682"},"d":0,"x":9640},"o":"-=","e":{"op":"var","n":"k~2683","x":9641},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8457},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8456},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2683"},"b":{"op":"lit","v":0}}],"x":9642},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9643},"o":"+=","e":{"op":"var","n":"k~2683","x":9644},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8459},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8458}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8451}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8437},{"op":"let","v":"n~2694","e":{"op":"lit","v":10,"x":9645},"at":"rules_data/pampero/modules/objectives.yaml:89","id":8460},{"op":"let","v":"r~2695","e":{"op":"lit","v":"money","x":9646},"at":"rules_data/pampero/modules/objectives.yaml:89","id":8461},{"op":"let","v":"k~2696","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2689","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2689"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2690","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2691","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2691"},"b":{"op":"var","n":"c~2690"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2692","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2693","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2692"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2693"},"b":{"op":"var","n":"c~2690"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2690"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9647},"at":"rules_data/pampero/modules/objectives.yaml:89","id":8462},{"op":"seq","b":[{"op":"let","v":"n~2697","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2694"},"b":{"op":"var","n":"k~2696"},"x":9648},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8464},{"op":"let","v":"r~2698","e":{"op":"var","n":"r~2695","x":9649},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8465},{"op":"seq","b":[{"op":"let","v":"left~2699","e":{"op":"var","n":"n~2697","x":9650},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8467},{"op":"for","v":"rep~2701","src":{"op":"filt","v":"q~2700","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2700"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2698"}},"x":9651},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2699"},"b":{"op":"lit","v":0},"x":9652},"b":{"op":"seq","b":[{"op":"let","v":"taken~2702","e":{"op":"lit","v":0,"x":9653},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8470},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8472},"label":{"op":"lit","v":{"instead":0},"x":9654}},{"gens":[{"v":"instead~2703","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2699"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2701"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2699"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2701"},"f":"room","d":null}}]}]},"x":9655},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2702","x":9656},"o":"=","e":{"op":"var","n":"instead~2703","x":9657},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8474},{"op":"rep","n":{"op":"var","n":"instead~2703","x":9658},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2701"},"f":"effect","d":null,"x":9659},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8476},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8475}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8473},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2703"}],"x":9660}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2697","x":9661},"r":{"op":"var","n":"r~2698","x":9662}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8471},{"op":"set","t":{"op":"var","n":"left~2699","x":9663},"o":"-=","e":{"op":"var","n":"taken~2702","x":9664},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8477}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8469},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8468},{"op":"let","v":"n~2704","e":{"op":"var","n":"left~2699","x":9665},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8478},{"op":"let","v":"r~2705","e":{"op":"var","n":"r~2698","x":9666},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8479},{"op":"seq","b":[{"op":"let","v":"k~2706","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2705"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2704"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2704"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2705"},"d":0}]}]}}]}],"x":9667},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8481},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2705"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9668},"t":{"op":"set","t":{"op":"var","n":"k~2706","x":9669},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2706"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2705"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2705"},"d":0}}]}]}]}],"x":9670},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8483},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8482},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2705"},"d":0,"x":9671},"o":"+=","e":{"op":"var","n":"k~2706","x":9672},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8484},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2705"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9673},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2705"},"d":0,"x":9674},"o":"-=","e":{"op":"var","n":"k~2706","x":9675},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8486},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8485},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2705"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2706"},"b":{"op":"lit","v":0}}],"x":9676},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9677},"o":"+=","e":{"op":"var","n":"k~2706","x":9678},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8488},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8487}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8480}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8466}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8463}],"at":"rules_data/pampero/modules/objectives.yaml:89","id":8434},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:83"}',
+    'objective_specialists': '{"id":"objective_specialists","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 6 or more specialist cards (un-scored).","it":"Avere 6 o più carte specialista (non ancora contate)."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2814","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2814"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2815","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2816","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2816"},"b":{"op":"var","n":"c~2815"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2817","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2818","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2817"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2818"},"b":{"op":"var","n":"c~2815"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2815"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]}},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2819","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2819"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2820","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2821","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2821"},"b":{"op":"var","n":"c~2820"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2822","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2823","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2822"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2823"},"b":{"op":"var","n":"c~2820"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2820"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]}}},"b":{"op":"lit","v":6},"x":9615},"effect":{"op":"seq","b":[{"op":"let","v":"n~2824","e":{"op":"lit","v":10,"x":9616},"at":"rules_data/pampero/modules/objectives.yaml:89","id":8435},{"op":"let","v":"r~2825","e":{"op":"lit","v":"money","x":9617},"at":"rules_data/pampero/modules/objectives.yaml:89","id":8436},{"op":"seq","b":[{"op":"let","v":"left~2826","e":{"op":"var","n":"n~2824","x":9618},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8438},{"op":"for","v":"rep~2828","src":{"op":"filt","v":"q~2827","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2827"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2825"}},"x":9619},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2826"},"b":{"op":"lit","v":0},"x":9620},"b":{"op":"seq","b":[{"op":"let","v":"taken~2829","e":{"op":"lit","v":0,"x":9621},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8441},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8443},"label":{"op":"lit","v":{"instead":0},"x":9622}},{"gens":[{"v":"instead~2830","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2826"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2828"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2826"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2828"},"f":"room","d":null}}]}]},"x":9623},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2829","x":9624},"o":"=","e":{"op":"var","n":"instead~2830","x":9625},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8445},{"op":"rep","n":{"op":"var","n":"instead~2830","x":9626},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2828"},"f":"effect","d":null,"x":9627},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8447},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8446}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8444},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2830"}],"x":9628}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8442},{"op":"set","t":{"op":"var","n":"left~2826","x":9629},"o":"-=","e":{"op":"var","n":"taken~2829","x":9630},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8448}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8440},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8439},{"op":"let","v":"n~2831","e":{"op":"var","n":"left~2826","x":9631},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8449},{"op":"let","v":"r~2832","e":{"op":"var","n":"r~2825","x":9632},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8450},{"op":"seq","b":[{"op":"let","v":"k~2833","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2832"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2831"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2831"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2832"},"d":0}]}]}}]}],"x":9633},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8452},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2832"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9634},"t":{"op":"set","t":{"op":"var","n":"k~2833","x":9635},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2833"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2832"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2832"},"d":0}}]}]}]}],"x":9636},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8454},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8453},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2832"},"d":0,"x":9637},"o":"+=","e":{"op":"var","n":"k~2833","x":9638},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8455},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2832"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9639},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2832"},"d":0,"x":9640},"o":"-=","e":{"op":"var","n":"k~2833","x":9641},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8457},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8456},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2832"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2833"},"b":{"op":"lit","v":0}}],"x":9642},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9643},"o":"+=","e":{"op":"var","n":"k~2833","x":9644},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8459},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8458}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8451}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8437},{"op":"let","v":"n~2844","e":{"op":"lit","v":10,"x":9645},"at":"rules_data/pampero/modules/objectives.yaml:89","id":8460},{"op":"let","v":"r~2845","e":{"op":"lit","v":"money","x":9646},"at":"rules_data/pampero/modules/objectives.yaml:89","id":8461},{"op":"let","v":"k~2846","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2839","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2839"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2840","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2841","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2841"},"b":{"op":"var","n":"c~2840"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2842","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2843","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2842"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2843"},"b":{"op":"var","n":"c~2840"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2840"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9647},"at":"rules_data/pampero/modules/objectives.yaml:89","id":8462},{"op":"seq","b":[{"op":"let","v":"n~2847","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2844"},"b":{"op":"var","n":"k~2846"},"x":9648},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8464},{"op":"let","v":"r~2848","e":{"op":"var","n":"r~2845","x":9649},"at":"rules_data/pampero/definitions/resources.yaml:70","id":8465},{"op":"seq","b":[{"op":"let","v":"left~2849","e":{"op":"var","n":"n~2847","x":9650},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8467},{"op":"for","v":"rep~2851","src":{"op":"filt","v":"q~2850","src":{"op":"ids","kind":"replacements"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"q~2850"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2848"}},"x":9651},"w":{"op":"cmp","o":">","a":{"op":"var","n":"left~2849"},"b":{"op":"lit","v":0},"x":9652},"b":{"op":"seq","b":[{"op":"let","v":"taken~2852","e":{"op":"lit","v":0,"x":9653},"at":"rules_data/pampero/definitions/resources.yaml:58","id":8470},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:60","id":8472},"label":{"op":"lit","v":{"instead":0},"x":9654}},{"gens":[{"v":"instead~2853","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2849"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2851"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2849"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2851"},"f":"room","d":null}}]}]},"x":9655},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2852","x":9656},"o":"=","e":{"op":"var","n":"instead~2853","x":9657},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8474},{"op":"rep","n":{"op":"var","n":"instead~2853","x":9658},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2851"},"f":"effect","d":null,"x":9659},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8476},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8475}],"at":"rules_data/pampero/definitions/resources.yaml:62","id":8473},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2853"}],"x":9660}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2847","x":9661},"r":{"op":"var","n":"r~2848","x":9662}}},"at":"rules_data/pampero/definitions/resources.yaml:59","id":8471},{"op":"set","t":{"op":"var","n":"left~2849","x":9663},"o":"-=","e":{"op":"var","n":"taken~2852","x":9664},"at":"rules_data/pampero/definitions/resources.yaml:63","id":8477}],"at":"rules_data/pampero/definitions/resources.yaml:58","id":8469},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8468},{"op":"let","v":"n~2854","e":{"op":"var","n":"left~2849","x":9665},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8478},{"op":"let","v":"r~2855","e":{"op":"var","n":"r~2848","x":9666},"at":"rules_data/pampero/definitions/resources.yaml:64","id":8479},{"op":"seq","b":[{"op":"let","v":"k~2856","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2855"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2854"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2854"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2855"},"d":0}]}]}}]}],"x":9667},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8481},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2855"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9668},"t":{"op":"set","t":{"op":"var","n":"k~2856","x":9669},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2856"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2855"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2855"},"d":0}}]}]}]}],"x":9670},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8483},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8482},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2855"},"d":0,"x":9671},"o":"+=","e":{"op":"var","n":"k~2856","x":9672},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8484},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2855"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9673},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2855"},"d":0,"x":9674},"o":"-=","e":{"op":"var","n":"k~2856","x":9675},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8486},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8485},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2855"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2856"},"b":{"op":"lit","v":0}}],"x":9676},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9677},"o":"+=","e":{"op":"var","n":"k~2856","x":9678},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8488},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8487}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8480}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8466}],"at":"rules_data/pampero/definitions/resources.yaml:70","id":8463}],"at":"rules_data/pampero/modules/objectives.yaml:89","id":8434},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:83"}',
 }

@@ -52,7 +52,7 @@ def x_8449(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:22
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return len([v_c_2664 for v_c_2664 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2664, {}) if type(_h1) is dict else KEY(_h1, v_c_2664, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('remote', _w3))])
+        return len([v_c_2814 for v_c_2814 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2814, {}) if type(_h1) is dict else KEY(_h1, v_c_2814, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('remote', _w3))])
     return MEMO(ctx, (8449, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
@@ -70,5 +70,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/items/base_tiles.yaml:22
-    'score_remote': '{"id":"score_remote","deck":"scoring_tiles","use":"section","measure":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2664","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"remote"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2664"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}],"x":8449},"placeholder":"the base game scoring tiles are not in the sources (what each counts)","majority":{"first":10,"second":5},"source":{"doc":"pampero-clear-skies","section":"Extra Scoring Tiles: base tiles have majority scoring"},"at":"rules_data/pampero/items/base_tiles.yaml:22"}',
+    'score_remote': '{"id":"score_remote","deck":"scoring_tiles","use":"section","measure":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2814","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"remote"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2814"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}],"x":8449},"placeholder":"the base game scoring tiles are not in the sources (what each counts)","majority":{"first":10,"second":5},"source":{"doc":"pampero-clear-skies","section":"Extra Scoring Tiles: base tiles have majority scoring"},"at":"rules_data/pampero/items/base_tiles.yaml:22"}',
 }
