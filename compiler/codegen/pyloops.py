@@ -22,8 +22,9 @@ LISTS = ("filt", "mapc", "list", "range", "ids")
 not needed)."""
 LIST_FNS = {"adjacent", "keys", "distinct", "sorted", "reversed"}
 """The core functions whose value is always a Python list."""
-HOIST = {"st", "fld", "key"}
-"""Forms of a value a comprehension reads on every turn that are computed once (``hoist``)."""
+HOIST = {"st", "fld", "key", "var"}
+"""Forms of a value a comprehension reads on every turn that are computed once (``hoist``):
+a name bound outside it is one ``E.get`` before, not one a turn."""
 PLAIN = re.compile(r"v_\w+|_[hc]\d+|-?\d+|'[\w ]*'|None|True|False")
 """Source of a value that is read again at no cost: a Python local or a literal."""
 
@@ -100,6 +101,16 @@ class LoopForms:
             self.hoists[shape] = (f"_h{len(self.hoists) + 1}", text)
         return self.hoists[shape][0]
 
+    def table(self, kind: str) -> str:
+        """``ctx.index.plain[kind]``'s source: inside a comprehension, a local read once
+        before the function's ``return`` (``hoist``; the table never changes)."""
+        text = f"ctx.index.plain[{kind!r}]"
+        if self.loop <= 0 or self.hoists is None:
+            return text
+        if text not in self.hoists:
+            self.hoists[text] = (f"_h{len(self.hoists) + 1}", text)
+        return self.hoists[text][0]
+
     def fixed(self, n: Node) -> bool:
         """Whether ``n`` reads only names bound outside every comprehension, state entries
         (a seat's too), plain record fields and a mapping's entries of literal keys."""
@@ -122,7 +133,9 @@ class LoopForms:
     def _mapc(self, n: Node) -> str:
         return self._each(n, n["e"])
 
-    def _each(self, n: Node, body: Node | None) -> str:
+    def _each(self, n: Node, body: Node | None, item: str | None = None) -> str:
+        """The list comprehension of ``filt``/``mapc`` ``n`` (``item``: the source of each
+        item instead of the variable or ``body``)."""
         self.deps["each"] = True
         self.no_temps += 1
         try:
@@ -146,7 +159,7 @@ class LoopForms:
                 self.temps += 1
                 self.cse[shape] = f"_c{self.temps}"
                 entries[shape] = f" for _c{self.temps} in ({text},)"
-            out = self.code(body) if body is not None else var
+            out = item or (self.code(body) if body is not None else var)
             cond = f" if {self.code(n['w'])}" if "w" in n else ""
         finally:
             self.cse = outer
@@ -184,6 +197,16 @@ class LoopForms:
     def counted(self, f: Node) -> str | None:
         """``L.count(x)`` for ``count [each v in L where v == x]`` when ``x`` reads no
         ``v`` and changes nothing (evaluated once, not once per item), else None."""
+        other = self.equal_to(f)
+        if other is None:
+            return None
+        src = self.code(f["src"])
+        items = src if listed(f["src"]) else f"items_of({src})"
+        return f"{items}.count({self.code(other)})"
+
+    def equal_to(self, f: Node) -> Node | None:
+        """``x`` of a ``count``'s ``[each v in L where v == x]`` that ``counted`` writes
+        as ``L.count(x)``, else None."""
         w = f.get("w") if f["op"] == "filt" else None
         if w is None or w["op"] != "cmp" or w["o"] != "==":
             return None
@@ -191,9 +214,27 @@ class LoopForms:
         other = w["b"] if mine and mine[0] is w["a"] else w["a"] if mine else None
         if other is None or f"'n': {f['v']!r}" in repr(other) or not self.quiet(other):
             return None
-        src = self.code(f["src"])
-        items = src if listed(f["src"]) else f"items_of({src})"
-        return f"{items}.count({self.code(other)})"
+        return other
+
+    def some(self, n: Node) -> str | None:
+        """``any(...)`` (or ``not any(...)``) for ``count [each v in L where C]`` compared
+        with 0 or 1 so that only whether one item passes matters (``>= 1``, ``> 0``,
+        ``!= 0``; ``== 0``, ``< 1``, ``<= 0``): a generator that stops at the first item
+        that passes, when ``C`` changes nothing (``quiet``), else None."""
+        a, b, o = n["a"], n["b"], n["o"]
+        if b.get("op") != "lit":  # the literal on the right: ``1 <= count`` is ``count >= 1``
+            a, b, o = b, a, {">=": "<=", "<=": ">=", ">": "<", "<": ">"}.get(o, o)
+        f = a["a"][0] if a.get("op") == "fn" and a["f"] == "count" and len(a["a"]) == 1 \
+            else None
+        if f is None or f["op"] != "filt" or b.get("op") != "lit" or type(b["v"]) is not int \
+                or not self.quiet(f) or self.equal_to(f) is not None:
+            return None
+        some = {(">=", 1), (">", 0), ("!=", 0)}
+        none = {("==", 0), ("<", 1), ("<=", 0)}
+        if (o, b["v"]) not in some | none:
+            return None
+        gen = f"any({self._each(f, None, 'True')[1:-1]})"
+        return gen if (o, b["v"]) in some else f"(not {gen})"
 
     def quiet(self, n: Any) -> bool:
         """Whether evaluating ``n`` changes nothing and reads no text of the language (no

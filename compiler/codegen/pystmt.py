@@ -28,6 +28,7 @@ from typing import Any
 
 from compiler.codegen.pyexpr import ExprCompiler
 from compiler.codegen.pyliteral import comment
+from compiler.codegen.pyloops import PLAIN
 from compiler.runtime.cps import must_pair
 from compiler.runtime.machine import root_entry
 
@@ -45,6 +46,11 @@ COUNT = "ctx.steps += "
 APART = re.compile(r"\b(?:STMT|CAN|FLD|MODV|AS|EMIT)\(")
 """Calls that may run statements or a trial of their own (which sets ``ctx.steps``)."""
 IND = "    "
+INLINE_LINES = 12
+"""The longest body (lines) of an ``if`` or a run of statements without decisions that the
+statement around it writes in place of a call of its ``d_N`` (the function stays)."""
+LITERAL = re.compile(r"-?\d+|'[\w ]*'|None|True|False")
+"""Source of a literal a ``let`` binds (read in its place by the statements after it)."""
 
 
 def statements(ir: Any) -> list[Node]:
@@ -81,6 +87,33 @@ def _sure(n: Node) -> bool:
     statement of the machine's own runner in it."""
     return n["op"] in ("let", "skip", "set") or \
         (n["op"] in ("seq", "if", "for", "rep", "while", "with") and all(map(_sure, _kids(n))))
+
+
+def bind(name: str, value: str) -> list[str]:
+    """``LOCAL(ctx, E, name, value, True)`` written out (a ``let``'s or a loop's binding:
+    no call): ``value`` (source) evaluated first, the old value journaled in a trial."""
+    out = []
+    if not (PLAIN.fullmatch(value) or value in ("item", "value")):
+        out, value = [f"value = {value}"], "value"
+    return out + ["if (J := ctx.journal) is not None:",
+                  f"    J.append((E, {name}, E.get({name}, MISSING), True))",
+                  f"E[{name}] = {value}"]
+
+
+def _learn(n: Node, lines: list[str], known: dict[str, str]) -> None:
+    """Update ``known`` ({name: literal}) after simple statement ``n`` (``lines``): a
+    ``let`` of a literal binds it; a write of the name, a statement the machine runs or an
+    ``emit`` (which may bind anything) forgets."""
+    if n["op"] in CALLED:
+        known.clear()
+    elif n["op"] == "set" and n["t"]["op"] == "var":
+        known.pop(n["t"]["n"], None)
+    elif n["op"] == "let":
+        value = lines[-1].split(" = ", 1)[1]
+        if LITERAL.fullmatch(value):
+            known[n["v"]] = value
+        else:
+            known.pop(n["v"], None)
 
 
 def _indent(lines: list[str], depth: int = 1) -> list[str]:
@@ -157,7 +190,7 @@ class StmtCompiler:
             v = e["v"]
             return self.exprs.const(repr(v)) if isinstance(v, (list, dict)) else repr(v)
         if e["op"] == "var":
-            return f"E.get({e['n']!r})"
+            return self.exprs.known.get(e["n"]) or f"E.get({e['n']!r})"
         body = self.exprs.plain.get(e["x"])
         return f"x_{e['x']}(ctx, E)" if body is None else f"({body})"
 
@@ -178,6 +211,14 @@ class StmtCompiler:
         ``loop``: once per turn of a loop, so the budget is checked there)."""
         if n["op"] in SIMPLE:
             return [f"{COUNT}1"] + (CHECK if loop else []) + self._simple(n)
+        if n["op"] in ("if", "seq"):  # written in place when short: no call
+            body = getattr(self, "_d_" + n["op"])(n)[:-1]  # (its last line: return True)
+            if len(body) <= INLINE_LINES:
+                steps = 1 + (int(body.pop(0)[len(COUNT):]) if body and
+                             body[0].startswith(COUNT) else 0)
+                note = comment(n.get("at"))
+                return [f"{COUNT}{steps}", CHECK[0] + (f"  # {note}" if note else ""),
+                        CHECK[1]] + body
         return [f"if not d_{n['id']}(ctx, E{self.b}):", "    return False"]
 
     def straight(self, kids: list[Node]) -> list[str]:
@@ -187,12 +228,19 @@ class StmtCompiler:
         out: list[str] = []
         run: list[str] = []
         count = 0
+        known: dict[str, str] = {}  # the names bound to a literal by the run so far
         for kid in kids:
             if kid["op"] not in SIMPLE:
                 out += ([f"{COUNT}{count}"] + run if count else []) + self.run(kid)
                 run, count = [], 0
+                known.clear()
                 continue
-            lines = self._simple(kid)
+            self.exprs.known = known
+            try:
+                lines = self._simple(kid)
+            finally:
+                self.exprs.known = {}
+            _learn(kid, lines, known)
             run, count = run + lines, count + 1
             if kid["op"] == "req" or self._apart(lines):
                 out += [f"{COUNT}{count}"] + run
@@ -207,7 +255,7 @@ class StmtCompiler:
 
     def _simple(self, n: Node) -> list[str]:
         if n["op"] == "let":
-            return [f"LOCAL(ctx, E, {n['v']!r}, {self.ex(n['e'])}, True)"]
+            return bind(repr(n["v"]), self.ex(n["e"]))
         if n["op"] == "req":
             return [f"if not {self.ex(n['c'])}:", "    return False"]
         if n["op"] == "skip":
@@ -263,7 +311,7 @@ class StmtCompiler:
         v = repr(n["v"])
         out = [f"items = list(items_of({self.ex(n['src'])}))",
                f"old = E.get({v}, MISSING)",
-               "for item in items:", f"    LOCAL(ctx, E, {v}, item, True)"]
+               "for item in items:"] + _indent(bind(v, "item"))
         if "w" in n:
             out += [f"    if {self.ex(n['w'])}:"] + _indent(self.run(n["b"], True), 2)
         else:
@@ -293,7 +341,7 @@ class StmtCompiler:
     def _d_with(self, n: Node) -> list[str]:
         v = repr(n["v"])
         return [f"value = {self.ex(n['e'])}", *self._you(n), f"old = E.get({v}, MISSING)",
-                f"LOCAL(ctx, E, {v}, value, True)"] + self.run(n["b"]) + \
+                *bind(v, "value")] + self.run(n["b"]) + \
             [f"UNSET(ctx, E, {v}, old)", "return True"]
 
     # ---- statements with decisions: t_N(ctx, k, s=None) -> the trial's result ----------
@@ -339,7 +387,7 @@ class StmtCompiler:
     def _t_for(self, n: Node) -> list[str]:
         v = repr(n["v"])
         body = f"return {self.call(n['b'], 'lambda i=i: nxt(i)', 'brk')}"
-        loop = ["item = items[i]", "i += 1", f"LOCAL(ctx, E, {v}, item, True)"]
+        loop = ["item = items[i]", "i += 1", *bind(v, "item")]
         loop += [f"if {self.ex(n['w'])}:", IND + body] if "w" in n else [body]
         return [f"items = list(items_of({self.ex(n['src'])}))",
                 f"old = E.get({v}, MISSING)", "",
@@ -360,7 +408,7 @@ class StmtCompiler:
     def _t_with(self, n: Node) -> list[str]:
         v = repr(n["v"])
         return [f"value = {self.ex(n['e'])}", *self._you(n), f"old = E.get({v}, MISSING)",
-                f"LOCAL(ctx, E, {v}, value, True)", "",
+                *bind(v, "value"), "",
                 "def after():", f"    UNSET(ctx, E, {v}, old)", "    return k()", "",
                 "def brk():", f"    UNSET(ctx, E, {v}, old)", "    return s()", "",
                 f"return {self.call(n['b'], 'after', 'None if s is None else brk')}"]

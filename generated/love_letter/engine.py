@@ -68,13 +68,19 @@ K = [
 def x_1(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (len([v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_95 != E.get('you'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('protected'))) else False)]) > 0))
+    def compute():
+        _h1 = E.get('you')
+        return any(True for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_95 != _h1)) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('protected'))) else False))
+    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), compute)
 
 
 def x_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_96 for v_p_96 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_96 != E.get('you'))) and ((not (ctx.state['players'][v_p_96] if type(v_p_96) is int and 0 <= v_p_96 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_96] if type(v_p_96) is int and 0 <= v_p_96 < len(ctx.state['players']) else {}).get('protected'))) else False)])
+    def compute():
+        _h1 = E.get('you')
+        return [v_p_96 for v_p_96 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_96 != _h1)) and ((not (ctx.state['players'][v_p_96] if type(v_p_96) is int and 0 <= v_p_96 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_96] if type(v_p_96) is int and 0 <= v_p_96 < len(ctx.state['players']) else {}).get('protected'))) else False)]
+    return MEMO(ctx, (2, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), compute)
 
 
 def x_3(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
@@ -452,8 +458,10 @@ def x_175(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        return (not any(any((v_x_110 in _h1 if type(_h1) in (list, dict) else IN(v_x_110, _h1)) for v_x_110 in items_of((ctx.index.plain['cards'].get(v_other_109, NOREC).get('discard_with', []) if type(v_other_109) is str else []))) for v_other_109 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_109 != E.get('card~108'))))
+        _h1 = ctx.index.plain['cards']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = E.get('card~108')
+        return (not any(any((v_x_110 in _h2 if type(_h2) in (list, dict) else IN(v_x_110, _h2)) for v_x_110 in items_of((_h1.get(v_other_109, NOREC).get('discard_with', []) if type(v_other_109) is str else []))) for v_other_109 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_109 != _h3)))
     return MEMO(ctx, (175, E.get('card~108'), E.get('you'), ctx.stamps.get('hand', 0),), compute)
 
 
@@ -490,11 +498,17 @@ def x_189(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
 def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (191, E.get('p~105'), ctx.stamps.get('out', 0),), lambda: FN['first'](ctx, None, [v_q_114 for v_q_114 in [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~105'), 1), v_k_113), len(ctx.state['players'])), None) for v_k_113 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (not (ctx.state['players'][v_q_114] if type(v_q_114) is int and 0 <= v_q_114 < len(ctx.state['players']) else {}).get('out'))]))
+    def compute():
+        _h1 = E.get('p~105')
+        return FN['first'](ctx, None, [v_q_114 for v_q_114 in [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', (_h1 + 1 if type(_h1) is type(1) is int else AR('+', _h1, 1)), v_k_113), len(ctx.state['players'])), None) for v_k_113 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (not (ctx.state['players'][v_q_114] if type(v_q_114) is int and 0 <= v_q_114 < len(ctx.state['players']) else {}).get('out'))])
+    return MEMO(ctx, (191, E.get('p~105'), ctx.stamps.get('out', 0),), compute)
 
 
 def x_192(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
-    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_116: (lambda v_best_119: (lambda v_top_122: (lambda v_most_125: (lambda v_tied_128: [v_p_129 for v_p_129 in items_of(v_tied_128) if (True if ((FN['count'](ctx, None, v_tied_128) == 1)) or ((1 == 1)) else False)])([v_p_126 for v_p_126 in items_of(v_top_122) if (FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_127, NOREC).get('value', 0) if type(v_c_127) is str else 0) for v_c_127 in items_of((ctx.state['players'][v_p_126] if type(v_p_126) is int and 0 <= v_p_126 < len(ctx.state['players']) else {}).get('discards'))]) == v_most_125)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_124, NOREC).get('value', 0) if type(v_c_124) is str else 0) for v_c_124 in items_of((ctx.state['players'][v_p_123] if type(v_p_123) is int and 0 <= v_p_123 < len(ctx.state['players']) else {}).get('discards'))]) for v_p_123 in items_of(v_top_122)])))([v_p_120 for v_p_120 in items_of(v_live_116) if (FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_121, NOREC).get('value', 0) if type(v_c_121) is str else 0) for v_c_121 in items_of((ctx.state['players'][v_p_120] if type(v_p_120) is int and 0 <= v_p_120 < len(ctx.state['players']) else {}).get('hand'))]) == v_best_119)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_118, NOREC).get('value', 0) if type(v_c_118) is str else 0) for v_c_118 in items_of((ctx.state['players'][v_p_117] if type(v_p_117) is int and 0 <= v_p_117 < len(ctx.state['players']) else {}).get('hand'))]) for v_p_117 in items_of(v_live_116)])))([v_p_115 for v_p_115 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_115] if type(v_p_115) is int and 0 <= v_p_115 < len(ctx.state['players']) else {}).get('out'))]))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        return (lambda v_live_116: (lambda v_best_119: (lambda v_top_122: (lambda v_most_125: (lambda v_tied_128: [v_p_129 for v_p_129 in items_of(v_tied_128) if (True if ((FN['count'](ctx, None, v_tied_128) == 1)) or ((1 == 1)) else False)])([v_p_126 for v_p_126 in items_of(v_top_122) if (FN['sum'](ctx, None, [(_h1.get(v_c_127, NOREC).get('value', 0) if type(v_c_127) is str else 0) for v_c_127 in items_of((ctx.state['players'][v_p_126] if type(v_p_126) is int and 0 <= v_p_126 < len(ctx.state['players']) else {}).get('discards'))]) == v_most_125)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(_h1.get(v_c_124, NOREC).get('value', 0) if type(v_c_124) is str else 0) for v_c_124 in items_of((ctx.state['players'][v_p_123] if type(v_p_123) is int and 0 <= v_p_123 < len(ctx.state['players']) else {}).get('discards'))]) for v_p_123 in items_of(v_top_122)])))([v_p_120 for v_p_120 in items_of(v_live_116) if (FN['sum'](ctx, None, [(_h1.get(v_c_121, NOREC).get('value', 0) if type(v_c_121) is str else 0) for v_c_121 in items_of((ctx.state['players'][v_p_120] if type(v_p_120) is int and 0 <= v_p_120 < len(ctx.state['players']) else {}).get('hand'))]) == v_best_119)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(_h1.get(v_c_118, NOREC).get('value', 0) if type(v_c_118) is str else 0) for v_c_118 in items_of((ctx.state['players'][v_p_117] if type(v_p_117) is int and 0 <= v_p_117 < len(ctx.state['players']) else {}).get('hand'))]) for v_p_117 in items_of(v_live_116)])))([v_p_115 for v_p_115 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_115] if type(v_p_115) is int and 0 <= v_p_115 < len(ctx.state['players']) else {}).get('out'))])
+    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), compute)
 
 
 def x_193(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
@@ -556,7 +570,8 @@ def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('starter')
-        return FN['first'](ctx, None, [v_p_136 for v_p_136 in [KEY(list(range(len(ctx.state['players']))), AR('%', (_h1 + v_k_135 if type(_h1) is type(v_k_135) is int else AR('+', _h1, v_k_135)), len(ctx.state['players'])), None) for v_k_135 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_136 in _w1 if type((_w1 := E.get('won~130'))) in (list, dict) else IN(v_p_136, _w1))])
+        _h2 = E.get('won~130')
+        return FN['first'](ctx, None, [v_p_136 for v_p_136 in [KEY(list(range(len(ctx.state['players']))), AR('%', (_h1 + v_k_135 if type(_h1) is type(v_k_135) is int else AR('+', _h1, v_k_135)), len(ctx.state['players'])), None) for v_k_135 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_136 in _h2 if type(_h2) in (list, dict) else IN(v_p_136, _h2))])
     return MEMO(ctx, (208, E.get('won~130'), ctx.stamps.get('starter', 0),), compute)
 
 
@@ -652,7 +667,10 @@ def d_6(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~99', E.get('target~97'), True)
+    value = E.get('target~97')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~99', E.get('p~99', MISSING), True))
+    E['p~99'] = value
     if not d_8(ctx, E):
         return False
     return True
@@ -664,7 +682,10 @@ def d_7(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~99', E.get('target~97'), True)
+    value = E.get('target~97')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~99', E.get('p~99', MISSING), True))
+    E['p~99'] = value
     return True
 
 
@@ -677,7 +698,9 @@ def d_8(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     value = E.get('p~99')
     YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:80')
     old = E.get('you', MISSING)
-    LOCAL(ctx, E, 'you', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'you', E.get('you', MISSING), True))
+    E['you'] = value
     if not d_9(ctx, E):
         return False
     UNSET(ctx, E, 'you', old)
@@ -857,8 +880,14 @@ def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~98', (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))), True)
-    LOCAL(ctx, E, 'theirs~99', (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))), True)
+    value = (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~98', E.get('mine~98', MISSING), True))
+    E['mine~98'] = value
+    value = (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'theirs~99', E.get('theirs~99', MISSING), True))
+    E['theirs~99'] = value
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, ([{'player': E.get('target~97'), 'card': E.get('theirs~99')}]), '+=', True, K[8])
@@ -880,7 +909,10 @@ def d_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~98', (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))), True)
+    value = (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~98', E.get('mine~98', MISSING), True))
+    E['mine~98'] = value
     return True
 
 
@@ -890,7 +922,10 @@ def d_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'theirs~99', (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))), True)
+    value = (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'theirs~99', E.get('theirs~99', MISSING), True))
+    E['theirs~99'] = value
     return True
 
 
@@ -947,7 +982,10 @@ def d_30(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~100', E.get('you'), True)
+    value = E.get('you')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~100', E.get('p~100', MISSING), True))
+    E['p~100'] = value
     if not d_32(ctx, E):
         return False
     return True
@@ -959,7 +997,10 @@ def d_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~100', E.get('you'), True)
+    value = E.get('you')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~100', E.get('p~100', MISSING), True))
+    E['p~100'] = value
     return True
 
 
@@ -972,7 +1013,9 @@ def d_32(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     value = E.get('p~100')
     YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:80')
     old = E.get('you', MISSING)
-    LOCAL(ctx, E, 'you', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'you', E.get('you', MISSING), True))
+    E['you'] = value
     if not d_33(ctx, E):
         return False
     UNSET(ctx, E, 'you', old)
@@ -1006,7 +1049,10 @@ def d_41(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~101', E.get('target~97'), True)
+    value = E.get('target~97')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~101', E.get('p~101', MISSING), True))
+    E['p~101'] = value
     if not d_43(ctx, E):
         return False
     return True
@@ -1018,7 +1064,10 @@ def d_42(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~101', E.get('target~97'), True)
+    value = E.get('target~97')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~101', E.get('p~101', MISSING), True))
+    E['p~101'] = value
     return True
 
 
@@ -1031,7 +1080,9 @@ def d_43(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     value = E.get('p~101')
     YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:80')
     old = E.get('you', MISSING)
-    LOCAL(ctx, E, 'you', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'you', E.get('you', MISSING), True))
+    E['you'] = value
     if not d_44(ctx, E):
         return False
     UNSET(ctx, E, 'you', old)
@@ -1075,7 +1126,9 @@ def d_53(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
     value = E.get('target~95')
     YOU(ctx, value, 'rules_data/love_letter/definitions/cards.yaml:66')
     old = E.get('you', MISSING)
-    LOCAL(ctx, E, 'you', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'you', E.get('you', MISSING), True))
+    E['you'] = value
     if not d_54(ctx, E):
         return False
     UNSET(ctx, E, 'you', old)
@@ -1104,7 +1157,9 @@ def d_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
     items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))))
     old = E.get('c~96', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'c~96', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'c~96', E.get('c~96', MISSING), True))
+        E['c~96'] = item
         if not d_56(ctx, E):
             return False
     UNSET(ctx, E, 'c~96', old)
@@ -1117,7 +1172,10 @@ def d_56(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~97', E.get('c~96'), True)
+    value = E.get('c~96')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~97', E.get('c~97', MISSING), True))
+    E['c~97'] = value
     if not d_58(ctx, E):
         return False
     return True
@@ -1129,7 +1187,10 @@ def d_57(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~97', E.get('c~96'), True)
+    value = E.get('c~96')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~97', E.get('c~97', MISSING), True))
+    E['c~97'] = value
     return True
 
 
@@ -1314,7 +1375,10 @@ def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~98', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), True)
+    value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~98', E.get('mine~98', MISSING), True))
+    E['mine~98'] = value
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '=', False, K[5])
@@ -1332,7 +1396,10 @@ def d_74(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~98', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), True)
+    value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~98', E.get('mine~98', MISSING), True))
+    E['mine~98'] = value
     return True
 
 
@@ -1431,7 +1498,9 @@ def d_88(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     items = list(items_of((IDS(ctx, 'cards'))))
     old = E.get('c~102', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'c~102', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'c~102', E.get('c~102', MISSING), True))
+        E['c~102'] = item
         if not d_89(ctx, E):
             return False
     UNSET(ctx, E, 'c~102', old)
@@ -1550,7 +1619,9 @@ def d_100(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
     items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('p~103', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~103', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~103', E.get('p~103', MISSING), True))
+        E['p~103'] = item
         if not d_101(ctx, E):
             return False
     UNSET(ctx, E, 'p~103', old)
@@ -1665,7 +1736,9 @@ def d_108(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
     items = list(items_of(x_153(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'you', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'you', E.get('you', MISSING), True))
+        E['you'] = item
         if not d_109(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -1684,7 +1757,10 @@ def t_113(ctx, k, s=None, E=None):  # rules_data/love_letter/flow.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~105', (ctx.state.get('starter')), True)
+    value = (ctx.state.get('starter'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~105', E.get('p~105', MISSING), True))
+    E['p~105'] = value
     return t_115(ctx, k, s, E)
 
 
@@ -1694,7 +1770,10 @@ def d_114(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~105', (ctx.state.get('starter')), True)
+    value = (ctx.state.get('starter'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~105', E.get('p~105', MISSING), True))
+    E['p~105'] = value
     return True
 
 
@@ -1735,7 +1814,9 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     value = E.get('p~105')
     YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:139')
     old = E.get('you', MISSING)
-    LOCAL(ctx, E, 'you', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'you', E.get('you', MISSING), True))
+    E['you'] = value
 
     def after():
         UNSET(ctx, E, 'you', old)
@@ -1804,7 +1885,10 @@ def t_127(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~108', E.get('card~107'), True)
+    value = E.get('card~107')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~108', E.get('card~108', MISSING), True))
+    E['card~108'] = value
     return t_129(ctx, k, s, E)
 
 
@@ -1814,7 +1898,10 @@ def d_128(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~108', E.get('card~107'), True)
+    value = E.get('card~107')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~108', E.get('card~108', MISSING), True))
+    E['card~108'] = value
     return True
 
 
@@ -1830,7 +1917,10 @@ def t_129(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     if not EMIT(ctx, 'played', {'card': E.get('card~108'), 'by': E.get('you')}):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'c~111', E.get('card~108'), True)
+    value = E.get('card~108')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~111', E.get('c~111', MISSING), True))
+    E['c~111'] = value
     if not d_133(ctx, E):
         return False
     return t_137(ctx, k, s, E)
@@ -1864,7 +1954,10 @@ def d_132(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:93
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~111', E.get('card~108'), True)
+    value = E.get('card~108')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~111', E.get('c~111', MISSING), True))
+    E['c~111'] = value
     return True
 
 
@@ -1939,7 +2032,9 @@ def t_138(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         E = ctx.env()
     value = E.get('card~108')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -1989,8 +2084,14 @@ def d_142(ctx, E=None):  # rules_data/love_letter/flow.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'won~130', x_192(ctx, E), True)
-    LOCAL(ctx, E, 'still_in~132', x_193(ctx, E), True)
+    value = x_192(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'won~130', E.get('won~130', MISSING), True))
+    E['won~130'] = value
+    value = x_193(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'still_in~132', E.get('still_in~132', MISSING), True))
+    E['still_in~132'] = value
     SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~130'), '=', False, K[15])
     if not d_146(ctx, E):
         return False
@@ -2007,7 +2108,10 @@ def d_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'won~130', x_192(ctx, E), True)
+    value = x_192(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'won~130', E.get('won~130', MISSING), True))
+    E['won~130'] = value
     return True
 
 
@@ -2017,7 +2121,10 @@ def d_144(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'still_in~132', x_193(ctx, E), True)
+    value = x_193(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'still_in~132', E.get('still_in~132', MISSING), True))
+    E['still_in~132'] = value
     return True
 
 
@@ -2040,7 +2147,9 @@ def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('p~133', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~133', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~133', E.get('p~133', MISSING), True))
+        E['p~133'] = item
         if not d_147(ctx, E):
             return False
     UNSET(ctx, E, 'p~133', old)
@@ -2095,7 +2204,9 @@ def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     items = list(items_of(E.get('won~130')))
     old = E.get('p~134', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~134', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~134', E.get('p~134', MISSING), True))
+        E['p~134'] = item
         if not d_151(ctx, E):
             return False
     UNSET(ctx, E, 'p~134', old)

@@ -276,7 +276,9 @@ def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_749, 0) if type(_h1) is dict else KEY(_h1, v_p_749, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('step', 0) if type(v_p_749) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('max', 0) if type(v_p_749) is str else 0))) is int else num(_w4))) for v_p_749 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_749, NOREC).get('tile', None) if type(v_p_749) is str else None) == E.get('t~748'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~748')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_749, 0) if type(_h1) is dict else KEY(_h1, v_p_749, 0)))) is type((_w2 := (_h2.get(v_p_749, NOREC).get('step', 0) if type(v_p_749) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_749, NOREC).get('max', 0) if type(v_p_749) is str else 0))) is int else num(_w4))) for v_p_749 in IDS(ctx, 'parameters') if ((_h2.get(v_p_749, NOREC).get('tile', None) if type(v_p_749) is str else None) == _h3)))
     return MEMO(ctx, (54, E.get('t~748'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -284,8 +286,10 @@ def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('reserved', None) if type(v_x_751) is str else None) == E.get('this')) for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_751, NOREC).get('reserved', None) if type(v_x_751) is str else None) == _h3) for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((_h1.get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h2)]) else None)
     return MEMO(ctx, (55, E.get('this'), E.get('t~748'),), compute)
 
 
@@ -293,11 +297,15 @@ def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~748'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h1)] if (True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~748'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('mine~752'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h2 if type(_h2) in (list, dict) else IN(v_x_755, _h2))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = E.get('t~748')
+        _h5 = E.get('mine~752')
+        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~748'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h8 = ctx.index.plain['tiles']
+        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((_h1.get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h2)] if (True if ((not (v_s_754 in _h3 if type(_h3) in (list, dict) else IN(v_s_754, _h3)))) and ((True if (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h4)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_754 in _h7 if type(_h7) in (list, dict) else IN(v_s_754, _h7))) or ((not any((True if ((v_x_755 in _h3 if type(_h3) in (list, dict) else IN(v_x_755, _h3))) and ((not (v_x_755 in _h7 if type(_h7) in (list, dict) else IN(v_x_755, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_756)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h6))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
     return MEMO(ctx, (56, E.get('mine~752'), E.get('t~748'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -306,8 +314,9 @@ def x_57(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if (FN['count'](ctx, None, v_near_762) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((E.get('you') != None)) and (any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h1 if type(_h1) in (list, dict) else IN(v_s_758, _h1)))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == E.get('you'))) else False)])
+        _h2 = E.get('you')
+        _h3 = ctx.state.get('board')
+        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if (FN['count'](ctx, None, v_near_762) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((_h2 != None)) and (any((True if ((v_x_761 in _h3 if type(_h3) in (list, dict) else IN(v_x_761, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h1 if type(_h1) in (list, dict) else IN(v_s_758, _h1)))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == _h2)) else False)])
     return MEMO(ctx, (57, E.get('empty~757'), E.get('t~748'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -375,7 +384,8 @@ def x_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
 def x_76(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:32
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_768, 0) if type(_h1) is dict else KEY(_h1, v_p_768, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('step', 0) if type(v_p_768) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('max', 0) if type(v_p_768) is str else 0))) is int else num(_w4))) for v_p_768 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_768, NOREC).get('tile', None) if type(v_p_768) is str else None) == 'ocean')))
+        _h2 = ctx.index.plain['parameters']
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_768, 0) if type(_h1) is dict else KEY(_h1, v_p_768, 0)))) is type((_w2 := (_h2.get(v_p_768, NOREC).get('step', 0) if type(v_p_768) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_768, NOREC).get('max', 0) if type(v_p_768) is str else 0))) is int else num(_w4))) for v_p_768 in IDS(ctx, 'parameters') if ((_h2.get(v_p_768, NOREC).get('tile', None) if type(v_p_768) is str else None) == 'ocean')))
     return MEMO(ctx, (76, ctx.stamps.get('params', 0),), compute)
 
 
@@ -450,7 +460,8 @@ def x_168(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if ((_w1.get('owner', None) if type((_w1 := (_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))])
+        _h2 = E.get('you')
+        return len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if ((_w1.get('owner', None) if type((_w1 := (_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)])
     return MEMO(ctx, (168, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -463,7 +474,11 @@ def x_169(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
 def x_170(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (170, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2))
+    return MEMO(ctx, (170, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def x_171(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:10
@@ -757,7 +772,7 @@ def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', K[5], 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -908,7 +923,9 @@ def x_4299(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
+        _h2 = ctx.index.plain['tiles']
+        _h3 = E.get('you')
+        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == _h3)) else False)]) >= 3)
     return MEMO(ctx, (4299, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -917,14 +934,20 @@ def x_4300(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
+        _h2 = ctx.index.plain['tiles']
+        _h3 = E.get('you')
+        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == _h3)) else False)]) >= 3)
     return MEMO(ctx, (4300, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4301, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('building') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('building') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 8))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('building') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('building') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 8)
+    return MEMO(ctx, (4301, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
@@ -942,7 +965,9 @@ def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~752'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~752')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (_h2.get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((_h2.get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == _h3)))
     return MEMO(ctx, (4312, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -950,8 +975,10 @@ def x_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this')) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == _h3) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((_h1.get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h2)]) else None)
     return MEMO(ctx, (4313, E.get('this'), E.get('t~752'),), compute)
 
 
@@ -959,11 +986,15 @@ def x_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if ((not (v_s_758 in _h2 if type(_h2) in (list, dict) else IN(v_s_758, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('mine~756'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_758 in _h4 if type(_h4) in (list, dict) else IN(v_s_758, _h4))) or ((not any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and ((not (v_x_759 in _h4 if type(_h4) in (list, dict) else IN(v_x_759, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h3))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = E.get('t~752')
+        _h5 = E.get('mine~756')
+        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h8 = ctx.index.plain['tiles']
+        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((_h1.get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h2)] if (True if ((not (v_s_758 in _h3 if type(_h3) in (list, dict) else IN(v_s_758, _h3)))) and ((True if (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h4)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_758 in _h7 if type(_h7) in (list, dict) else IN(v_s_758, _h7))) or ((not any((True if ((v_x_759 in _h3 if type(_h3) in (list, dict) else IN(v_x_759, _h3))) and ((not (v_x_759 in _h7 if type(_h7) in (list, dict) else IN(v_x_759, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h6))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
     return MEMO(ctx, (4314, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -972,8 +1003,9 @@ def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((E.get('you') != None)) and (any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == E.get('you'))) else False)])
+        _h2 = E.get('you')
+        _h3 = ctx.state.get('board')
+        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((_h2 != None)) and (any((True if ((v_x_765 in _h3 if type(_h3) in (list, dict) else IN(v_x_765, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == _h2)) else False)])
     return MEMO(ctx, (4315, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -1096,12 +1128,16 @@ def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.index.plain['tiles'].get('city', NOREC).get('space', None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w1.get('tiles', None) if type((_w1 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'tiles', None))
-        _h4 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
-        _h5 = ctx.state.get('claims')
-        return (lambda v_open_943: ((lambda v_near_946: (v_near_946 if (FN['count'](ctx, None, v_near_946) > 0) else v_open_943))([v_s_944 for v_s_944 in items_of(v_open_943) if (True if ((E.get('you') != None)) and (any((True if ((v_x_945 in _h2 if type(_h2) in (list, dict) else IN(v_x_945, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_945, {}) if type(_h2) is dict else KEY(_h2, v_x_945, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_945 in ADJ(ctx, 'spaces', v_s_944))) else False)]) if (ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible') else v_open_943))([v_s_942 for v_s_942 in [v_s_939 for v_s_939 in [v_x_938 for v_x_938 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_938, NOREC).get('type', None) if type(v_x_938) is str else None) == _h1)] if (True if ((not (v_s_939 in _h2 if type(_h2) in (list, dict) else IN(v_s_939, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_939 in _h4 if type(_h4) in (list, dict) else IN(v_s_939, _h4))) or ((not any((True if ((v_x_940 in _h2 if type(_h2) in (list, dict) else IN(v_x_940, _h2))) and ((not (v_x_940 in _h4 if type(_h4) in (list, dict) else IN(v_x_940, _h4)))) and (any((True if ((KEY((_h2.get(v_x_940, {}) if type(_h2) is dict else KEY(_h2, v_x_940, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_940, {}) if type(_h2) is dict else KEY(_h2, v_x_940, {})), 'tile', None) == v_u_941)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_940, {}) if type(_h2) is dict else KEY(_h2, v_x_940, {})), 'tile', None), 'counts_as', None) == v_u_941)) else False)) else False) for v_u_941 in items_of(_h3))) else False) for v_x_940 in ADJ(ctx, 'spaces', v_s_939)))) else False)) else False)] if (True if ((not (v_s_942 in _h5 if type(_h5) in (list, dict) else IN(v_s_942, _h5)))) or (((_h5.get(v_s_942, None) if type(_h5) is dict else KEY(_h5, v_s_942, None)) == E.get('you'))) else False)])
+        _h1 = ctx.index.plain['spaces']
+        _h2 = ctx.index.plain['tiles'].get('city', NOREC).get('space', None)
+        _h3 = ctx.state.get('board')
+        _h4 = E.get('this')
+        _h5 = (_w1.get('tiles', None) if type((_w1 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'tiles', None))
+        _h6 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
+        _h7 = ctx.index.plain['tiles']
+        _h8 = ctx.state.get('claims')
+        _h9 = E.get('you')
+        return (lambda v_open_943: ((lambda v_near_946: (v_near_946 if (FN['count'](ctx, None, v_near_946) > 0) else v_open_943))([v_s_944 for v_s_944 in items_of(v_open_943) if (True if ((_h9 != None)) and (any((True if ((v_x_945 in _h3 if type(_h3) in (list, dict) else IN(v_x_945, _h3))) and (((_w3.get('owner', None) if type((_w3 := (_h3.get(v_x_945, {}) if type(_h3) is dict else KEY(_h3, v_x_945, {})))) is dict else KEY(_w3, 'owner', None)) == _h9)) else False) for v_x_945 in ADJ(ctx, 'spaces', v_s_944))) else False)]) if (ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible') else v_open_943))([v_s_942 for v_s_942 in [v_s_939 for v_s_939 in [v_x_938 for v_x_938 in IDS(ctx, 'spaces') if ((_h1.get(v_x_938, NOREC).get('type', None) if type(v_x_938) is str else None) == _h2)] if (True if ((not (v_s_939 in _h3 if type(_h3) in (list, dict) else IN(v_s_939, _h3)))) and ((True if (((_h1.get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == None)) or (((_h1.get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == 'city')) or (((_h1.get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == _h4)) else False)) and ((True if ((FN['count'](ctx, None, _h5) == 0)) or ((v_s_939 in _h6 if type(_h6) in (list, dict) else IN(v_s_939, _h6))) or ((not any((True if ((v_x_940 in _h3 if type(_h3) in (list, dict) else IN(v_x_940, _h3))) and ((not (v_x_940 in _h6 if type(_h6) in (list, dict) else IN(v_x_940, _h6)))) and (any((True if ((KEY((_h3.get(v_x_940, {}) if type(_h3) is dict else KEY(_h3, v_x_940, {})), 'tile', None) != None)) and ((True if ((KEY((_h3.get(v_x_940, {}) if type(_h3) is dict else KEY(_h3, v_x_940, {})), 'tile', None) == v_u_941)) or ((GET(ctx, 'tiles', KEY((_h3.get(v_x_940, {}) if type(_h3) is dict else KEY(_h3, v_x_940, {})), 'tile', None), 'counts_as', None) == v_u_941)) else False)) else False) for v_u_941 in items_of(_h5))) else False) for v_x_940 in ADJ(ctx, 'spaces', v_s_939)))) else False)) else False)] if (True if ((not (v_s_942 in _h8 if type(_h8) in (list, dict) else IN(v_s_942, _h8)))) or (((_h8.get(v_s_942, None) if type(_h8) is dict else KEY(_h8, v_s_942, None)) == _h9)) else False)])
     return MEMO(ctx, (4402, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -1173,13 +1209,17 @@ def x_4421(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w1.get('tiles', None) if type((_w1 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'tiles', None))
-        _h4 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
-        _h5 = ctx.state.get('claims')
-        _h6 = ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None)
-        return [v_x_953 for v_x_953 in ADJ(ctx, 'spaces', E.get('at~949')) if (v_x_953 in _w4 if type((_w4 := (lambda v_open_959: ((lambda v_near_962: (v_near_962 if (FN['count'](ctx, None, v_near_962) > 0) else v_open_959))([v_s_960 for v_s_960 in items_of(v_open_959) if (True if ((E.get('you') != None)) and (any((True if ((v_x_961 in _h2 if type(_h2) in (list, dict) else IN(v_x_961, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_961, {}) if type(_h2) is dict else KEY(_h2, v_x_961, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_961 in ADJ(ctx, 'spaces', v_s_960))) else False)]) if (_h6 == 'if_possible') else v_open_959))([v_s_958 for v_s_958 in [v_s_955 for v_s_955 in [v_x_954 for v_x_954 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_954, NOREC).get('type', None) if type(v_x_954) is str else None) == _h1)] if (True if ((not (v_s_955 in _h2 if type(_h2) in (list, dict) else IN(v_s_955, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_955 in _h4 if type(_h4) in (list, dict) else IN(v_s_955, _h4))) or ((not any((True if ((v_x_956 in _h2 if type(_h2) in (list, dict) else IN(v_x_956, _h2))) and ((not (v_x_956 in _h4 if type(_h4) in (list, dict) else IN(v_x_956, _h4)))) and (any((True if ((KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None) == v_u_957)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None), 'counts_as', None) == v_u_957)) else False)) else False) for v_u_957 in items_of(_h3))) else False) for v_x_956 in ADJ(ctx, 'spaces', v_s_955)))) else False)) else False)] if (True if ((not (v_s_958 in _h5 if type(_h5) in (list, dict) else IN(v_s_958, _h5)))) or (((_h5.get(v_s_958, None) if type(_h5) is dict else KEY(_h5, v_s_958, None)) == E.get('you'))) else False)]))) in (list, dict) else IN(v_x_953, _w4))]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None)
+        _h3 = ctx.state.get('board')
+        _h4 = E.get('this')
+        _h5 = (_w1.get('tiles', None) if type((_w1 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'tiles', None))
+        _h6 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
+        _h7 = ctx.index.plain['tiles']
+        _h8 = ctx.state.get('claims')
+        _h9 = E.get('you')
+        _h10 = ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None)
+        return [v_x_953 for v_x_953 in ADJ(ctx, 'spaces', E.get('at~949')) if (v_x_953 in _w4 if type((_w4 := (lambda v_open_959: ((lambda v_near_962: (v_near_962 if (FN['count'](ctx, None, v_near_962) > 0) else v_open_959))([v_s_960 for v_s_960 in items_of(v_open_959) if (True if ((_h9 != None)) and (any((True if ((v_x_961 in _h3 if type(_h3) in (list, dict) else IN(v_x_961, _h3))) and (((_w3.get('owner', None) if type((_w3 := (_h3.get(v_x_961, {}) if type(_h3) is dict else KEY(_h3, v_x_961, {})))) is dict else KEY(_w3, 'owner', None)) == _h9)) else False) for v_x_961 in ADJ(ctx, 'spaces', v_s_960))) else False)]) if (_h10 == 'if_possible') else v_open_959))([v_s_958 for v_s_958 in [v_s_955 for v_s_955 in [v_x_954 for v_x_954 in IDS(ctx, 'spaces') if ((_h1.get(v_x_954, NOREC).get('type', None) if type(v_x_954) is str else None) == _h2)] if (True if ((not (v_s_955 in _h3 if type(_h3) in (list, dict) else IN(v_s_955, _h3)))) and ((True if (((_h1.get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == None)) or (((_h1.get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == 'greenery')) or (((_h1.get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == _h4)) else False)) and ((True if ((FN['count'](ctx, None, _h5) == 0)) or ((v_s_955 in _h6 if type(_h6) in (list, dict) else IN(v_s_955, _h6))) or ((not any((True if ((v_x_956 in _h3 if type(_h3) in (list, dict) else IN(v_x_956, _h3))) and ((not (v_x_956 in _h6 if type(_h6) in (list, dict) else IN(v_x_956, _h6)))) and (any((True if ((KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None) != None)) and ((True if ((KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None) == v_u_957)) or ((GET(ctx, 'tiles', KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None), 'counts_as', None) == v_u_957)) else False)) else False) for v_u_957 in items_of(_h5))) else False) for v_x_956 in ADJ(ctx, 'spaces', v_s_955)))) else False)) else False)] if (True if ((not (v_s_958 in _h8 if type(_h8) in (list, dict) else IN(v_s_958, _h8)))) or (((_h8.get(v_s_958, None) if type(_h8) is dict else KEY(_h8, v_s_958, None)) == _h9)) else False)]))) in (list, dict) else IN(v_x_953, _w4))]
     return MEMO(ctx, (4421, E.get('at~949'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -1293,7 +1333,10 @@ def x_4453(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4454(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4454,), lambda: FN['sorted'](ctx, None, [v_c_970 for v_c_970 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_970, NOREC).get('beginner', None) if type(v_c_970) is str else None) != True)]))
+    def compute():
+        _h1 = ctx.index.plain['corporations']
+        return FN['sorted'](ctx, None, [v_c_970 for v_c_970 in IDS(ctx, 'corporations') if ((_h1.get(v_c_970, NOREC).get('beginner', None) if type(v_c_970) is str else None) != True)])
+    return MEMO(ctx, (4454,), compute)
 
 
 x_4455 = x_4453  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -1695,7 +1738,10 @@ x_4589 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
 
 
 def x_4590(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:171
-    return MEMO(ctx, (4590,), lambda: FN['sorted'](ctx, None, [v_c_795 for v_c_795 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_795, NOREC).get('deck', None) if type(v_c_795) is str else None) == 'project')]))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        return FN['sorted'](ctx, None, [v_c_795 for v_c_795 in IDS(ctx, 'cards') if ((_h1.get(v_c_795, NOREC).get('deck', None) if type(v_c_795) is str else None) == 'project')])
+    return MEMO(ctx, (4590,), compute)
 
 
 x_4591 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:171
@@ -2864,7 +2910,8 @@ x_4968 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:195
 def x_4970(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
-        return all(((_w1 if type((_w1 := (_h1.get(v_p_903, 0) if type(_h1) is dict else KEY(_h1, v_p_903, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_903, NOREC).get('max', 0) if type(v_p_903) is str else 0))) is int else num(_w2))) for v_p_903 in IDS(ctx, 'parameters'))
+        _h2 = ctx.index.plain['parameters']
+        return all(((_w1 if type((_w1 := (_h1.get(v_p_903, 0) if type(_h1) is dict else KEY(_h1, v_p_903, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (_h2.get(v_p_903, NOREC).get('max', 0) if type(v_p_903) is str else 0))) is int else num(_w2))) for v_p_903 in IDS(ctx, 'parameters'))
     return MEMO(ctx, (4970, ctx.stamps.get('params', 0),), compute)
 
 
@@ -3035,7 +3082,8 @@ def x_5020(ctx, E=None):  #
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('milestones')
-        return (5 * len([v_m_920 for v_m_920 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_920, None) if type(_h1) is dict else KEY(_h1, v_m_920, None)) == E.get('you'))]))
+        _h2 = E.get('you')
+        return (5 * len([v_m_920 for v_m_920 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_920, None) if type(_h1) is dict else KEY(_h1, v_m_920, None)) == _h2)]))
     return MEMO(ctx, (5020, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
 
 
@@ -3048,7 +3096,9 @@ def x_5022(ctx, E=None):  #
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_927 for v_s_927 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_927, {}) if type(_h1) is dict else KEY(_h1, v_s_927, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+        _h2 = ctx.index.plain['tiles']
+        _h3 = E.get('you')
+        return len([v_s_927 for v_s_927 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_927, {}) if type(_h1) is dict else KEY(_h1, v_s_927, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == _h3)) else False)])
     return MEMO(ctx, (5022, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -3057,7 +3107,9 @@ def x_5023(ctx, E=None):  #
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return sum([len([v_x_929 for v_x_929 in ADJ(ctx, 'spaces', v_s_928) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_928 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_928, {}) if type(_h1) is dict else KEY(_h1, v_s_928, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+        _h2 = ctx.index.plain['tiles']
+        _h3 = E.get('you')
+        return sum([len([v_x_929 for v_x_929 in ADJ(ctx, 'spaces', v_s_928) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((_h2.get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_929, {}) if type(_h1) is dict else KEY(_h1, v_x_929, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_928 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_928, {}) if type(_h1) is dict else KEY(_h1, v_s_928, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((_h2.get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == _h3)) else False)])
     return MEMO(ctx, (5023, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -3069,7 +3121,8 @@ def x_5024(ctx, E=None):  #
 
 def x_5025(ctx, E=None):  # 
     _h1 = ctx.state.get('params')
-    return ((K[20] if all(((_w1 if type((_w1 := (_h1.get(v_p_931, 0) if type(_h1) is dict else KEY(_h1, v_p_931, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_931, NOREC).get('max', 0) if type(v_p_931) is str else 0))) is int else num(_w2))) for v_p_931 in IDS(ctx, 'parameters')) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_932 for v_p_932 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_932] if type(v_p_932) is int and 0 <= v_p_932 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_933] if type(v_q_933) is int and 0 <= v_q_933 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_933 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+    _h2 = ctx.index.plain['parameters']
+    return ((K[20] if all(((_w1 if type((_w1 := (_h1.get(v_p_931, 0) if type(_h1) is dict else KEY(_h1, v_p_931, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (_h2.get(v_p_931, NOREC).get('max', 0) if type(v_p_931) is str else 0))) is int else num(_w2))) for v_p_931 in IDS(ctx, 'parameters')) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_932 for v_p_932 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_932] if type(v_p_932) is int and 0 <= v_p_932 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_933] if type(v_q_933) is int and 0 <= v_q_933 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_933 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
 x_5026 = x_4692  # 
@@ -3078,7 +3131,8 @@ x_5026 = x_4692  #
 def x_5027(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
-        return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_935, 0) if type(_h1) is dict else KEY(_h1, v_p_935, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_935, NOREC).get('max', 0) if type(v_p_935) is str else 0))) is int else num(_w2))) for v_p_935 in IDS(ctx, 'parameters')), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None)
+        _h2 = ctx.index.plain['parameters']
+        return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_935, 0) if type(_h1) is dict else KEY(_h1, v_p_935, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (_h2.get(v_p_935, NOREC).get('max', 0) if type(v_p_935) is str else 0))) is int else num(_w2))) for v_p_935 in IDS(ctx, 'parameters')), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None)
     return MEMO(ctx, (5027, ctx.stamps.get('params', 0),), compute)
 
 
@@ -3088,8 +3142,12 @@ def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'megacredits'
     return t_3(ctx, k, s, E)
 
 
@@ -3099,7 +3157,9 @@ def d_1(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
     return True
 
 
@@ -3109,7 +3169,9 @@ def d_2(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'megacredits'
     return True
 
 
@@ -3119,8 +3181,12 @@ def t_3(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sold~750', 0, True)
-    LOCAL(ctx, E, 'more~751', True, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sold~750', E.get('sold~750', MISSING), True))
+    E['sold~750'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'more~751', E.get('more~751', MISSING), True))
+    E['more~751'] = True
     return t_6(ctx, k, s, E)
 
 
@@ -3130,7 +3196,9 @@ def d_4(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:284
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sold~750', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sold~750', E.get('sold~750', MISSING), True))
+    E['sold~750'] = 0
     return True
 
 
@@ -3140,7 +3208,9 @@ def d_5(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:285
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~751', True, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'more~751', E.get('more~751', MISSING), True))
+    E['more~751'] = True
     return True
 
 
@@ -3266,11 +3336,15 @@ def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'energy')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
 
 
@@ -3283,7 +3357,9 @@ def d_18(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     return True
 
 
@@ -3305,8 +3381,12 @@ def t_20(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~748', E.get('p~748', MISSING), True))
+    E['p~748'] = 'temperature'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 1
     return t_23(ctx, k, s, E)
 
 
@@ -3316,7 +3396,9 @@ def d_21(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~748', E.get('p~748', MISSING), True))
+    E['p~748'] = 'temperature'
     return True
 
 
@@ -3326,7 +3408,9 @@ def d_22(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 1
     return True
 
 
@@ -3475,7 +3559,9 @@ def t_33(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~750', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~750', E.get('b~750', MISSING), True))
+            E['b~750'] = item
             if x_48(ctx, E):
                 return t_34(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3509,7 +3595,9 @@ def t_36(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'ocean'
     return t_38(ctx, k, s, E)
 
 
@@ -3519,7 +3607,9 @@ def d_37(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'ocean'
     return True
 
 
@@ -3540,9 +3630,18 @@ def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_55(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_56(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_57(ctx, E), True)
+    value = x_55(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~752', E.get('mine~752', MISSING), True))
+    E['mine~752'] = value
+    value = x_56(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~757', E.get('empty~757', MISSING), True))
+    E['empty~757'] = value
+    value = x_57(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
+    E['legal~763'] = value
     if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_44(ctx, k, s, E)
@@ -3554,7 +3653,10 @@ def d_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_55(ctx, E), True)
+    value = x_55(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~752', E.get('mine~752', MISSING), True))
+    E['mine~752'] = value
     return True
 
 
@@ -3564,7 +3666,10 @@ def d_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~757', x_56(ctx, E), True)
+    value = x_56(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~757', E.get('empty~757', MISSING), True))
+    E['empty~757'] = value
     return True
 
 
@@ -3574,7 +3679,10 @@ def d_42(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~763', x_57(ctx, E), True)
+    value = x_57(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
+    E['legal~763'] = value
     return True
 
 
@@ -3602,8 +3710,14 @@ def t_45(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
-    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
+    value = E.get('t~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~765', E.get('t~765', MISSING), True))
+    E['t~765'] = value
+    value = E.get('space~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~766', E.get('s~766', MISSING), True))
+    E['s~766'] = value
     return t_48(ctx, k, s, E)
 
 
@@ -3613,7 +3727,10 @@ def d_46(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
+    value = E.get('t~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~765', E.get('t~765', MISSING), True))
+    E['t~765'] = value
     return True
 
 
@@ -3623,7 +3740,10 @@ def d_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
+    value = E.get('space~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~766', E.get('s~766', MISSING), True))
+    E['s~766'] = value
     return True
 
 
@@ -3720,7 +3840,9 @@ def t_54(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~767', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~767', E.get('x~767', MISSING), True))
+            E['x~767'] = item
             if ((E.get('x~767') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~767'), _w1))):
                 return t_55(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3763,7 +3885,9 @@ def t_58(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:4
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'greenery'
     return t_60(ctx, k, s, E)
 
 
@@ -3773,7 +3897,9 @@ def d_59(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'greenery'
     return True
 
 
@@ -3794,9 +3920,18 @@ def t_61(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_79(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_80(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_81(ctx, E), True)
+    value = x_79(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~752', E.get('mine~752', MISSING), True))
+    E['mine~752'] = value
+    value = x_80(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~757', E.get('empty~757', MISSING), True))
+    E['empty~757'] = value
+    value = x_81(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
+    E['legal~763'] = value
     if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_66(ctx, k, s, E)
@@ -3838,15 +3973,21 @@ def t_80(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~768', 1, True)
-        LOCAL(ctx, E, 'r~769', 'megacredits', True)
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~768', E.get('n~768', MISSING), True))
+        E['n~768'] = 1
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~769', E.get('r~769', MISSING), True))
+        E['r~769'] = 'megacredits'
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'megacredits')
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[27])
+            SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~748', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'city'
     return t_82(ctx, r1, s, E)
 
 
@@ -3856,7 +3997,9 @@ def d_81(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'city'
     return True
 
 
@@ -3877,9 +4020,18 @@ def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_102(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_103(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_104(ctx, E), True)
+    value = x_102(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~752', E.get('mine~752', MISSING), True))
+    E['mine~752'] = value
+    value = x_103(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~757', E.get('empty~757', MISSING), True))
+    E['empty~757'] = value
+    value = x_104(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
+    E['legal~763'] = value
     if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_88(ctx, k, s, E)
@@ -3919,7 +4071,9 @@ def d_102(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 1
     return True
 
 
@@ -3929,7 +4083,9 @@ def d_103(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'megacredits'
     return True
 
 
@@ -3951,7 +4107,9 @@ def t_105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'greenery'
     return t_107(ctx, k, s, E)
 
 
@@ -3975,9 +4133,18 @@ def t_108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_129(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_130(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_131(ctx, E), True)
+    value = x_129(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~752', E.get('mine~752', MISSING), True))
+    E['mine~752'] = value
+    value = x_130(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~757', E.get('empty~757', MISSING), True))
+    E['empty~757'] = value
+    value = x_131(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
+    E['legal~763'] = value
     if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_113(ctx, k, s, E)
@@ -4033,11 +4200,15 @@ def d_143(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'steel'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[25])
     return True
 
 
@@ -4047,7 +4218,9 @@ def d_144(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
     return True
 
 
@@ -4057,7 +4230,9 @@ def d_145(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'steel'
     return True
 
 
@@ -4074,7 +4249,9 @@ def d_151(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
     if not d_153(ctx, E):
         return False
     return True
@@ -4207,11 +4384,15 @@ def d_164(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'steel'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[25])
     return True
 
 
@@ -4226,7 +4407,9 @@ def d_168(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
     if not d_170(ctx, E):
         return False
     return True
@@ -4308,7 +4491,9 @@ def d_181(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
     if not d_183(ctx, E):
         return False
     return True
@@ -4394,16 +4579,24 @@ def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'plants'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[25])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[25])
     return True
 
 
@@ -4416,7 +4609,9 @@ def d_200(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'plants'
     return True
 
 
@@ -4429,7 +4624,9 @@ def d_202(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
     return True
 
 
@@ -4439,7 +4636,9 @@ def d_203(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'titanium', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'titanium'
     return True
 
 
@@ -4461,11 +4660,15 @@ def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'plants'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[25])
     return True
 
 
@@ -4488,11 +4691,15 @@ def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'plants'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[25])
     return True
 
 
@@ -4595,7 +4802,9 @@ def d_309(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
     if not d_311(ctx, E):
         return False
     return True
@@ -4677,7 +4886,9 @@ def d_322(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
     if not d_324(ctx, E):
         return False
     return True
@@ -4759,11 +4970,15 @@ def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[25])
     return True
 
 
@@ -4776,7 +4991,9 @@ def d_337(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'titanium'
     return True
 
 
@@ -4797,11 +5014,15 @@ def d_347(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[25])
     return True
 
 
@@ -4816,7 +5037,9 @@ def d_3622(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 10
     if not d_3624(ctx, E):
         return False
     return True
@@ -4828,7 +5051,9 @@ def d_3623(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 10
     return True
 
 
@@ -4905,11 +5130,15 @@ def d_3635(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 4, '+=', False, K[25])
     return True
 
 
@@ -4919,7 +5148,9 @@ def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 4
     return True
 
 
@@ -4933,11 +5164,15 @@ def d_3639(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 4, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 4, '+=', False, K[25])
     return True
 
 
@@ -4947,7 +5182,9 @@ def d_3640(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 4
     return True
 
 
@@ -4957,7 +5194,9 @@ def d_3641(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'megacredits'
     return True
 
 
@@ -4970,16 +5209,24 @@ def d_3643(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'plants'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'plants')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[27])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'plants'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 3, '+=', False, K[25])
     return True
 
 
@@ -4994,7 +5241,9 @@ def d_3647(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 3
     return True
 
 
@@ -5004,7 +5253,9 @@ def d_3648(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'plants'
     return True
 
 
@@ -5017,11 +5268,15 @@ def d_3650(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'heat'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'heat')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 3, '+=', False, K[27])
     return True
 
 
@@ -5031,7 +5286,9 @@ def d_3651(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 3
     return True
 
 
@@ -5041,7 +5298,9 @@ def d_3652(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'heat'
     return True
 
 
@@ -5054,11 +5313,15 @@ def d_3654(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 20, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 20
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'steel'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 20, '+=', False, K[25])
     return True
 
 
@@ -5068,7 +5331,9 @@ def d_3655(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 20, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 20
     return True
 
 
@@ -5082,11 +5347,15 @@ def d_3658(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[25])
     return True
 
 
@@ -5096,7 +5365,9 @@ def d_3659(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 2
     return True
 
 
@@ -5110,7 +5381,9 @@ def d_3662(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 3
     if not d_3664(ctx, E):
         return False
     return True
@@ -5192,16 +5465,24 @@ def d_3675(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 5, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'steel'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        SET(ctx, 'stock', c, key, 5, '+=', False, K[25])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'steel'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'steel')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
 
 
@@ -5211,7 +5492,9 @@ def d_3676(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 5, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 5
     return True
 
 
@@ -5226,7 +5509,9 @@ def d_3680(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'steel'
     return True
 
 
@@ -5248,11 +5533,15 @@ def d_3682(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 1, True)
-    LOCAL(ctx, E, 'r~754', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~753', E.get('n~753', MISSING), True))
+    E['n~753'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~754', E.get('r~754', MISSING), True))
+    E['r~754'] = 'steel'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'steel')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
 
 
@@ -5262,7 +5551,9 @@ def d_3683(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~753', E.get('n~753', MISSING), True))
+    E['n~753'] = 1
     return True
 
 
@@ -5272,7 +5563,9 @@ def d_3684(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~754', E.get('r~754', MISSING), True))
+    E['r~754'] = 'steel'
     return True
 
 
@@ -5294,11 +5587,15 @@ def d_3686(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 10, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 10, '+=', False, K[25])
     return True
 
 
@@ -5313,7 +5610,9 @@ def t_3690(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'city'
     return t_3692(ctx, k, s, E)
 
 
@@ -5337,9 +5636,18 @@ def t_3693(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_4201(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_4202(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_4203(ctx, E), True)
+    value = x_4201(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~752', E.get('mine~752', MISSING), True))
+    E['mine~752'] = value
+    value = x_4202(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~757', E.get('empty~757', MISSING), True))
+    E['empty~757'] = value
+    value = x_4203(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
+    E['legal~763'] = value
     if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_3698(ctx, k, s, E)
@@ -5404,11 +5712,15 @@ def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 1, True)
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
 
 
@@ -5435,11 +5747,15 @@ def d_3719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 3, True)
-    LOCAL(ctx, E, 'r~771', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~770', E.get('n~770', MISSING), True))
+    E['n~770'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~771', E.get('r~771', MISSING), True))
+    E['r~771'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 3, '+=', False, K[25])
     return True
 
 
@@ -5449,7 +5765,9 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~770', E.get('n~770', MISSING), True))
+    E['n~770'] = 3
     return True
 
 
@@ -5459,7 +5777,9 @@ def d_3721(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~771', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~771', E.get('r~771', MISSING), True))
+    E['r~771'] = 'megacredits'
     return True
 
 
@@ -5481,11 +5801,15 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~772', 2, True)
-    LOCAL(ctx, E, 'r~773', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~772', E.get('n~772', MISSING), True))
+    E['n~772'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~773', E.get('r~773', MISSING), True))
+    E['r~773'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[27])
     return True
 
 
@@ -5495,7 +5819,9 @@ def d_3724(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~772', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~772', E.get('n~772', MISSING), True))
+    E['n~772'] = 2
     return True
 
 
@@ -5505,7 +5831,9 @@ def d_3725(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~773', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~773', E.get('r~773', MISSING), True))
+    E['r~773'] = 'megacredits'
     return True
 
 
@@ -5536,7 +5864,9 @@ def t_3731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
     if not ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 3
     return t_3734(ctx, k, s, E)
 
 
@@ -5560,9 +5890,16 @@ def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
-    LOCAL(ctx, E, 'sv~750', 0, True)
-    LOCAL(ctx, E, 'tv~751', 0, True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~749', E.get('price~749', MISSING), True))
+    E['price~749'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~750', E.get('sv~750', MISSING), True))
+    E['sv~750'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~751', E.get('tv~751', MISSING), True))
+    E['tv~751'] = 0
     return t_3738(ctx, k, s, E)
 
 
@@ -5572,7 +5909,10 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~749', E.get('price~749', MISSING), True))
+    E['price~749'] = value
     return True
 
 
@@ -5582,7 +5922,9 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~750', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~750', E.get('sv~750', MISSING), True))
+    E['sv~750'] = 0
     return True
 
 
@@ -5592,7 +5934,9 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~751', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~751', E.get('tv~751', MISSING), True))
+    E['tv~751'] = 0
     return True
 
 
@@ -5602,9 +5946,18 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~752', x_4250(ctx, E), True)
-    LOCAL(ctx, E, 't_v~753', x_4251(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~754', x_4252(ctx, E), True)
+    value = x_4250(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~752', E.get('s_v~752', MISSING), True))
+    E['s_v~752'] = value
+    value = x_4251(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~753', E.get('t_v~753', MISSING), True))
+    E['t_v~753'] = value
+    value = x_4252(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~754', E.get('h_v~754', MISSING), True))
+    E['h_v~754'] = value
     return t_3742(ctx, k, s, E)
 
 
@@ -5614,7 +5967,10 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~752', x_4250(ctx, E), True)
+    value = x_4250(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~752', E.get('s_v~752', MISSING), True))
+    E['s_v~752'] = value
     return True
 
 
@@ -5624,7 +5980,10 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~753', x_4251(ctx, E), True)
+    value = x_4251(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~753', E.get('t_v~753', MISSING), True))
+    E['t_v~753'] = value
     return True
 
 
@@ -5634,7 +5993,10 @@ def d_3741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~754', x_4252(ctx, E), True)
+    value = x_4252(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~754', E.get('h_v~754', MISSING), True))
+    E['h_v~754'] = value
     return True
 
 
@@ -5791,8 +6153,12 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', 'tr', True)
-    LOCAL(ctx, E, 'n~759', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~758', E.get('t~758', MISSING), True))
+    E['t~758'] = 'tr'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~759', E.get('n~759', MISSING), True))
+    E['n~759'] = 1
     if not d_3757(ctx, E):
         return False
     return True
@@ -5804,7 +6170,9 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', 'tr', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~758', E.get('t~758', MISSING), True))
+    E['t~758'] = 'tr'
     return True
 
 
@@ -5814,7 +6182,9 @@ def d_3756(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~759', E.get('n~759', MISSING), True))
+    E['n~759'] = 1
     return True
 
 
@@ -5896,16 +6266,24 @@ def d_3763(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'titanium')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
 
 
@@ -5923,10 +6301,17 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
-    LOCAL(ctx, E, 'k~756', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~754', E.get('n~754', MISSING), True))
+    E['n~754'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~755', E.get('r~755', MISSING), True))
+    E['r~755'] = 'megacredits'
+    value = (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~756', E.get('k~756', MISSING), True))
+    E['k~756'] = value
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[27])
     return True
@@ -5938,7 +6323,9 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~754', E.get('n~754', MISSING), True))
+    E['n~754'] = 1
     return True
 
 
@@ -5948,7 +6335,9 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~755', E.get('r~755', MISSING), True))
+    E['r~755'] = 'megacredits'
     return True
 
 
@@ -5958,7 +6347,10 @@ def d_3773(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~756', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
+    value = (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~756', E.get('k~756', MISSING), True))
+    E['k~756'] = value
     return True
 
 
@@ -5980,11 +6372,15 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'heat'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'heat')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
 
 
@@ -5999,11 +6395,15 @@ def d_3779(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'heat', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'heat'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'heat')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
 
 
@@ -6016,7 +6416,9 @@ def d_3781(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'heat'
     return True
 
 
@@ -6029,7 +6431,9 @@ def t_3783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~752', E.get('t~752', MISSING), True))
+    E['t~752'] = 'ocean'
     return t_3785(ctx, k, s, E)
 
 
@@ -6039,7 +6443,9 @@ def d_3784(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~752', E.get('t~752', MISSING), True))
+    E['t~752'] = 'ocean'
     return True
 
 
@@ -6060,9 +6466,18 @@ def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_4313(ctx, E), True)
-    LOCAL(ctx, E, 'empty~761', x_4314(ctx, E), True)
-    LOCAL(ctx, E, 'legal~767', x_4315(ctx, E), True)
+    value = x_4313(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~756', E.get('mine~756', MISSING), True))
+    E['mine~756'] = value
+    value = x_4314(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~761', E.get('empty~761', MISSING), True))
+    E['empty~761'] = value
+    value = x_4315(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~767', E.get('legal~767', MISSING), True))
+    E['legal~767'] = value
     if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return t_3791(ctx, k, s, E)
@@ -6074,7 +6489,10 @@ def d_3787(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_4313(ctx, E), True)
+    value = x_4313(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~756', E.get('mine~756', MISSING), True))
+    E['mine~756'] = value
     return True
 
 
@@ -6084,7 +6502,10 @@ def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~761', x_4314(ctx, E), True)
+    value = x_4314(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~761', E.get('empty~761', MISSING), True))
+    E['empty~761'] = value
     return True
 
 
@@ -6094,7 +6515,10 @@ def d_3789(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~767', x_4315(ctx, E), True)
+    value = x_4315(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~767', E.get('legal~767', MISSING), True))
+    E['legal~767'] = value
     return True
 
 
@@ -6122,8 +6546,14 @@ def t_3792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    value = E.get('t~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~769', E.get('t~769', MISSING), True))
+    E['t~769'] = value
+    value = E.get('space~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~770', E.get('s~770', MISSING), True))
+    E['s~770'] = value
     return t_3795(ctx, k, s, E)
 
 
@@ -6133,7 +6563,10 @@ def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
+    value = E.get('t~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~769', E.get('t~769', MISSING), True))
+    E['t~769'] = value
     return True
 
 
@@ -6143,7 +6576,10 @@ def d_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    value = E.get('space~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~770', E.get('s~770', MISSING), True))
+    E['s~770'] = value
     return True
 
 
@@ -6240,7 +6676,9 @@ def t_3801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~771', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~771', E.get('x~771', MISSING), True))
+            E['x~771'] = item
             if ((E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))):
                 return t_3802(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6301,8 +6739,12 @@ def t_3821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oceans', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~748', E.get('p~748', MISSING), True))
+    E['p~748'] = 'oceans'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 1
     return t_3824(ctx, k, s, E)
 
 
@@ -6312,7 +6754,9 @@ def d_3822(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oceans', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~748', E.get('p~748', MISSING), True))
+    E['p~748'] = 'oceans'
     return True
 
 
@@ -6338,11 +6782,15 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 2, True)
-    LOCAL(ctx, E, 'r~752', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[25])
     return True
 
 
@@ -6352,7 +6800,9 @@ def d_3838(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 2
     return True
 
 
@@ -6362,7 +6812,9 @@ def d_3839(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = 'megacredits'
     return True
 
 
@@ -6384,8 +6836,12 @@ def t_3841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oxygen', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~748', E.get('p~748', MISSING), True))
+    E['p~748'] = 'oxygen'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 1
     return t_3844(ctx, k, s, E)
 
 
@@ -6395,7 +6851,9 @@ def d_3842(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oxygen', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~748', E.get('p~748', MISSING), True))
+    E['p~748'] = 'oxygen'
     return True
 
 
@@ -6421,7 +6879,10 @@ def t_3857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~936', K[21], True)
+    value = K[21]
+    if (J := ctx.journal) is not None:
+        J.append((E, 'costs~936', E.get('costs~936', MISSING), True))
+    E['costs~936'] = value
     if not d_3859(ctx, E):
         return False
     ctx.steps += 1
@@ -6435,7 +6896,10 @@ def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~936', K[21], True)
+    value = K[21]
+    if (J := ctx.journal) is not None:
+        J.append((E, 'costs~936', E.get('costs~936', MISSING), True))
+    E['costs~936'] = value
     return True
 
 
@@ -6519,7 +6983,9 @@ def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     value = None
     YOU(ctx, value, 'rules_data/terraforming_mars/definitions/solo.yaml:23')
     old = E.get('you', MISSING)
-    LOCAL(ctx, E, 'you', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'you', E.get('you', MISSING), True))
+    E['you'] = value
 
     def after():
         UNSET(ctx, E, 'you', old)
@@ -6549,7 +7015,9 @@ def t_3867(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'k~937', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'k~937', E.get('k~937', MISSING), True))
+            E['k~937'] = item
             return t_3868(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6562,8 +7030,14 @@ def t_3868(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~947', x_4402(ctx, E), True)
-    LOCAL(ctx, E, 'order~948', ((E.get('free~947') if (E.get('k~937') == 0) else FN['reversed'](ctx, None, E.get('free~947')))), True)
+    value = x_4402(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'free~947', E.get('free~947', MISSING), True))
+    E['free~947'] = value
+    value = ((E.get('free~947') if (E.get('k~937') == 0) else FN['reversed'](ctx, None, E.get('free~947'))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'order~948', E.get('order~948', MISSING), True))
+    E['order~948'] = value
     return t_3871(ctx, k, s, E)
 
 
@@ -6573,7 +7047,10 @@ def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~947', x_4402(ctx, E), True)
+    value = x_4402(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'free~947', E.get('free~947', MISSING), True))
+    E['free~947'] = value
     return True
 
 
@@ -6583,7 +7060,10 @@ def d_3870(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'order~948', ((E.get('free~947') if (E.get('k~937') == 0) else FN['reversed'](ctx, None, E.get('free~947')))), True)
+    value = ((E.get('free~947') if (E.get('k~937') == 0) else FN['reversed'](ctx, None, E.get('free~947'))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'order~948', E.get('order~948', MISSING), True))
+    E['order~948'] = value
     return True
 
 
@@ -6606,13 +7086,24 @@ def t_3872(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'ring~963', x_4421(ctx, E), True)
+        value = x_4421(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'ring~963', E.get('ring~963', MISSING), True))
+        E['ring~963'] = value
         return t_3887(ctx, k, s, E)
 
     ctx.steps += 3
-    LOCAL(ctx, E, 'at~949', x_4405(ctx, E), True)
-    LOCAL(ctx, E, 't~950', 'city', True)
-    LOCAL(ctx, E, 's~951', E.get('at~949'), True)
+    value = x_4405(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'at~949', E.get('at~949', MISSING), True))
+    E['at~949'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~950', E.get('t~950', MISSING), True))
+    E['t~950'] = 'city'
+    value = E.get('at~949')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~951', E.get('s~951', MISSING), True))
+    E['s~951'] = value
     return t_3876(ctx, r1, s, E)
 
 
@@ -6622,7 +7113,10 @@ def d_3873(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~949', x_4405(ctx, E), True)
+    value = x_4405(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'at~949', E.get('at~949', MISSING), True))
+    E['at~949'] = value
     return True
 
 
@@ -6632,7 +7126,9 @@ def d_3874(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~950', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~950', E.get('t~950', MISSING), True))
+    E['t~950'] = 'city'
     return True
 
 
@@ -6642,7 +7138,10 @@ def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~951', E.get('at~949'), True)
+    value = E.get('at~949')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~951', E.get('s~951', MISSING), True))
+    E['s~951'] = value
     return True
 
 
@@ -6739,7 +7238,9 @@ def t_3882(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~952', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~952', E.get('x~952', MISSING), True))
+            E['x~952'] = item
             if ((E.get('x~952') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~952'), _w1))):
                 return t_3883(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6782,7 +7283,10 @@ def d_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'ring~963', x_4421(ctx, E), True)
+    value = x_4421(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'ring~963', E.get('ring~963', MISSING), True))
+    E['ring~963'] = value
     return True
 
 
@@ -6803,8 +7307,13 @@ def t_3888(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~964', 'greenery', True)
-    LOCAL(ctx, E, 's~965', x_4424(ctx, E), True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~964', E.get('t~964', MISSING), True))
+    E['t~964'] = 'greenery'
+    value = x_4424(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~965', E.get('s~965', MISSING), True))
+    E['s~965'] = value
     return t_3891(ctx, k, s, E)
 
 
@@ -6814,7 +7323,9 @@ def d_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~964', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~964', E.get('t~964', MISSING), True))
+    E['t~964'] = 'greenery'
     return True
 
 
@@ -6824,7 +7335,10 @@ def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~965', x_4424(ctx, E), True)
+    value = x_4424(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~965', E.get('s~965', MISSING), True))
+    E['s~965'] = value
     return True
 
 
@@ -6921,7 +7435,9 @@ def t_3897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~966', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~966', E.get('x~966', MISSING), True))
+            E['x~966'] = item
             if ((E.get('x~966') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~966'), _w1))):
                 return t_3898(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6975,7 +7491,9 @@ def t_3901(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             return t_3902(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6999,7 +7517,9 @@ def t_3902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~967', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'c~967', E.get('c~967', MISSING), True))
+            E['c~967'] = item
             return t_3903(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -7014,7 +7534,9 @@ def t_3903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~967')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -7042,8 +7564,12 @@ def d_3905(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~968', 'generation', True)
-    LOCAL(ctx, E, 'n~969', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~968', E.get('t~968', MISSING), True))
+    E['t~968'] = 'generation'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~969', E.get('n~969', MISSING), True))
+    E['n~969'] = 1
     if not d_3908(ctx, E):
         return False
     return True
@@ -7055,7 +7581,9 @@ def d_3906(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~968', 'generation', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~968', E.get('t~968', MISSING), True))
+    E['t~968'] = 'generation'
     return True
 
 
@@ -7065,7 +7593,9 @@ def d_3907(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~969', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~969', E.get('n~969', MISSING), True))
+    E['n~969'] = 1
     return True
 
 
@@ -7187,7 +7717,9 @@ def t_3917(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             return t_3918(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -7205,7 +7737,9 @@ def t_3918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         c, key = SEAT(ctx, E.get('you')), 'corp_offer'
         if c is not None:
             SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
-        LOCAL(ctx, E, 'n~975', 10, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~975', E.get('n~975', MISSING), True))
+        E['n~975'] = 10
         if not d_3936(ctx, E):
             return False
         return t_3947(ctx, r2, s, E)
@@ -7296,7 +7830,10 @@ def t_3925(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~972', E.get('corporation_card~971'), True)
+    value = E.get('corporation_card~971')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~972', E.get('c~972', MISSING), True))
+    E['c~972'] = value
     return t_3927(ctx, k, s, E)
 
 
@@ -7306,7 +7843,10 @@ def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~972', E.get('corporation_card~971'), True)
+    value = E.get('corporation_card~971')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~972', E.get('c~972', MISSING), True))
+    E['c~972'] = value
     return True
 
 
@@ -7319,9 +7859,14 @@ def t_3927(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, ([E.get('c~972')]), '=', False, K[40])
-    LOCAL(ctx, E, 'n~973', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0)), True)
-    LOCAL(ctx, E, 'r~974', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~974'))
+    value = ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~973', E.get('n~973', MISSING), True))
+    E['n~973'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~974', E.get('r~974', MISSING), True))
+    E['r~974'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~973'), '+=', False, K[25])
     return t_3932(ctx, k, s, E)
@@ -7345,7 +7890,10 @@ def d_3929(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~973', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0)), True)
+    value = ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~973', E.get('n~973', MISSING), True))
+    E['n~973'] = value
     return True
 
 
@@ -7355,7 +7903,9 @@ def d_3930(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~974', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~974', E.get('r~974', MISSING), True))
+    E['r~974'] = 'megacredits'
     return True
 
 
@@ -7379,7 +7929,9 @@ def t_3932(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~972')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -7419,7 +7971,9 @@ def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~975', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~975', E.get('n~975', MISSING), True))
+    E['n~975'] = 10
     return True
 
 
@@ -7541,7 +8095,9 @@ def t_3947(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~976', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'card~976', E.get('card~976', MISSING), True))
+            E['card~976'] = item
             return t_3948(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -7569,7 +8125,9 @@ def t_3949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~977', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~977', E.get('n~977', MISSING), True))
+    E['n~977'] = 3
     return t_3951(ctx, r1, s, E)
 
 
@@ -7579,7 +8137,9 @@ def d_3950(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~977', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~977', E.get('n~977', MISSING), True))
+    E['n~977'] = 3
     return True
 
 
@@ -7589,9 +8149,16 @@ def t_3951(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~978', E.get('n~977'), True)
-    LOCAL(ctx, E, 'sv~979', 0, True)
-    LOCAL(ctx, E, 'tv~980', 0, True)
+    value = E.get('n~977')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~978', E.get('price~978', MISSING), True))
+    E['price~978'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~979', E.get('sv~979', MISSING), True))
+    E['sv~979'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~980', E.get('tv~980', MISSING), True))
+    E['tv~980'] = 0
     return t_3955(ctx, k, s, E)
 
 
@@ -7601,7 +8168,10 @@ def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~978', E.get('n~977'), True)
+    value = E.get('n~977')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~978', E.get('price~978', MISSING), True))
+    E['price~978'] = value
     return True
 
 
@@ -7611,7 +8181,9 @@ def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~979', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~979', E.get('sv~979', MISSING), True))
+    E['sv~979'] = 0
     return True
 
 
@@ -7621,7 +8193,9 @@ def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~980', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~980', E.get('tv~980', MISSING), True))
+    E['tv~980'] = 0
     return True
 
 
@@ -7631,9 +8205,18 @@ def t_3955(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~981', x_4494(ctx, E), True)
-    LOCAL(ctx, E, 't_v~982', x_4495(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~983', x_4496(ctx, E), True)
+    value = x_4494(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~981', E.get('s_v~981', MISSING), True))
+    E['s_v~981'] = value
+    value = x_4495(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~982', E.get('t_v~982', MISSING), True))
+    E['t_v~982'] = value
+    value = x_4496(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~983', E.get('h_v~983', MISSING), True))
+    E['h_v~983'] = value
     return t_3959(ctx, k, s, E)
 
 
@@ -7643,7 +8226,10 @@ def d_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~981', x_4494(ctx, E), True)
+    value = x_4494(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~981', E.get('s_v~981', MISSING), True))
+    E['s_v~981'] = value
     return True
 
 
@@ -7653,7 +8239,10 @@ def d_3957(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~982', x_4495(ctx, E), True)
+    value = x_4495(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~982', E.get('t_v~982', MISSING), True))
+    E['t_v~982'] = value
     return True
 
 
@@ -7663,7 +8252,10 @@ def d_3958(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~983', x_4496(ctx, E), True)
+    value = x_4496(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~983', E.get('h_v~983', MISSING), True))
+    E['h_v~983'] = value
     return True
 
 
@@ -7871,7 +8463,9 @@ def d_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4524(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'you', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'you', E.get('you', MISSING), True))
+        E['you'] = item
         if not d_3976(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -8001,8 +8595,14 @@ def t_3988(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'packs~992', x_4546(ctx, E), True)
-        LOCAL(ctx, E, 'shift~993', x_4547(ctx, E), True)
+        value = x_4546(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'packs~992', E.get('packs~992', MISSING), True))
+        E['packs~992'] = value
+        value = x_4547(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'shift~993', E.get('shift~993', MISSING), True))
+        E['shift~993'] = value
         if not d_3996(ctx, E):
             return False
         return k()
@@ -8027,7 +8627,9 @@ def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             if ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')) > 0)):
                 return t_3990(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8087,7 +8689,10 @@ def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'packs~992', x_4546(ctx, E), True)
+    value = x_4546(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'packs~992', E.get('packs~992', MISSING), True))
+    E['packs~992'] = value
     return True
 
 
@@ -8097,7 +8702,10 @@ def d_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shift~993', x_4547(ctx, E), True)
+    value = x_4547(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'shift~993', E.get('shift~993', MISSING), True))
+    E['shift~993'] = value
     return True
 
 
@@ -8110,7 +8718,9 @@ def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('p~994', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~994', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~994', E.get('p~994', MISSING), True))
+        E['p~994'] = item
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -8150,7 +8760,9 @@ def t_3998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             return t_3999(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8190,7 +8802,9 @@ def t_4000(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~996', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'card~996', E.get('card~996', MISSING), True))
+            E['card~996'] = item
             return t_4001(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8218,7 +8832,9 @@ def t_4002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~997', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~997', E.get('n~997', MISSING), True))
+    E['n~997'] = 3
     return t_4004(ctx, r1, s, E)
 
 
@@ -8228,7 +8844,9 @@ def d_4003(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~997', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~997', E.get('n~997', MISSING), True))
+    E['n~997'] = 3
     return True
 
 
@@ -8238,9 +8856,16 @@ def t_4004(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~998', E.get('n~997'), True)
-    LOCAL(ctx, E, 'sv~999', 0, True)
-    LOCAL(ctx, E, 'tv~1000', 0, True)
+    value = E.get('n~997')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~998', E.get('price~998', MISSING), True))
+    E['price~998'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~999', E.get('sv~999', MISSING), True))
+    E['sv~999'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~1000', E.get('tv~1000', MISSING), True))
+    E['tv~1000'] = 0
     return t_4008(ctx, k, s, E)
 
 
@@ -8250,7 +8875,10 @@ def d_4005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~998', E.get('n~997'), True)
+    value = E.get('n~997')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~998', E.get('price~998', MISSING), True))
+    E['price~998'] = value
     return True
 
 
@@ -8260,7 +8888,9 @@ def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~999', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~999', E.get('sv~999', MISSING), True))
+    E['sv~999'] = 0
     return True
 
 
@@ -8270,7 +8900,9 @@ def d_4007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~1000', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~1000', E.get('tv~1000', MISSING), True))
+    E['tv~1000'] = 0
     return True
 
 
@@ -8280,9 +8912,18 @@ def t_4008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~1001', x_4557(ctx, E), True)
-    LOCAL(ctx, E, 't_v~1002', x_4558(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~1003', x_4559(ctx, E), True)
+    value = x_4557(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~1001', E.get('s_v~1001', MISSING), True))
+    E['s_v~1001'] = value
+    value = x_4558(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~1002', E.get('t_v~1002', MISSING), True))
+    E['t_v~1002'] = value
+    value = x_4559(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~1003', E.get('h_v~1003', MISSING), True))
+    E['h_v~1003'] = value
     return t_4012(ctx, k, s, E)
 
 
@@ -8292,7 +8933,10 @@ def d_4009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~1001', x_4557(ctx, E), True)
+    value = x_4557(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~1001', E.get('s_v~1001', MISSING), True))
+    E['s_v~1001'] = value
     return True
 
 
@@ -8302,7 +8946,10 @@ def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~1002', x_4558(ctx, E), True)
+    value = x_4558(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~1002', E.get('t_v~1002', MISSING), True))
+    E['t_v~1002'] = value
     return True
 
 
@@ -8312,7 +8959,10 @@ def d_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~1003', x_4559(ctx, E), True)
+    value = x_4559(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~1003', E.get('h_v~1003', MISSING), True))
+    E['h_v~1003'] = value
     return True
 
 
@@ -8526,7 +9176,9 @@ def d_4030(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     items = list(items_of(x_4951(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'you', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'you', E.get('you', MISSING), True))
+        E['you'] = item
         if not d_4031(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -8539,7 +9191,9 @@ def d_4031(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~796', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~796', E.get('n~796', MISSING), True))
+    E['n~796'] = 1
     if not d_4033(ctx, E):
         return False
     return True
@@ -8551,7 +9205,9 @@ def d_4032(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~796', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~796', E.get('n~796', MISSING), True))
+    E['n~796'] = 1
     return True
 
 
@@ -8564,7 +9220,9 @@ def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of((IDS(ctx, 'resources'))))
     old = E.get('r~797', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'r~797', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~797', E.get('r~797', MISSING), True))
+        E['r~797'] = item
         if not d_4034(ctx, E):
             return False
     UNSET(ctx, E, 'r~797', old)
@@ -8577,8 +9235,14 @@ def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~798', E.get('n~796'), True)
-    LOCAL(ctx, E, 'r~799', E.get('r~797'), True)
+    value = E.get('n~796')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~798', E.get('n~798', MISSING), True))
+    E['n~798'] = value
+    value = E.get('r~797')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~799', E.get('r~799', MISSING), True))
+    E['r~799'] = value
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~799'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[27])
@@ -8591,7 +9255,10 @@ def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~798', E.get('n~796'), True)
+    value = E.get('n~796')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~798', E.get('n~798', MISSING), True))
+    E['n~798'] = value
     return True
 
 
@@ -8601,7 +9268,10 @@ def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~799', E.get('r~797'), True)
+    value = E.get('r~797')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~799', E.get('r~799', MISSING), True))
+    E['r~799'] = value
     return True
 
 
@@ -8634,7 +9304,9 @@ def t_4038(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             return t_4039(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8658,7 +9330,9 @@ def t_4039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~800', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'c~800', E.get('c~800', MISSING), True))
+            E['c~800'] = item
             if (((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~800'))) is str else None) == True)):
                 return t_4040(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -8672,7 +9346,10 @@ def t_4040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~801', E.get('c~800'), True)
+    value = E.get('c~800')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~801', E.get('c~801', MISSING), True))
+    E['c~801'] = value
     return t_4042(ctx, k, s, E)
 
 
@@ -8682,7 +9359,10 @@ def d_4041(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~801', E.get('c~800'), True)
+    value = E.get('c~800')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~801', E.get('c~801', MISSING), True))
+    E['c~801'] = value
     return True
 
 
@@ -8695,9 +9375,14 @@ def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     c, key = SEAT(ctx, E.get('you')), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, ([E.get('c~801')]), '=', False, K[40])
-    LOCAL(ctx, E, 'n~802', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0)), True)
-    LOCAL(ctx, E, 'r~803', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
+    value = ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~802', E.get('n~802', MISSING), True))
+    E['n~802'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~803', E.get('r~803', MISSING), True))
+    E['r~803'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
     return t_4047(ctx, k, s, E)
@@ -8721,7 +9406,10 @@ def d_4044(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~802', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0)), True)
+    value = ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~802', E.get('n~802', MISSING), True))
+    E['n~802'] = value
     return True
 
 
@@ -8731,7 +9419,9 @@ def d_4045(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~803', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~803', E.get('r~803', MISSING), True))
+    E['r~803'] = 'megacredits'
     return True
 
 
@@ -8755,7 +9445,9 @@ def t_4047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~801')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -8794,8 +9486,12 @@ def d_4050(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     if E is None:
         E = ctx.env()
     SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[42])
-    LOCAL(ctx, E, 't~804', 'generation', True)
-    LOCAL(ctx, E, 'n~805', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~804', E.get('t~804', MISSING), True))
+    E['t~804'] = 'generation'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~805', E.get('n~805', MISSING), True))
+    E['n~805'] = 1
     if not d_4054(ctx, E):
         return False
     return True
@@ -8815,7 +9511,9 @@ def d_4052(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~804', 'generation', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~804', E.get('t~804', MISSING), True))
+    E['t~804'] = 'generation'
     return True
 
 
@@ -8825,7 +9523,9 @@ def d_4053(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~805', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~805', E.get('n~805', MISSING), True))
+    E['n~805'] = 1
     return True
 
 
@@ -8921,7 +9621,9 @@ def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4626(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'you', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'you', E.get('you', MISSING), True))
+        E['you'] = item
         if not d_4062(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -8934,7 +9636,9 @@ def d_4062(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~807', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~807', E.get('n~807', MISSING), True))
+    E['n~807'] = 4
     if not d_4064(ctx, E):
         return False
     return True
@@ -8946,7 +9650,9 @@ def d_4063(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~807', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~807', E.get('n~807', MISSING), True))
+    E['n~807'] = 4
     return True
 
 
@@ -9034,7 +9740,9 @@ def t_4075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             return t_4076(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -9074,7 +9782,9 @@ def t_4077(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~809', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'card~809', E.get('card~809', MISSING), True))
+            E['card~809'] = item
             return t_4078(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -9102,7 +9812,9 @@ def t_4079(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~810', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~810', E.get('n~810', MISSING), True))
+    E['n~810'] = 3
     return t_4081(ctx, r1, s, E)
 
 
@@ -9112,7 +9824,9 @@ def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~810', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~810', E.get('n~810', MISSING), True))
+    E['n~810'] = 3
     return True
 
 
@@ -9122,9 +9836,16 @@ def t_4081(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~811', E.get('n~810'), True)
-    LOCAL(ctx, E, 'sv~812', 0, True)
-    LOCAL(ctx, E, 'tv~813', 0, True)
+    value = E.get('n~810')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~811', E.get('price~811', MISSING), True))
+    E['price~811'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~812', E.get('sv~812', MISSING), True))
+    E['sv~812'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~813', E.get('tv~813', MISSING), True))
+    E['tv~813'] = 0
     return t_4085(ctx, k, s, E)
 
 
@@ -9134,7 +9855,10 @@ def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~811', E.get('n~810'), True)
+    value = E.get('n~810')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~811', E.get('price~811', MISSING), True))
+    E['price~811'] = value
     return True
 
 
@@ -9144,7 +9868,9 @@ def d_4083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~812', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~812', E.get('sv~812', MISSING), True))
+    E['sv~812'] = 0
     return True
 
 
@@ -9154,7 +9880,9 @@ def d_4084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~813', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~813', E.get('tv~813', MISSING), True))
+    E['tv~813'] = 0
     return True
 
 
@@ -9164,9 +9892,18 @@ def t_4085(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~814', x_4646(ctx, E), True)
-    LOCAL(ctx, E, 't_v~815', x_4647(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~816', x_4648(ctx, E), True)
+    value = x_4646(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~814', E.get('s_v~814', MISSING), True))
+    E['s_v~814'] = value
+    value = x_4647(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~815', E.get('t_v~815', MISSING), True))
+    E['t_v~815'] = value
+    value = x_4648(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~816', E.get('h_v~816', MISSING), True))
+    E['h_v~816'] = value
     return t_4089(ctx, k, s, E)
 
 
@@ -9176,7 +9913,10 @@ def d_4086(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~814', x_4646(ctx, E), True)
+    value = x_4646(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~814', E.get('s_v~814', MISSING), True))
+    E['s_v~814'] = value
     return True
 
 
@@ -9186,7 +9926,10 @@ def d_4087(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~815', x_4647(ctx, E), True)
+    value = x_4647(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~815', E.get('t_v~815', MISSING), True))
+    E['t_v~815'] = value
     return True
 
 
@@ -9196,7 +9939,10 @@ def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~816', x_4648(ctx, E), True)
+    value = x_4648(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~816', E.get('h_v~816', MISSING), True))
+    E['h_v~816'] = value
     return True
 
 
@@ -9421,7 +10167,9 @@ def t_4107(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             if ((not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))):
                 return t_4108(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9439,7 +10187,9 @@ def t_4108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_4120(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'done~821', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'done~821', E.get('done~821', MISSING), True))
+    E['done~821'] = 0
     return t_4110(ctx, r1, s, E)
 
 
@@ -9449,7 +10199,9 @@ def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~821', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'done~821', E.get('done~821', MISSING), True))
+    E['done~821'] = 0
     return True
 
 
@@ -9531,7 +10283,9 @@ def t_4115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~823', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'c~823', E.get('c~823', MISSING), True))
+            E['c~823'] = item
             return t_4116(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -9546,7 +10300,9 @@ def t_4116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~823')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -9620,7 +10376,10 @@ def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'card~825', E.get('card~824'), True)
+    value = E.get('card~824')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~825', E.get('card~825', MISSING), True))
+    E['card~825'] = value
     return t_4124(ctx, r1, s, E)
 
 
@@ -9630,7 +10389,10 @@ def d_4123(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~825', E.get('card~824'), True)
+    value = E.get('card~824')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~825', E.get('card~825', MISSING), True))
+    E['card~825'] = value
     return True
 
 
@@ -9661,7 +10423,10 @@ def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if not x_4697(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'card~826', E.get('card~825'), True)
+    value = E.get('card~825')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~826', E.get('card~826', MISSING), True))
+    E['card~826'] = value
     return t_4127(ctx, r1, s, E)
 
 
@@ -9682,7 +10447,10 @@ def d_4126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~826', E.get('card~825'), True)
+    value = E.get('card~825')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~826', E.get('card~826', MISSING), True))
+    E['card~826'] = value
     return True
 
 
@@ -9692,11 +10460,20 @@ def t_4127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~827', x_4699(ctx, E), True)
+    value = x_4699(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~827', E.get('price~827', MISSING), True))
+    E['price~827'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'sv~828', x_4700(ctx, E), True)
+    value = x_4700(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~828', E.get('sv~828', MISSING), True))
+    E['sv~828'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'tv~829', x_4701(ctx, E), True)
+    value = x_4701(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~829', E.get('tv~829', MISSING), True))
+    E['tv~829'] = value
     return t_4131(ctx, k, s, E)
 
 
@@ -9706,7 +10483,10 @@ def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~827', x_4699(ctx, E), True)
+    value = x_4699(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~827', E.get('price~827', MISSING), True))
+    E['price~827'] = value
     return True
 
 
@@ -9716,7 +10496,10 @@ def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~828', x_4700(ctx, E), True)
+    value = x_4700(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~828', E.get('sv~828', MISSING), True))
+    E['sv~828'] = value
     return True
 
 
@@ -9726,7 +10509,10 @@ def d_4130(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~829', x_4701(ctx, E), True)
+    value = x_4701(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~829', E.get('tv~829', MISSING), True))
+    E['tv~829'] = value
     return True
 
 
@@ -9736,9 +10522,18 @@ def t_4131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~830', x_4702(ctx, E), True)
-    LOCAL(ctx, E, 't_v~831', x_4703(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~832', x_4704(ctx, E), True)
+    value = x_4702(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~830', E.get('s_v~830', MISSING), True))
+    E['s_v~830'] = value
+    value = x_4703(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~831', E.get('t_v~831', MISSING), True))
+    E['t_v~831'] = value
+    value = x_4704(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~832', E.get('h_v~832', MISSING), True))
+    E['h_v~832'] = value
     return t_4135(ctx, k, s, E)
 
 
@@ -9748,7 +10543,10 @@ def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~830', x_4702(ctx, E), True)
+    value = x_4702(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~830', E.get('s_v~830', MISSING), True))
+    E['s_v~830'] = value
     return True
 
 
@@ -9758,7 +10556,10 @@ def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~831', x_4703(ctx, E), True)
+    value = x_4703(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~831', E.get('t_v~831', MISSING), True))
+    E['t_v~831'] = value
     return True
 
 
@@ -9768,7 +10569,10 @@ def d_4134(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~832', x_4704(ctx, E), True)
+    value = x_4704(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~832', E.get('h_v~832', MISSING), True))
+    E['h_v~832'] = value
     return True
 
 
@@ -9965,7 +10769,9 @@ def t_4150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('card~825')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -10067,7 +10873,10 @@ def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~837', E.get('a~836'), True)
+    value = E.get('a~836')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~837', E.get('a~837', MISSING), True))
+    E['a~837'] = value
     return t_4160(ctx, r1, s, E)
 
 
@@ -10077,7 +10886,10 @@ def d_4159(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~837', E.get('a~836'), True)
+    value = E.get('a~836')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~837', E.get('a~837', MISSING), True))
+    E['a~837'] = value
     return True
 
 
@@ -10129,7 +10941,10 @@ def t_4163(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~838', x_4752(ctx, E), True)
+    value = x_4752(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~838', E.get('n~838', MISSING), True))
+    E['n~838'] = value
     return t_4165(ctx, k, s, E)
 
 
@@ -10139,7 +10954,10 @@ def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~838', x_4752(ctx, E), True)
+    value = x_4752(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~838', E.get('n~838', MISSING), True))
+    E['n~838'] = value
     return True
 
 
@@ -10149,9 +10967,16 @@ def t_4165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~839', E.get('n~838'), True)
-    LOCAL(ctx, E, 'sv~840', 0, True)
-    LOCAL(ctx, E, 'tv~841', 0, True)
+    value = E.get('n~838')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~839', E.get('price~839', MISSING), True))
+    E['price~839'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~840', E.get('sv~840', MISSING), True))
+    E['sv~840'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~841', E.get('tv~841', MISSING), True))
+    E['tv~841'] = 0
     return t_4169(ctx, k, s, E)
 
 
@@ -10161,7 +10986,10 @@ def d_4166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~839', E.get('n~838'), True)
+    value = E.get('n~838')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~839', E.get('price~839', MISSING), True))
+    E['price~839'] = value
     return True
 
 
@@ -10171,7 +10999,9 @@ def d_4167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~840', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~840', E.get('sv~840', MISSING), True))
+    E['sv~840'] = 0
     return True
 
 
@@ -10181,7 +11011,9 @@ def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~841', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~841', E.get('tv~841', MISSING), True))
+    E['tv~841'] = 0
     return True
 
 
@@ -10191,9 +11023,18 @@ def t_4169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~842', x_4756(ctx, E), True)
-    LOCAL(ctx, E, 't_v~843', x_4757(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~844', x_4758(ctx, E), True)
+    value = x_4756(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~842', E.get('s_v~842', MISSING), True))
+    E['s_v~842'] = value
+    value = x_4757(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~843', E.get('t_v~843', MISSING), True))
+    E['t_v~843'] = value
+    value = x_4758(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~844', E.get('h_v~844', MISSING), True))
+    E['h_v~844'] = value
     return t_4173(ctx, k, s, E)
 
 
@@ -10203,7 +11044,10 @@ def d_4170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~842', x_4756(ctx, E), True)
+    value = x_4756(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~842', E.get('s_v~842', MISSING), True))
+    E['s_v~842'] = value
     return True
 
 
@@ -10213,7 +11057,10 @@ def d_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~843', x_4757(ctx, E), True)
+    value = x_4757(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~843', E.get('t_v~843', MISSING), True))
+    E['t_v~843'] = value
     return True
 
 
@@ -10223,7 +11070,10 @@ def d_4172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~844', x_4758(ctx, E), True)
+    value = x_4758(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~844', E.get('h_v~844', MISSING), True))
+    E['h_v~844'] = value
     return True
 
 
@@ -10380,9 +11230,15 @@ def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~848', x_4778(ctx, E), True)
+    value = x_4778(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~848', E.get('n~848', MISSING), True))
+    E['n~848'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~849', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None)), True)
+    value = ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~849', E.get('r~849', MISSING), True))
+    E['r~849'] = value
     if not d_4188(ctx, E):
         return False
     return True
@@ -10394,7 +11250,10 @@ def d_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~848', x_4778(ctx, E), True)
+    value = x_4778(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~848', E.get('n~848', MISSING), True))
+    E['n~848'] = value
     return True
 
 
@@ -10404,7 +11263,10 @@ def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~849', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None)), True)
+    value = ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~837'))) is str else None))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~849', E.get('r~849', MISSING), True))
+    E['r~849'] = value
     return True
 
 
@@ -10505,7 +11367,10 @@ def t_4196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~851', E.get('a~850'), True)
+    value = E.get('a~850')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~851', E.get('a~851', MISSING), True))
+    E['a~851'] = value
     return t_4198(ctx, r1, s, E)
 
 
@@ -10515,7 +11380,10 @@ def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~851', E.get('a~850'), True)
+    value = E.get('a~850')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~851', E.get('a~851', MISSING), True))
+    E['a~851'] = value
     return True
 
 
@@ -10567,7 +11435,10 @@ def t_4201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~852', x_4798(ctx, E), True)
+    value = x_4798(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~852', E.get('n~852', MISSING), True))
+    E['n~852'] = value
     return t_4203(ctx, k, s, E)
 
 
@@ -10577,7 +11448,10 @@ def d_4202(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~852', x_4798(ctx, E), True)
+    value = x_4798(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~852', E.get('n~852', MISSING), True))
+    E['n~852'] = value
     return True
 
 
@@ -10587,9 +11461,16 @@ def t_4203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~853', E.get('n~852'), True)
-    LOCAL(ctx, E, 'sv~854', 0, True)
-    LOCAL(ctx, E, 'tv~855', 0, True)
+    value = E.get('n~852')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~853', E.get('price~853', MISSING), True))
+    E['price~853'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~854', E.get('sv~854', MISSING), True))
+    E['sv~854'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~855', E.get('tv~855', MISSING), True))
+    E['tv~855'] = 0
     return t_4207(ctx, k, s, E)
 
 
@@ -10599,7 +11480,10 @@ def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~853', E.get('n~852'), True)
+    value = E.get('n~852')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~853', E.get('price~853', MISSING), True))
+    E['price~853'] = value
     return True
 
 
@@ -10609,7 +11493,9 @@ def d_4205(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~854', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~854', E.get('sv~854', MISSING), True))
+    E['sv~854'] = 0
     return True
 
 
@@ -10619,7 +11505,9 @@ def d_4206(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~855', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~855', E.get('tv~855', MISSING), True))
+    E['tv~855'] = 0
     return True
 
 
@@ -10629,9 +11517,18 @@ def t_4207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~856', x_4802(ctx, E), True)
-    LOCAL(ctx, E, 't_v~857', x_4803(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~858', x_4804(ctx, E), True)
+    value = x_4802(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~856', E.get('s_v~856', MISSING), True))
+    E['s_v~856'] = value
+    value = x_4803(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~857', E.get('t_v~857', MISSING), True))
+    E['t_v~857'] = value
+    value = x_4804(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~858', E.get('h_v~858', MISSING), True))
+    E['h_v~858'] = value
     return t_4211(ctx, k, s, E)
 
 
@@ -10641,7 +11538,10 @@ def d_4208(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~856', x_4802(ctx, E), True)
+    value = x_4802(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~856', E.get('s_v~856', MISSING), True))
+    E['s_v~856'] = value
     return True
 
 
@@ -10651,7 +11551,10 @@ def d_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~857', x_4803(ctx, E), True)
+    value = x_4803(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~857', E.get('t_v~857', MISSING), True))
+    E['t_v~857'] = value
     return True
 
 
@@ -10661,7 +11564,10 @@ def d_4210(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~858', x_4804(ctx, E), True)
+    value = x_4804(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~858', E.get('h_v~858', MISSING), True))
+    E['h_v~858'] = value
     return True
 
 
@@ -10818,9 +11724,15 @@ def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~862', x_4824(ctx, E), True)
+    value = x_4824(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~862', E.get('n~862', MISSING), True))
+    E['n~862'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~863', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)), True)
+    value = ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~863', E.get('r~863', MISSING), True))
+    E['r~863'] = value
     if not d_4226(ctx, E):
         return False
     return True
@@ -10832,7 +11744,10 @@ def d_4224(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~862', x_4824(ctx, E), True)
+    value = x_4824(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~862', E.get('n~862', MISSING), True))
+    E['n~862'] = value
     return True
 
 
@@ -10842,7 +11757,10 @@ def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~863', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None)), True)
+    value = ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~851'))) is str else None))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~863', E.get('r~863', MISSING), True))
+    E['r~863'] = value
     return True
 
 
@@ -10943,7 +11861,10 @@ def t_4234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'm~865', E.get('m~864'), True)
+    value = E.get('m~864')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'm~865', E.get('m~865', MISSING), True))
+    E['m~865'] = value
     return t_4236(ctx, r1, s, E)
 
 
@@ -10953,7 +11874,10 @@ def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~865', E.get('m~864'), True)
+    value = E.get('m~864')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'm~865', E.get('m~865', MISSING), True))
+    E['m~865'] = value
     return True
 
 
@@ -10974,7 +11898,9 @@ def t_4236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if not x_4841(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~866', 8, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~866', E.get('n~866', MISSING), True))
+    E['n~866'] = 8
     return t_4239(ctx, r1, s, E)
 
 
@@ -10995,7 +11921,9 @@ def d_4238(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~866', 8, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~866', E.get('n~866', MISSING), True))
+    E['n~866'] = 8
     return True
 
 
@@ -11005,9 +11933,16 @@ def t_4239(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~867', E.get('n~866'), True)
-    LOCAL(ctx, E, 'sv~868', 0, True)
-    LOCAL(ctx, E, 'tv~869', 0, True)
+    value = E.get('n~866')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~867', E.get('price~867', MISSING), True))
+    E['price~867'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~868', E.get('sv~868', MISSING), True))
+    E['sv~868'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~869', E.get('tv~869', MISSING), True))
+    E['tv~869'] = 0
     return t_4243(ctx, k, s, E)
 
 
@@ -11017,7 +11952,10 @@ def d_4240(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~867', E.get('n~866'), True)
+    value = E.get('n~866')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~867', E.get('price~867', MISSING), True))
+    E['price~867'] = value
     return True
 
 
@@ -11027,7 +11965,9 @@ def d_4241(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~868', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~868', E.get('sv~868', MISSING), True))
+    E['sv~868'] = 0
     return True
 
 
@@ -11037,7 +11977,9 @@ def d_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~869', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~869', E.get('tv~869', MISSING), True))
+    E['tv~869'] = 0
     return True
 
 
@@ -11047,9 +11989,18 @@ def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~870', x_4846(ctx, E), True)
-    LOCAL(ctx, E, 't_v~871', x_4847(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~872', x_4848(ctx, E), True)
+    value = x_4846(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~870', E.get('s_v~870', MISSING), True))
+    E['s_v~870'] = value
+    value = x_4847(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~871', E.get('t_v~871', MISSING), True))
+    E['t_v~871'] = value
+    value = x_4848(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~872', E.get('h_v~872', MISSING), True))
+    E['h_v~872'] = value
     return t_4247(ctx, k, s, E)
 
 
@@ -11059,7 +12010,10 @@ def d_4244(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~870', x_4846(ctx, E), True)
+    value = x_4846(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~870', E.get('s_v~870', MISSING), True))
+    E['s_v~870'] = value
     return True
 
 
@@ -11069,7 +12023,10 @@ def d_4245(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~871', x_4847(ctx, E), True)
+    value = x_4847(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~871', E.get('t_v~871', MISSING), True))
+    E['t_v~871'] = value
     return True
 
 
@@ -11079,7 +12036,10 @@ def d_4246(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~872', x_4848(ctx, E), True)
+    value = x_4848(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~872', E.get('h_v~872', MISSING), True))
+    E['h_v~872'] = value
     return True
 
 
@@ -11268,7 +12228,10 @@ def t_4262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~877', E.get('a~876'), True)
+    value = E.get('a~876')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~877', E.get('a~877', MISSING), True))
+    E['a~877'] = value
     return t_4264(ctx, r1, s, E)
 
 
@@ -11278,7 +12241,10 @@ def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~877', E.get('a~876'), True)
+    value = E.get('a~876')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~877', E.get('a~877', MISSING), True))
+    E['a~877'] = value
     return True
 
 
@@ -11297,7 +12263,10 @@ def t_4264(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if not x_4877(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~879', x_4878(ctx, E), True)
+    value = x_4878(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~879', E.get('n~879', MISSING), True))
+    E['n~879'] = value
     return t_4267(ctx, r1, s, E)
 
 
@@ -11318,7 +12287,10 @@ def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~879', x_4878(ctx, E), True)
+    value = x_4878(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~879', E.get('n~879', MISSING), True))
+    E['n~879'] = value
     return True
 
 
@@ -11328,9 +12300,16 @@ def t_4267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~880', E.get('n~879'), True)
-    LOCAL(ctx, E, 'sv~881', 0, True)
-    LOCAL(ctx, E, 'tv~882', 0, True)
+    value = E.get('n~879')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~880', E.get('price~880', MISSING), True))
+    E['price~880'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~881', E.get('sv~881', MISSING), True))
+    E['sv~881'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~882', E.get('tv~882', MISSING), True))
+    E['tv~882'] = 0
     return t_4271(ctx, k, s, E)
 
 
@@ -11340,7 +12319,10 @@ def d_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~880', E.get('n~879'), True)
+    value = E.get('n~879')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~880', E.get('price~880', MISSING), True))
+    E['price~880'] = value
     return True
 
 
@@ -11350,7 +12332,9 @@ def d_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~881', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~881', E.get('sv~881', MISSING), True))
+    E['sv~881'] = 0
     return True
 
 
@@ -11360,7 +12344,9 @@ def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~882', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~882', E.get('tv~882', MISSING), True))
+    E['tv~882'] = 0
     return True
 
 
@@ -11370,9 +12356,18 @@ def t_4271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~883', x_4882(ctx, E), True)
-    LOCAL(ctx, E, 't_v~884', x_4883(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~885', x_4884(ctx, E), True)
+    value = x_4882(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~883', E.get('s_v~883', MISSING), True))
+    E['s_v~883'] = value
+    value = x_4883(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~884', E.get('t_v~884', MISSING), True))
+    E['t_v~884'] = value
+    value = x_4884(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~885', E.get('h_v~885', MISSING), True))
+    E['h_v~885'] = value
     return t_4275(ctx, k, s, E)
 
 
@@ -11382,7 +12377,10 @@ def d_4272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~883', x_4882(ctx, E), True)
+    value = x_4882(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~883', E.get('s_v~883', MISSING), True))
+    E['s_v~883'] = value
     return True
 
 
@@ -11392,7 +12390,10 @@ def d_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~884', x_4883(ctx, E), True)
+    value = x_4883(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~884', E.get('t_v~884', MISSING), True))
+    E['t_v~884'] = value
     return True
 
 
@@ -11402,7 +12403,10 @@ def d_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~885', x_4884(ctx, E), True)
+    value = x_4884(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~885', E.get('h_v~885', MISSING), True))
+    E['h_v~885'] = value
     return True
 
 
@@ -11589,8 +12593,14 @@ def t_4290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~891', E.get('k~890'), True)
-    LOCAL(ctx, E, 'card~892', E.get('card~889'), True)
+    value = E.get('k~890')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~891', E.get('k~891', MISSING), True))
+    E['k~891'] = value
+    value = E.get('card~889')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~892', E.get('card~892', MISSING), True))
+    E['card~892'] = value
     return t_4293(ctx, r1, s, E)
 
 
@@ -11600,7 +12610,10 @@ def d_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~891', E.get('k~890'), True)
+    value = E.get('k~890')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~891', E.get('k~891', MISSING), True))
+    E['k~891'] = value
     return True
 
 
@@ -11610,7 +12623,10 @@ def d_4292(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~892', E.get('card~889'), True)
+    value = E.get('card~889')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~892', E.get('card~892', MISSING), True))
+    E['card~892'] = value
     return True
 
 
@@ -11660,7 +12676,9 @@ def t_4296(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('card~892')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -11729,8 +12747,14 @@ def t_4302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~895', E.get('k~894'), True)
-    LOCAL(ctx, E, 'c~896', E.get('c~893'), True)
+    value = E.get('k~894')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~895', E.get('k~895', MISSING), True))
+    E['k~895'] = value
+    value = E.get('c~893')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~896', E.get('c~896', MISSING), True))
+    E['c~896'] = value
     return t_4305(ctx, r1, s, E)
 
 
@@ -11740,7 +12764,10 @@ def d_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~895', E.get('k~894'), True)
+    value = E.get('k~894')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~895', E.get('k~895', MISSING), True))
+    E['k~895'] = value
     return True
 
 
@@ -11750,7 +12777,10 @@ def d_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~896', E.get('c~893'), True)
+    value = E.get('c~893')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~896', E.get('c~896', MISSING), True))
+    E['c~896'] = value
     return True
 
 
@@ -11800,7 +12830,9 @@ def t_4308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~896')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -11937,7 +12969,9 @@ def d_4321(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
     items = list(items_of(x_4951(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'you', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'you', E.get('you', MISSING), True))
+        E['you'] = item
         if not d_4322(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -11950,15 +12984,26 @@ def d_4322(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~897', 'energy', True)
-    LOCAL(ctx, E, 'b~898', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~897', E.get('a~897', MISSING), True))
+    E['a~897'] = 'energy'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'b~898', E.get('b~898', MISSING), True))
+    E['b~898'] = 'heat'
     if not d_4325(ctx, E):
         return False
     ctx.steps += 4
-    LOCAL(ctx, E, 'n~899', 1, True)
-    LOCAL(ctx, E, 'r~900', 'megacredits', True)
-    LOCAL(ctx, E, 'k~901', x_4960(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~899', E.get('n~899', MISSING), True))
+    E['n~899'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~900', E.get('r~900', MISSING), True))
+    E['r~900'] = 'megacredits'
+    value = x_4960(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~901', E.get('k~901', MISSING), True))
+    E['k~901'] = value
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[25])
     if not d_4332(ctx, E):
@@ -11979,7 +13024,9 @@ def d_4323(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~897', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~897', E.get('a~897', MISSING), True))
+    E['a~897'] = 'energy'
     return True
 
 
@@ -11989,7 +13036,9 @@ def d_4324(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'b~898', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'b~898', E.get('b~898', MISSING), True))
+    E['b~898'] = 'heat'
     return True
 
 
@@ -12038,7 +13087,9 @@ def d_4328(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~899', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~899', E.get('n~899', MISSING), True))
+    E['n~899'] = 1
     return True
 
 
@@ -12048,7 +13099,9 @@ def d_4329(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~900', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~900', E.get('r~900', MISSING), True))
+    E['r~900'] = 'megacredits'
     return True
 
 
@@ -12058,7 +13111,10 @@ def d_4330(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~901', x_4960(ctx, E), True)
+    value = x_4960(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~901', E.get('k~901', MISSING), True))
+    E['k~901'] = value
     return True
 
 
@@ -12083,7 +13139,9 @@ def d_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     items = list(items_of((IDS(ctx, 'resources'))))
     old = E.get('r~902', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'r~902', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~902', E.get('r~902', MISSING), True))
+        E['r~902'] = item
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
@@ -12147,7 +13205,9 @@ def t_4336(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             return t_4337(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -12160,7 +13220,9 @@ def t_4337(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~905', True, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'more~905', E.get('more~905', MISSING), True))
+    E['more~905'] = True
     return t_4339(ctx, k, s, E)
 
 
@@ -12170,7 +13232,9 @@ def d_4338(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~905', True, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'more~905', E.get('more~905', MISSING), True))
+    E['more~905'] = True
     return True
 
 
@@ -12201,7 +13265,10 @@ def t_4341(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~907', E.get('a~906'), True)
+    value = E.get('a~906')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~907', E.get('a~907', MISSING), True))
+    E['a~907'] = value
     return t_4343(ctx, k, s, E)
 
 
@@ -12211,7 +13278,10 @@ def d_4342(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~907', E.get('a~906'), True)
+    value = E.get('a~906')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~907', E.get('a~907', MISSING), True))
+    E['a~907'] = value
     return True
 
 
@@ -12263,7 +13333,10 @@ def t_4346(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~908', x_4979(ctx, E), True)
+    value = x_4979(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~908', E.get('n~908', MISSING), True))
+    E['n~908'] = value
     return t_4348(ctx, k, s, E)
 
 
@@ -12273,7 +13346,10 @@ def d_4347(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~908', x_4979(ctx, E), True)
+    value = x_4979(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~908', E.get('n~908', MISSING), True))
+    E['n~908'] = value
     return True
 
 
@@ -12283,9 +13359,16 @@ def t_4348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~909', E.get('n~908'), True)
-    LOCAL(ctx, E, 'sv~910', 0, True)
-    LOCAL(ctx, E, 'tv~911', 0, True)
+    value = E.get('n~908')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~909', E.get('price~909', MISSING), True))
+    E['price~909'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~910', E.get('sv~910', MISSING), True))
+    E['sv~910'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~911', E.get('tv~911', MISSING), True))
+    E['tv~911'] = 0
     return t_4352(ctx, k, s, E)
 
 
@@ -12295,7 +13378,10 @@ def d_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~909', E.get('n~908'), True)
+    value = E.get('n~908')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~909', E.get('price~909', MISSING), True))
+    E['price~909'] = value
     return True
 
 
@@ -12305,7 +13391,9 @@ def d_4350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~910', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~910', E.get('sv~910', MISSING), True))
+    E['sv~910'] = 0
     return True
 
 
@@ -12315,7 +13403,9 @@ def d_4351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~911', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~911', E.get('tv~911', MISSING), True))
+    E['tv~911'] = 0
     return True
 
 
@@ -12325,9 +13415,18 @@ def t_4352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~912', x_4983(ctx, E), True)
-    LOCAL(ctx, E, 't_v~913', x_4984(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~914', x_4985(ctx, E), True)
+    value = x_4983(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~912', E.get('s_v~912', MISSING), True))
+    E['s_v~912'] = value
+    value = x_4984(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~913', E.get('t_v~913', MISSING), True))
+    E['t_v~913'] = value
+    value = x_4985(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~914', E.get('h_v~914', MISSING), True))
+    E['h_v~914'] = value
     return t_4356(ctx, k, s, E)
 
 
@@ -12337,7 +13436,10 @@ def d_4353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~912', x_4983(ctx, E), True)
+    value = x_4983(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~912', E.get('s_v~912', MISSING), True))
+    E['s_v~912'] = value
     return True
 
 
@@ -12347,7 +13449,10 @@ def d_4354(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~913', x_4984(ctx, E), True)
+    value = x_4984(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~913', E.get('t_v~913', MISSING), True))
+    E['t_v~913'] = value
     return True
 
 
@@ -12357,7 +13462,10 @@ def d_4355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~914', x_4985(ctx, E), True)
+    value = x_4985(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~914', E.get('h_v~914', MISSING), True))
+    E['h_v~914'] = value
     return True
 
 
@@ -12514,9 +13622,15 @@ def d_4368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~918', x_5005(ctx, E), True)
+    value = x_5005(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~918', E.get('n~918', MISSING), True))
+    E['n~918'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~919', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None)), True)
+    value = ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~919', E.get('r~919', MISSING), True))
+    E['r~919'] = value
     if not d_4371(ctx, E):
         return False
     return True
@@ -12528,7 +13642,10 @@ def d_4369(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~918', x_5005(ctx, E), True)
+    value = x_5005(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~918', E.get('n~918', MISSING), True))
+    E['n~918'] = value
     return True
 
 
@@ -12538,7 +13655,10 @@ def d_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~919', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None)), True)
+    value = ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~907'))) is str else None))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~919', E.get('r~919', MISSING), True))
+    E['r~919'] = value
     return True
 
 

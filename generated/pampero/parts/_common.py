@@ -77,7 +77,11 @@ def bound(base, rows):
 def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8377, E.get('r~2657'),), lambda: [v_q_2659 for v_q_2659 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2659, NOREC).get('instead_of', {}) if type(v_q_2659) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2657'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2657')
+        return [v_q_2659 for v_q_2659 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2659, NOREC).get('instead_of', {}) if type(v_q_2659) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (8377, E.get('r~2657'),), compute)
 
 
 def x_8378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -158,8 +162,12 @@ def t_7406(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/items/base_til
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 3, True)
-    LOCAL(ctx, E, 'r~2657', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2657', E.get('r~2657', MISSING), True))
+    E['r~2657'] = 'money'
     return t_7409(ctx, k, s, E, B)
 
 
@@ -169,7 +177,9 @@ def d_7407(ctx, E=None, B=7406):  # rules_data/pampero/items/base_tiles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 3
     return True
 
 
@@ -179,7 +189,9 @@ def d_7408(ctx, E=None, B=7406):  # rules_data/pampero/items/base_tiles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2657', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2657', E.get('r~2657', MISSING), True))
+    E['r~2657'] = 'money'
     return True
 
 
@@ -191,14 +203,23 @@ def t_7409(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2663', E.get('left~2658'), True)
-        LOCAL(ctx, E, 'r~2664', E.get('r~2657'), True)
+        value = E.get('left~2658')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2663', E.get('n~2663', MISSING), True))
+        E['n~2663'] = value
+        value = E.get('r~2657')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2664', E.get('r~2664', MISSING), True))
+        E['r~2664'] = value
         if not d_7423(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2658', E.get('n~2656'), True)
+    value = E.get('n~2656')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2658', E.get('left~2658', MISSING), True))
+    E['left~2658'] = value
     return t_7411(ctx, r1, s, E, B)
 
 
@@ -208,7 +229,10 @@ def d_7410(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2658', E.get('n~2656'), True)
+    value = E.get('n~2656')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2658', E.get('left~2658', MISSING), True))
+    E['left~2658'] = value
     return True
 
 
@@ -229,7 +253,9 @@ def t_7411(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2660', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2660', E.get('rep~2660', MISSING), True))
+            E['rep~2660'] = item
             if (((_w1 if type((_w1 := E.get('left~2658'))) is int else num(_w1)) > 0)):
                 return t_7412(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -249,7 +275,9 @@ def t_7412(ctx, k, s=None, E=None, B=7406):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2661', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2661', E.get('taken~2661', MISSING), True))
+    E['taken~2661'] = 0
     return t_7414(ctx, r1, s, E, B)
 
 
@@ -259,7 +287,9 @@ def d_7413(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2661', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2661', E.get('taken~2661', MISSING), True))
+    E['taken~2661'] = 0
     return True
 
 
@@ -336,7 +366,10 @@ def d_7421(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2663', E.get('left~2658'), True)
+    value = E.get('left~2658')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2663', E.get('n~2663', MISSING), True))
+    E['n~2663'] = value
     return True
 
 
@@ -346,7 +379,10 @@ def d_7422(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2664', E.get('r~2657'), True)
+    value = E.get('r~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2664', E.get('r~2664', MISSING), True))
+    E['r~2664'] = value
     return True
 
 
@@ -356,7 +392,10 @@ def d_7423(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2665', x_8391(ctx, E), True)
+    value = x_8391(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2665', E.get('k~2665', MISSING), True))
+    E['k~2665'] = value
     if not d_7425(ctx, E, B):
         return False
     ctx.steps += 1
@@ -376,7 +415,10 @@ def d_7424(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2665', x_8391(ctx, E), True)
+    value = x_8391(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2665', E.get('k~2665', MISSING), True))
+    E['k~2665'] = value
     return True
 
 
@@ -472,7 +514,9 @@ def d_7433(ctx, E=None, B=7432):  # rules_data/pampero/items/base_tiles.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 1
     return True
 
 
@@ -488,8 +532,12 @@ def t_7458(ctx, k, s=None, E=None, B=7458):  # rules_data/pampero/items/connecti
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 1, True)
-    LOCAL(ctx, E, 'r~2657', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2657', E.get('r~2657', MISSING), True))
+    E['r~2657'] = 'energy'
     return t_7409(ctx, k, s, E, B)
 
 
@@ -499,7 +547,9 @@ def d_7460(ctx, E=None, B=7458):  # rules_data/pampero/items/connection_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2657', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2657', E.get('r~2657', MISSING), True))
+    E['r~2657'] = 'energy'
     return True
 
 
@@ -557,7 +607,9 @@ def d_7511(ctx, E=None, B=7510):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2656', 'residential', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2656', E.get('t~2656', MISSING), True))
+    E['t~2656'] = 'residential'
     return True
 
 
@@ -567,8 +619,13 @@ def d_7512(ctx, E=None, B=7510):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2659', x_8494(ctx, E), True)
-    LOCAL(ctx, E, 'r~2660', 'money', True)
+    value = x_8494(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2659', E.get('n~2659', MISSING), True))
+    E['n~2659'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2660', E.get('r~2660', MISSING), True))
+    E['r~2660'] = 'money'
     if not d_7515(ctx, E, B):
         return False
     return True
@@ -580,7 +637,10 @@ def d_7513(ctx, E=None, B=7510):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2659', x_8494(ctx, E), True)
+    value = x_8494(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2659', E.get('n~2659', MISSING), True))
+    E['n~2659'] = value
     return True
 
 
@@ -590,7 +650,9 @@ def d_7514(ctx, E=None, B=7510):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2660', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2660', E.get('r~2660', MISSING), True))
+    E['r~2660'] = 'money'
     return True
 
 
@@ -600,7 +662,10 @@ def d_7515(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2661', x_8496(ctx, E), True)
+    value = x_8496(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2661', E.get('k~2661', MISSING), True))
+    E['k~2661'] = value
     if not d_7517(ctx, E, B):
         return False
     ctx.steps += 1
@@ -620,7 +685,10 @@ def d_7516(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2661', x_8496(ctx, E), True)
+    value = x_8496(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2661', E.get('k~2661', MISSING), True))
+    E['k~2661'] = value
     return True
 
 
@@ -764,8 +832,13 @@ def d_7539(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2665', x_8524(ctx, E), True)
-    LOCAL(ctx, E, 'r~2666', 'money', True)
+    value = x_8524(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2665', E.get('n~2665', MISSING), True))
+    E['n~2665'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2666', E.get('r~2666', MISSING), True))
+    E['r~2666'] = 'money'
     if not d_7542(ctx, E, B):
         return False
     return True
@@ -777,7 +850,10 @@ def d_7540(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2665', x_8524(ctx, E), True)
+    value = x_8524(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2665', E.get('n~2665', MISSING), True))
+    E['n~2665'] = value
     return True
 
 
@@ -787,7 +863,9 @@ def d_7541(ctx, E=None, B=7524):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2666', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2666', E.get('r~2666', MISSING), True))
+    E['r~2666'] = 'money'
     return True
 
 
@@ -797,7 +875,10 @@ def d_7542(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2667', x_8526(ctx, E), True)
+    value = x_8526(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2667', E.get('k~2667', MISSING), True))
+    E['k~2667'] = value
     if not d_7544(ctx, E, B):
         return False
     ctx.steps += 1
@@ -817,7 +898,10 @@ def d_7543(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2667', x_8526(ctx, E), True)
+    value = x_8526(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2667', E.get('k~2667', MISSING), True))
+    E['k~2667'] = value
     return True
 
 
@@ -913,7 +997,9 @@ def d_7552(ctx, E=None, B=7551):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2656', 'resort', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2656', E.get('t~2656', MISSING), True))
+    E['t~2656'] = 'resort'
     return True
 
 
@@ -923,7 +1009,9 @@ def d_7593(ctx, E=None, B=7592):  # rules_data/pampero/modules/companies.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 5, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 5
     return True
 
 
@@ -960,7 +1048,11 @@ def x_8622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
 def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8628, E.get('r~2661'),), lambda: [v_q_2663 for v_q_2663 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2663, NOREC).get('instead_of', {}) if type(v_q_2663) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2661'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2661')
+        return [v_q_2663 for v_q_2663 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2663, NOREC).get('instead_of', {}) if type(v_q_2663) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (8628, E.get('r~2661'),), compute)
 
 
 def x_8629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1042,7 +1134,9 @@ def d_7620(ctx, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 2
     return True
 
 
@@ -1055,8 +1149,14 @@ def d_7622(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
     if not x_8614(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2658', E.get('n~2656'), True)
-    LOCAL(ctx, E, 'r~2659', E.get('r~2657'), True)
+    value = E.get('n~2656')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2658', E.get('n~2658', MISSING), True))
+    E['n~2658'] = value
+    value = E.get('r~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2659', E.get('r~2659', MISSING), True))
+    E['r~2659'] = value
     if not d_7626(ctx, E, B):
         return False
     return True
@@ -1079,7 +1179,10 @@ def d_7624(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2658', E.get('n~2656'), True)
+    value = E.get('n~2656')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2658', E.get('n~2658', MISSING), True))
+    E['n~2658'] = value
     return True
 
 
@@ -1089,7 +1192,10 @@ def d_7625(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2659', E.get('r~2657'), True)
+    value = E.get('r~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2659', E.get('r~2659', MISSING), True))
+    E['r~2659'] = value
     return True
 
 
@@ -1181,14 +1287,23 @@ def t_7634(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2667', E.get('left~2662'), True)
-        LOCAL(ctx, E, 'r~2668', E.get('r~2661'), True)
+        value = E.get('left~2662')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2667', E.get('n~2667', MISSING), True))
+        E['n~2667'] = value
+        value = E.get('r~2661')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2668', E.get('r~2668', MISSING), True))
+        E['r~2668'] = value
         if not d_7648(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
+    value = E.get('n~2660')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2662', E.get('left~2662', MISSING), True))
+    E['left~2662'] = value
     return t_7636(ctx, r1, s, E, B)
 
 
@@ -1198,7 +1313,10 @@ def d_7635(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
+    value = E.get('n~2660')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2662', E.get('left~2662', MISSING), True))
+    E['left~2662'] = value
     return True
 
 
@@ -1219,7 +1337,9 @@ def t_7636(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2664', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2664', E.get('rep~2664', MISSING), True))
+            E['rep~2664'] = item
             if (((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)) > 0)):
                 return t_7637(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1239,7 +1359,9 @@ def t_7637(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2665', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2665', E.get('taken~2665', MISSING), True))
+    E['taken~2665'] = 0
     return t_7639(ctx, r1, s, E, B)
 
 
@@ -1249,7 +1371,9 @@ def d_7638(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2665', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2665', E.get('taken~2665', MISSING), True))
+    E['taken~2665'] = 0
     return True
 
 
@@ -1319,7 +1443,10 @@ def d_7646(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2667', E.get('left~2662'), True)
+    value = E.get('left~2662')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2667', E.get('n~2667', MISSING), True))
+    E['n~2667'] = value
     return True
 
 
@@ -1329,7 +1456,10 @@ def d_7647(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2668', E.get('r~2661'), True)
+    value = E.get('r~2661')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2668', E.get('r~2668', MISSING), True))
+    E['r~2668'] = value
     return True
 
 
@@ -1339,7 +1469,10 @@ def d_7648(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_8642(ctx, E), True)
+    value = x_8642(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2669', E.get('k~2669', MISSING), True))
+    E['k~2669'] = value
     if not d_7650(ctx, E, B):
         return False
     ctx.steps += 1
@@ -1359,7 +1492,10 @@ def d_7649(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2669', x_8642(ctx, E), True)
+    value = x_8642(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2669', E.get('k~2669', MISSING), True))
+    E['k~2669'] = value
     return True
 
 
@@ -1493,9 +1629,11 @@ def x_8991(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2675 for v_i_2675 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2675, NOREC).get('deck', None) if type(v_i_2675) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2676))) is type((_w4 := sum([items_of((_h2.get(v_r_2678, []) if type(_h2) is dict else KEY(_h2, v_r_2678, []))).count(v_c_2676) for v_r_2678 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2676 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2676, NOREC).get('deck', None) if type(v_c_2676) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return (_w5 + _w6 if type((_w5 := len([v_i_2675 for v_i_2675 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2675, NOREC).get('deck', None) if type(v_i_2675) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h2).count(v_c_2676))) is type((_w4 := sum([items_of((_h3.get(v_r_2678, []) if type(_h3) is dict else KEY(_h3, v_r_2678, []))).count(v_c_2676) for v_r_2678 in items_of(_h3)]))) is int else AR('+', _w3, _w4)) for v_c_2676 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2676, NOREC).get('deck', None) if type(v_c_2676) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (8991, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
@@ -1508,7 +1646,11 @@ def x_8992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
 def x_8995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8995, E.get('r~2684'),), lambda: [v_q_2686 for v_q_2686 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2686, NOREC).get('instead_of', {}) if type(v_q_2686) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2684'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2684')
+        return [v_q_2686 for v_q_2686 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2686, NOREC).get('instead_of', {}) if type(v_q_2686) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (8995, E.get('r~2684'),), compute)
 
 
 def x_8996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1567,14 +1709,25 @@ def t_7923(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2680', 10, True)
-        LOCAL(ctx, E, 'r~2681', 'money', True)
-        LOCAL(ctx, E, 'k~2682', x_8991(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2680', E.get('n~2680', MISSING), True))
+        E['n~2680'] = 10
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2681', E.get('r~2681', MISSING), True))
+        E['r~2681'] = 'money'
+        value = x_8991(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2682', E.get('k~2682', MISSING), True))
+        E['k~2682'] = value
         return t_7952(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2660', 10, True)
-    LOCAL(ctx, E, 'r~2661', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2660', E.get('n~2660', MISSING), True))
+    E['n~2660'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2661', E.get('r~2661', MISSING), True))
+    E['r~2661'] = 'money'
     return t_7926(ctx, r1, s, E, B)
 
 
@@ -1584,7 +1737,9 @@ def d_7924(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2660', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2660', E.get('n~2660', MISSING), True))
+    E['n~2660'] = 10
     return True
 
 
@@ -1594,7 +1749,9 @@ def d_7925(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2661', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2661', E.get('r~2661', MISSING), True))
+    E['r~2661'] = 'money'
     return True
 
 
@@ -1606,14 +1763,23 @@ def t_7926(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2667', E.get('left~2662'), True)
-        LOCAL(ctx, E, 'r~2668', E.get('r~2661'), True)
+        value = E.get('left~2662')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2667', E.get('n~2667', MISSING), True))
+        E['n~2667'] = value
+        value = E.get('r~2661')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2668', E.get('r~2668', MISSING), True))
+        E['r~2668'] = value
         if not d_7648(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2662', E.get('n~2660'), True)
+    value = E.get('n~2660')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2662', E.get('left~2662', MISSING), True))
+    E['left~2662'] = value
     return t_7928(ctx, r1, s, E, B)
 
 
@@ -1634,7 +1800,9 @@ def t_7928(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2664', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2664', E.get('rep~2664', MISSING), True))
+            E['rep~2664'] = item
             if (((_w1 if type((_w1 := E.get('left~2662'))) is int else num(_w1)) > 0)):
                 return t_7929(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1654,7 +1822,9 @@ def t_7929(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2665', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2665', E.get('taken~2665', MISSING), True))
+    E['taken~2665'] = 0
     return t_7414(ctx, r1, s, E, B)
 
 
@@ -1674,7 +1844,9 @@ def d_7949(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2680', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2680', E.get('n~2680', MISSING), True))
+    E['n~2680'] = 10
     return True
 
 
@@ -1684,7 +1856,9 @@ def d_7950(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2681', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2681', E.get('r~2681', MISSING), True))
+    E['r~2681'] = 'money'
     return True
 
 
@@ -1694,7 +1868,10 @@ def d_7951(ctx, E=None, B=7923):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2682', x_8991(ctx, E), True)
+    value = x_8991(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2682', E.get('k~2682', MISSING), True))
+    E['k~2682'] = value
     return True
 
 
@@ -1704,8 +1881,14 @@ def t_7952(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2683', (((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2684', E.get('r~2681'), True)
+    value = (((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2683', E.get('n~2683', MISSING), True))
+    E['n~2683'] = value
+    value = E.get('r~2681')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2684', E.get('r~2684', MISSING), True))
+    E['r~2684'] = value
     return t_7955(ctx, k, s, E, B)
 
 
@@ -1715,7 +1898,10 @@ def d_7953(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2683', (((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~2680'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2682'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2683', E.get('n~2683', MISSING), True))
+    E['n~2683'] = value
     return True
 
 
@@ -1725,7 +1911,10 @@ def d_7954(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2684', E.get('r~2681'), True)
+    value = E.get('r~2681')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2684', E.get('r~2684', MISSING), True))
+    E['r~2684'] = value
     return True
 
 
@@ -1737,14 +1926,23 @@ def t_7955(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2690', E.get('left~2685'), True)
-        LOCAL(ctx, E, 'r~2691', E.get('r~2684'), True)
+        value = E.get('left~2685')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2690', E.get('n~2690', MISSING), True))
+        E['n~2690'] = value
+        value = E.get('r~2684')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2691', E.get('r~2691', MISSING), True))
+        E['r~2691'] = value
         if not d_7969(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2685', E.get('n~2683'), True)
+    value = E.get('n~2683')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2685', E.get('left~2685', MISSING), True))
+    E['left~2685'] = value
     return t_7957(ctx, r1, s, E, B)
 
 
@@ -1754,7 +1952,10 @@ def d_7956(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2685', E.get('n~2683'), True)
+    value = E.get('n~2683')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2685', E.get('left~2685', MISSING), True))
+    E['left~2685'] = value
     return True
 
 
@@ -1775,7 +1976,9 @@ def t_7957(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2687', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2687', E.get('rep~2687', MISSING), True))
+            E['rep~2687'] = item
             if (((_w1 if type((_w1 := E.get('left~2685'))) is int else num(_w1)) > 0)):
                 return t_7958(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1795,7 +1998,9 @@ def t_7958(ctx, k, s=None, E=None, B=7923):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2688', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2688', E.get('taken~2688', MISSING), True))
+    E['taken~2688'] = 0
     return t_7960(ctx, r1, s, E, B)
 
 
@@ -1805,7 +2010,9 @@ def d_7959(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2688', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2688', E.get('taken~2688', MISSING), True))
+    E['taken~2688'] = 0
     return True
 
 
@@ -1875,7 +2082,10 @@ def d_7967(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2690', E.get('left~2685'), True)
+    value = E.get('left~2685')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2690', E.get('n~2690', MISSING), True))
+    E['n~2690'] = value
     return True
 
 
@@ -1885,7 +2095,10 @@ def d_7968(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2691', E.get('r~2684'), True)
+    value = E.get('r~2684')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2691', E.get('r~2691', MISSING), True))
+    E['r~2691'] = value
     return True
 
 
@@ -1895,7 +2108,10 @@ def d_7969(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2692', x_9011(ctx, E), True)
+    value = x_9011(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2692', E.get('k~2692', MISSING), True))
+    E['k~2692'] = value
     if not d_7971(ctx, E, B):
         return False
     ctx.steps += 1
@@ -1915,7 +2131,10 @@ def d_7970(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2692', x_9011(ctx, E), True)
+    value = x_9011(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2692', E.get('k~2692', MISSING), True))
+    E['k~2692'] = value
     return True
 
 
@@ -2008,7 +2227,11 @@ def d_7977(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
 def x_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9027, E.get('r~2658'),), lambda: [v_q_2660 for v_q_2660 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2660, NOREC).get('instead_of', {}) if type(v_q_2660) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2658'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2658')
+        return [v_q_2660 for v_q_2660 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2660, NOREC).get('instead_of', {}) if type(v_q_2660) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9027, E.get('r~2658'),), compute)
 
 
 def x_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2081,9 +2304,11 @@ def x_9055(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2672 for v_i_2672 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2672, NOREC).get('deck', None) if type(v_i_2672) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2673))) is type((_w4 := sum([items_of((_h2.get(v_r_2675, []) if type(_h2) is dict else KEY(_h2, v_r_2675, []))).count(v_c_2673) for v_r_2675 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2673 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2673, NOREC).get('deck', None) if type(v_c_2673) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return (_w5 + _w6 if type((_w5 := len([v_i_2672 for v_i_2672 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2672, NOREC).get('deck', None) if type(v_i_2672) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h2).count(v_c_2673))) is type((_w4 := sum([items_of((_h3.get(v_r_2675, []) if type(_h3) is dict else KEY(_h3, v_r_2675, []))).count(v_c_2673) for v_r_2675 in items_of(_h3)]))) is int else AR('+', _w3, _w4)) for v_c_2673 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2673, NOREC).get('deck', None) if type(v_c_2673) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9055, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
@@ -2096,7 +2321,11 @@ def x_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
 def x_9059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9059, E.get('r~2681'),), lambda: [v_q_2683 for v_q_2683 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2683, NOREC).get('instead_of', {}) if type(v_q_2683) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2681'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2681')
+        return [v_q_2683 for v_q_2683 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2683, NOREC).get('instead_of', {}) if type(v_q_2683) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9059, E.get('r~2681'),), compute)
 
 
 def x_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2173,14 +2402,25 @@ def t_7978(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2677', 10, True)
-        LOCAL(ctx, E, 'r~2678', 'money', True)
-        LOCAL(ctx, E, 'k~2679', x_9055(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2677', E.get('n~2677', MISSING), True))
+        E['n~2677'] = 10
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2678', E.get('r~2678', MISSING), True))
+        E['r~2678'] = 'money'
+        value = x_9055(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2679', E.get('k~2679', MISSING), True))
+        E['k~2679'] = value
         return t_8007(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2657', 10, True)
-    LOCAL(ctx, E, 'r~2658', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2657', E.get('n~2657', MISSING), True))
+    E['n~2657'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2658', E.get('r~2658', MISSING), True))
+    E['r~2658'] = 'money'
     return t_7981(ctx, r1, s, E, B)
 
 
@@ -2190,7 +2430,9 @@ def d_7979(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2657', E.get('n~2657', MISSING), True))
+    E['n~2657'] = 10
     return True
 
 
@@ -2200,7 +2442,9 @@ def d_7980(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2658', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2658', E.get('r~2658', MISSING), True))
+    E['r~2658'] = 'money'
     return True
 
 
@@ -2212,14 +2456,23 @@ def t_7981(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2664', E.get('left~2659'), True)
-        LOCAL(ctx, E, 'r~2665', E.get('r~2658'), True)
+        value = E.get('left~2659')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2664', E.get('n~2664', MISSING), True))
+        E['n~2664'] = value
+        value = E.get('r~2658')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2665', E.get('r~2665', MISSING), True))
+        E['r~2665'] = value
         if not d_7995(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2659', E.get('n~2657'), True)
+    value = E.get('n~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2659', E.get('left~2659', MISSING), True))
+    E['left~2659'] = value
     return t_7983(ctx, r1, s, E, B)
 
 
@@ -2229,7 +2482,10 @@ def d_7982(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2659', E.get('n~2657'), True)
+    value = E.get('n~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2659', E.get('left~2659', MISSING), True))
+    E['left~2659'] = value
     return True
 
 
@@ -2250,7 +2506,9 @@ def t_7983(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2661', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2661', E.get('rep~2661', MISSING), True))
+            E['rep~2661'] = item
             if (((_w1 if type((_w1 := E.get('left~2659'))) is int else num(_w1)) > 0)):
                 return t_7984(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2270,7 +2528,9 @@ def t_7984(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2662', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2662', E.get('taken~2662', MISSING), True))
+    E['taken~2662'] = 0
     return t_7414(ctx, r1, s, E, B)
 
 
@@ -2280,7 +2540,9 @@ def d_7985(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2662', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2662', E.get('taken~2662', MISSING), True))
+    E['taken~2662'] = 0
     return True
 
 
@@ -2343,7 +2605,10 @@ def d_7993(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2664', E.get('left~2659'), True)
+    value = E.get('left~2659')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2664', E.get('n~2664', MISSING), True))
+    E['n~2664'] = value
     return True
 
 
@@ -2353,7 +2618,10 @@ def d_7994(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2665', E.get('r~2658'), True)
+    value = E.get('r~2658')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2665', E.get('r~2665', MISSING), True))
+    E['r~2665'] = value
     return True
 
 
@@ -2363,7 +2631,10 @@ def d_7995(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2666', x_9041(ctx, E), True)
+    value = x_9041(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2666', E.get('k~2666', MISSING), True))
+    E['k~2666'] = value
     if not d_7997(ctx, E, B):
         return False
     ctx.steps += 1
@@ -2383,7 +2654,10 @@ def d_7996(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2666', x_9041(ctx, E), True)
+    value = x_9041(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2666', E.get('k~2666', MISSING), True))
+    E['k~2666'] = value
     return True
 
 
@@ -2479,7 +2753,9 @@ def d_8004(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2677', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2677', E.get('n~2677', MISSING), True))
+    E['n~2677'] = 10
     return True
 
 
@@ -2489,7 +2765,9 @@ def d_8005(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2678', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2678', E.get('r~2678', MISSING), True))
+    E['r~2678'] = 'money'
     return True
 
 
@@ -2499,7 +2777,10 @@ def d_8006(ctx, E=None, B=7978):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2679', x_9055(ctx, E), True)
+    value = x_9055(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2679', E.get('k~2679', MISSING), True))
+    E['k~2679'] = value
     return True
 
 
@@ -2509,8 +2790,14 @@ def t_8007(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2680', (((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2681', E.get('r~2678'), True)
+    value = (((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2680', E.get('n~2680', MISSING), True))
+    E['n~2680'] = value
+    value = E.get('r~2678')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2681', E.get('r~2681', MISSING), True))
+    E['r~2681'] = value
     return t_8010(ctx, k, s, E, B)
 
 
@@ -2520,7 +2807,10 @@ def d_8008(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2680', (((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~2677'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2679'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2680', E.get('n~2680', MISSING), True))
+    E['n~2680'] = value
     return True
 
 
@@ -2530,7 +2820,10 @@ def d_8009(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2681', E.get('r~2678'), True)
+    value = E.get('r~2678')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2681', E.get('r~2681', MISSING), True))
+    E['r~2681'] = value
     return True
 
 
@@ -2542,14 +2835,23 @@ def t_8010(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2687', E.get('left~2682'), True)
-        LOCAL(ctx, E, 'r~2688', E.get('r~2681'), True)
+        value = E.get('left~2682')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2687', E.get('n~2687', MISSING), True))
+        E['n~2687'] = value
+        value = E.get('r~2681')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2688', E.get('r~2688', MISSING), True))
+        E['r~2688'] = value
         if not d_8024(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2682', E.get('n~2680'), True)
+    value = E.get('n~2680')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2682', E.get('left~2682', MISSING), True))
+    E['left~2682'] = value
     return t_8012(ctx, r1, s, E, B)
 
 
@@ -2559,7 +2861,10 @@ def d_8011(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2682', E.get('n~2680'), True)
+    value = E.get('n~2680')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2682', E.get('left~2682', MISSING), True))
+    E['left~2682'] = value
     return True
 
 
@@ -2580,7 +2885,9 @@ def t_8012(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2684', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2684', E.get('rep~2684', MISSING), True))
+            E['rep~2684'] = item
             if (((_w1 if type((_w1 := E.get('left~2682'))) is int else num(_w1)) > 0)):
                 return t_8013(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2600,7 +2907,9 @@ def t_8013(ctx, k, s=None, E=None, B=7978):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2685', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2685', E.get('taken~2685', MISSING), True))
+    E['taken~2685'] = 0
     return t_7960(ctx, r1, s, E, B)
 
 
@@ -2610,7 +2919,9 @@ def d_8014(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2685', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2685', E.get('taken~2685', MISSING), True))
+    E['taken~2685'] = 0
     return True
 
 
@@ -2673,7 +2984,10 @@ def d_8022(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2687', E.get('left~2682'), True)
+    value = E.get('left~2682')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2687', E.get('n~2687', MISSING), True))
+    E['n~2687'] = value
     return True
 
 
@@ -2683,7 +2997,10 @@ def d_8023(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2688', E.get('r~2681'), True)
+    value = E.get('r~2681')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2688', E.get('r~2688', MISSING), True))
+    E['r~2688'] = value
     return True
 
 
@@ -2693,7 +3010,10 @@ def d_8024(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2689', x_9075(ctx, E), True)
+    value = x_9075(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2689', E.get('k~2689', MISSING), True))
+    E['k~2689'] = value
     if not d_8026(ctx, E, B):
         return False
     ctx.steps += 1
@@ -2713,7 +3033,10 @@ def d_8025(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2689', x_9075(ctx, E), True)
+    value = x_9075(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2689', E.get('k~2689', MISSING), True))
+    E['k~2689'] = value
     return True
 
 
@@ -2806,7 +3129,11 @@ def d_8032(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
 def x_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9283, E.get('r~2659'),), lambda: [v_q_2661 for v_q_2661 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2661, NOREC).get('instead_of', {}) if type(v_q_2661) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2659'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2659')
+        return [v_q_2661 for v_q_2661 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2661, NOREC).get('instead_of', {}) if type(v_q_2661) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9283, E.get('r~2659'),), compute)
 
 
 def x_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2837,9 +3164,11 @@ def x_9311(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2673 for v_i_2673 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2673, NOREC).get('deck', None) if type(v_i_2673) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2674))) is type((_w4 := sum([items_of((_h2.get(v_r_2676, []) if type(_h2) is dict else KEY(_h2, v_r_2676, []))).count(v_c_2674) for v_r_2676 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2674 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2674, NOREC).get('deck', None) if type(v_c_2674) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return (_w5 + _w6 if type((_w5 := len([v_i_2673 for v_i_2673 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2673, NOREC).get('deck', None) if type(v_i_2673) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h2).count(v_c_2674))) is type((_w4 := sum([items_of((_h3.get(v_r_2676, []) if type(_h3) is dict else KEY(_h3, v_r_2676, []))).count(v_c_2674) for v_r_2676 in items_of(_h3)]))) is int else AR('+', _w3, _w4)) for v_c_2674 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2674, NOREC).get('deck', None) if type(v_c_2674) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9311, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
@@ -2852,7 +3181,11 @@ def x_9312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
 def x_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9315, E.get('r~2682'),), lambda: [v_q_2684 for v_q_2684 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2684, NOREC).get('instead_of', {}) if type(v_q_2684) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2682'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2682')
+        return [v_q_2684 for v_q_2684 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2684, NOREC).get('instead_of', {}) if type(v_q_2684) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9315, E.get('r~2682'),), compute)
 
 
 def x_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2929,14 +3262,25 @@ def t_8198(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2678', 10, True)
-        LOCAL(ctx, E, 'r~2679', 'money', True)
-        LOCAL(ctx, E, 'k~2680', x_9311(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2678', E.get('n~2678', MISSING), True))
+        E['n~2678'] = 10
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2679', E.get('r~2679', MISSING), True))
+        E['r~2679'] = 'money'
+        value = x_9311(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2680', E.get('k~2680', MISSING), True))
+        E['k~2680'] = value
         return t_8227(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2658', 10, True)
-    LOCAL(ctx, E, 'r~2659', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2658', E.get('n~2658', MISSING), True))
+    E['n~2658'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2659', E.get('r~2659', MISSING), True))
+    E['r~2659'] = 'money'
     return t_8201(ctx, r1, s, E, B)
 
 
@@ -2946,7 +3290,9 @@ def d_8199(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2658', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2658', E.get('n~2658', MISSING), True))
+    E['n~2658'] = 10
     return True
 
 
@@ -2956,7 +3302,9 @@ def d_8200(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2659', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2659', E.get('r~2659', MISSING), True))
+    E['r~2659'] = 'money'
     return True
 
 
@@ -2968,14 +3316,23 @@ def t_8201(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2665', E.get('left~2660'), True)
-        LOCAL(ctx, E, 'r~2666', E.get('r~2659'), True)
+        value = E.get('left~2660')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2665', E.get('n~2665', MISSING), True))
+        E['n~2665'] = value
+        value = E.get('r~2659')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2666', E.get('r~2666', MISSING), True))
+        E['r~2666'] = value
         if not d_7542(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2660', E.get('n~2658'), True)
+    value = E.get('n~2658')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2660', E.get('left~2660', MISSING), True))
+    E['left~2660'] = value
     return t_8203(ctx, r1, s, E, B)
 
 
@@ -2985,7 +3342,10 @@ def d_8202(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2660', E.get('n~2658'), True)
+    value = E.get('n~2658')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2660', E.get('left~2660', MISSING), True))
+    E['left~2660'] = value
     return True
 
 
@@ -3006,7 +3366,9 @@ def t_8203(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2662', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2662', E.get('rep~2662', MISSING), True))
+            E['rep~2662'] = item
             if (((_w1 if type((_w1 := E.get('left~2660'))) is int else num(_w1)) > 0)):
                 return t_8204(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -3026,7 +3388,9 @@ def t_8204(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2663', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2663', E.get('taken~2663', MISSING), True))
+    E['taken~2663'] = 0
     return t_7414(ctx, r1, s, E, B)
 
 
@@ -3036,7 +3400,9 @@ def d_8205(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2663', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2663', E.get('taken~2663', MISSING), True))
+    E['taken~2663'] = 0
     return True
 
 
@@ -3099,7 +3465,10 @@ def d_8213(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2665', E.get('left~2660'), True)
+    value = E.get('left~2660')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2665', E.get('n~2665', MISSING), True))
+    E['n~2665'] = value
     return True
 
 
@@ -3109,7 +3478,10 @@ def d_8214(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2666', E.get('r~2659'), True)
+    value = E.get('r~2659')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2666', E.get('r~2666', MISSING), True))
+    E['r~2666'] = value
     return True
 
 
@@ -3119,7 +3491,9 @@ def d_8224(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2678', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2678', E.get('n~2678', MISSING), True))
+    E['n~2678'] = 10
     return True
 
 
@@ -3129,7 +3503,9 @@ def d_8225(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2679', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2679', E.get('r~2679', MISSING), True))
+    E['r~2679'] = 'money'
     return True
 
 
@@ -3139,7 +3515,10 @@ def d_8226(ctx, E=None, B=8198):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2680', x_9311(ctx, E), True)
+    value = x_9311(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2680', E.get('k~2680', MISSING), True))
+    E['k~2680'] = value
     return True
 
 
@@ -3149,8 +3528,14 @@ def t_8227(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2681', (((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2682', E.get('r~2679'), True)
+    value = (((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2681', E.get('n~2681', MISSING), True))
+    E['n~2681'] = value
+    value = E.get('r~2679')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2682', E.get('r~2682', MISSING), True))
+    E['r~2682'] = value
     return t_8230(ctx, k, s, E, B)
 
 
@@ -3160,7 +3545,10 @@ def d_8228(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2681', (((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2681', E.get('n~2681', MISSING), True))
+    E['n~2681'] = value
     return True
 
 
@@ -3170,7 +3558,10 @@ def d_8229(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2682', E.get('r~2679'), True)
+    value = E.get('r~2679')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2682', E.get('r~2682', MISSING), True))
+    E['r~2682'] = value
     return True
 
 
@@ -3182,14 +3573,23 @@ def t_8230(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2688', E.get('left~2683'), True)
-        LOCAL(ctx, E, 'r~2689', E.get('r~2682'), True)
+        value = E.get('left~2683')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2688', E.get('n~2688', MISSING), True))
+        E['n~2688'] = value
+        value = E.get('r~2682')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2689', E.get('r~2689', MISSING), True))
+        E['r~2689'] = value
         if not d_8244(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2683', E.get('n~2681'), True)
+    value = E.get('n~2681')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2683', E.get('left~2683', MISSING), True))
+    E['left~2683'] = value
     return t_8232(ctx, r1, s, E, B)
 
 
@@ -3199,7 +3599,10 @@ def d_8231(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2683', E.get('n~2681'), True)
+    value = E.get('n~2681')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2683', E.get('left~2683', MISSING), True))
+    E['left~2683'] = value
     return True
 
 
@@ -3220,7 +3623,9 @@ def t_8232(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2685', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2685', E.get('rep~2685', MISSING), True))
+            E['rep~2685'] = item
             if (((_w1 if type((_w1 := E.get('left~2683'))) is int else num(_w1)) > 0)):
                 return t_8233(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -3240,7 +3645,9 @@ def t_8233(ctx, k, s=None, E=None, B=8198):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2686', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2686', E.get('taken~2686', MISSING), True))
+    E['taken~2686'] = 0
     return t_7960(ctx, r1, s, E, B)
 
 
@@ -3250,7 +3657,9 @@ def d_8234(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2686', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2686', E.get('taken~2686', MISSING), True))
+    E['taken~2686'] = 0
     return True
 
 
@@ -3313,7 +3722,10 @@ def d_8242(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2688', E.get('left~2683'), True)
+    value = E.get('left~2683')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2688', E.get('n~2688', MISSING), True))
+    E['n~2688'] = value
     return True
 
 
@@ -3323,7 +3735,10 @@ def d_8243(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2689', E.get('r~2682'), True)
+    value = E.get('r~2682')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2689', E.get('r~2689', MISSING), True))
+    E['r~2689'] = value
     return True
 
 
@@ -3333,7 +3748,10 @@ def d_8244(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2690', x_9331(ctx, E), True)
+    value = x_9331(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2690', E.get('k~2690', MISSING), True))
+    E['k~2690'] = value
     if not d_8246(ctx, E, B):
         return False
     ctx.steps += 1
@@ -3353,7 +3771,10 @@ def d_8245(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2690', x_9331(ctx, E), True)
+    value = x_9331(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2690', E.get('k~2690', MISSING), True))
+    E['k~2690'] = value
     return True
 
 
@@ -3446,7 +3867,11 @@ def d_8252(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
 def x_9379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9379, E.get('r~2683'),), lambda: [v_q_2685 for v_q_2685 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2685, NOREC).get('instead_of', {}) if type(v_q_2685) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2683'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2683')
+        return [v_q_2685 for v_q_2685 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2685, NOREC).get('instead_of', {}) if type(v_q_2685) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9379, E.get('r~2683'),), compute)
 
 
 def x_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -3521,7 +3946,9 @@ def d_8280(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2680', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2680', E.get('r~2680', MISSING), True))
+    E['r~2680'] = 'money'
     return True
 
 
@@ -3531,7 +3958,10 @@ def d_8284(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2683', E.get('r~2680'), True)
+    value = E.get('r~2680')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2683', E.get('r~2683', MISSING), True))
+    E['r~2683'] = value
     return True
 
 
@@ -3541,7 +3971,10 @@ def d_8286(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2684', E.get('n~2682'), True)
+    value = E.get('n~2682')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2684', E.get('left~2684', MISSING), True))
+    E['left~2684'] = value
     return True
 
 
@@ -3551,7 +3984,9 @@ def d_8289(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2687', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2687', E.get('taken~2687', MISSING), True))
+    E['taken~2687'] = 0
     return True
 
 
@@ -3604,7 +4039,10 @@ def d_8297(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2689', E.get('left~2684'), True)
+    value = E.get('left~2684')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2689', E.get('n~2689', MISSING), True))
+    E['n~2689'] = value
     return True
 
 
@@ -3614,7 +4052,10 @@ def d_8298(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2690', E.get('r~2683'), True)
+    value = E.get('r~2683')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2690', E.get('r~2690', MISSING), True))
+    E['r~2690'] = value
     return True
 
 
@@ -3624,7 +4065,10 @@ def d_8299(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2691', x_9395(ctx, E), True)
+    value = x_9395(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2691', E.get('k~2691', MISSING), True))
+    E['k~2691'] = value
     if not d_8301(ctx, E, B):
         return False
     ctx.steps += 1
@@ -3644,7 +4088,10 @@ def d_8300(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2691', x_9395(ctx, E), True)
+    value = x_9395(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2691', E.get('k~2691', MISSING), True))
+    E['k~2691'] = value
     return True
 
 
@@ -3740,7 +4187,9 @@ def d_8420(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2667', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2667', E.get('r~2667', MISSING), True))
+    E['r~2667'] = 'money'
     return True
 
 
@@ -3748,17 +4197,22 @@ def x_10013(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('band', {}) if type(v_g_2666) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2666 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('column', 0) if type(v_g_2666) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
+        _h3 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
+        _h4 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (_h1.get(v_g_2666, NOREC).get('band', {}) if type(v_g_2666) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2666 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2666, NOREC).get('column', 0) if type(v_g_2666) is str else 0) == (_h2 if (_h3 == 'game') else _h4))) and (((_w5 if type((_w5 := (_h2 if (_h3 == 'game') else _h4))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10013, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
 def x_10017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10017, E.get('r~2670'),), lambda: [v_q_2672 for v_q_2672 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2672, NOREC).get('instead_of', {}) if type(v_q_2672) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2670'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2670')
+        return [v_q_2672 for v_q_2672 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2672, NOREC).get('instead_of', {}) if type(v_q_2672) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (10017, E.get('r~2670'),), compute)
 
 
 def x_10018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -3831,10 +4285,11 @@ def x_10046(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('band', {}) if type(v_g_2679) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2679 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('column', 0) if type(v_g_2679) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
+        _h3 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
+        _h4 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (_h1.get(v_g_2679, NOREC).get('band', {}) if type(v_g_2679) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2679 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2679, NOREC).get('column', 0) if type(v_g_2679) is str else 0) == (_h2 if (_h3 == 'game') else _h4))) and (((_w5 if type((_w5 := (_h2 if (_h3 == 'game') else _h4))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10046, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -3844,7 +4299,10 @@ def d_8830(ctx, E=None, B=8803):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2668', x_10013(ctx, E), True)
+    value = x_10013(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2668', E.get('k~2668', MISSING), True))
+    E['k~2668'] = value
     return True
 
 
@@ -3854,8 +4312,14 @@ def t_8831(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2669', E.get('k~2668'), True)
-    LOCAL(ctx, E, 'r~2670', E.get('r~2667'), True)
+    value = E.get('k~2668')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2669', E.get('n~2669', MISSING), True))
+    E['n~2669'] = value
+    value = E.get('r~2667')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2670', E.get('r~2670', MISSING), True))
+    E['r~2670'] = value
     return t_8834(ctx, k, s, E, B)
 
 
@@ -3865,7 +4329,10 @@ def d_8832(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2669', E.get('k~2668'), True)
+    value = E.get('k~2668')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2669', E.get('n~2669', MISSING), True))
+    E['n~2669'] = value
     return True
 
 
@@ -3875,7 +4342,10 @@ def d_8833(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2670', E.get('r~2667'), True)
+    value = E.get('r~2667')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2670', E.get('r~2670', MISSING), True))
+    E['r~2670'] = value
     return True
 
 
@@ -3887,14 +4357,23 @@ def t_8834(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2676', E.get('left~2671'), True)
-        LOCAL(ctx, E, 'r~2677', E.get('r~2670'), True)
+        value = E.get('left~2671')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2676', E.get('n~2676', MISSING), True))
+        E['n~2676'] = value
+        value = E.get('r~2670')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2677', E.get('r~2677', MISSING), True))
+        E['r~2677'] = value
         if not d_8848(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2671', E.get('n~2669'), True)
+    value = E.get('n~2669')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2671', E.get('left~2671', MISSING), True))
+    E['left~2671'] = value
     return t_8836(ctx, r1, s, E, B)
 
 
@@ -3904,7 +4383,10 @@ def d_8835(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2671', E.get('n~2669'), True)
+    value = E.get('n~2669')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2671', E.get('left~2671', MISSING), True))
+    E['left~2671'] = value
     return True
 
 
@@ -3925,7 +4407,9 @@ def t_8836(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2673', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2673', E.get('rep~2673', MISSING), True))
+            E['rep~2673'] = item
             if (((_w1 if type((_w1 := E.get('left~2671'))) is int else num(_w1)) > 0)):
                 return t_8837(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -3945,7 +4429,9 @@ def t_8837(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2674', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2674', E.get('taken~2674', MISSING), True))
+    E['taken~2674'] = 0
     return t_8839(ctx, r1, s, E, B)
 
 
@@ -3955,7 +4441,9 @@ def d_8838(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2674', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2674', E.get('taken~2674', MISSING), True))
+    E['taken~2674'] = 0
     return True
 
 
@@ -4025,7 +4513,10 @@ def d_8846(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2676', E.get('left~2671'), True)
+    value = E.get('left~2671')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2676', E.get('n~2676', MISSING), True))
+    E['n~2676'] = value
     return True
 
 
@@ -4035,7 +4526,10 @@ def d_8847(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2677', E.get('r~2670'), True)
+    value = E.get('r~2670')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2677', E.get('r~2677', MISSING), True))
+    E['r~2677'] = value
     return True
 
 
@@ -4045,7 +4539,10 @@ def d_8848(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2678', x_10033(ctx, E), True)
+    value = x_10033(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2678', E.get('k~2678', MISSING), True))
+    E['k~2678'] = value
     if not d_8850(ctx, E, B):
         return False
     ctx.steps += 1
@@ -4065,7 +4562,10 @@ def d_8849(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2678', x_10033(ctx, E), True)
+    value = x_10033(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2678', E.get('k~2678', MISSING), True))
+    E['k~2678'] = value
     return True
 
 
@@ -4161,7 +4661,10 @@ def d_8858(ctx, E=None, B=8803):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_10046(ctx, E), True)
+    value = x_10046(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2681', E.get('k~2681', MISSING), True))
+    E['k~2681'] = value
     return True
 
 
@@ -4171,8 +4674,14 @@ def t_8859(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2682', E.get('k~2681'), True)
-    LOCAL(ctx, E, 'r~2683', E.get('r~2680'), True)
+    value = E.get('k~2681')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2682', E.get('n~2682', MISSING), True))
+    E['n~2682'] = value
+    value = E.get('r~2680')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2683', E.get('r~2683', MISSING), True))
+    E['r~2683'] = value
     return t_8862(ctx, k, s, E, B)
 
 
@@ -4182,7 +4691,10 @@ def d_8860(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2682', E.get('k~2681'), True)
+    value = E.get('k~2681')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2682', E.get('n~2682', MISSING), True))
+    E['n~2682'] = value
     return True
 
 
@@ -4194,14 +4706,23 @@ def t_8862(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2689', E.get('left~2684'), True)
-        LOCAL(ctx, E, 'r~2690', E.get('r~2683'), True)
+        value = E.get('left~2684')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2689', E.get('n~2689', MISSING), True))
+        E['n~2689'] = value
+        value = E.get('r~2683')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2690', E.get('r~2690', MISSING), True))
+        E['r~2690'] = value
         if not d_8299(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2684', E.get('n~2682'), True)
+    value = E.get('n~2682')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2684', E.get('left~2684', MISSING), True))
+    E['left~2684'] = value
     return t_8864(ctx, r1, s, E, B)
 
 
@@ -4222,7 +4743,9 @@ def t_8864(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2686', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2686', E.get('rep~2686', MISSING), True))
+            E['rep~2686'] = item
             if (((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)) > 0)):
                 return t_8865(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -4242,7 +4765,9 @@ def t_8865(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2687', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2687', E.get('taken~2687', MISSING), True))
+    E['taken~2687'] = 0
     return t_8867(ctx, r1, s, E, B)
 
 
@@ -4267,10 +4792,11 @@ def x_10203(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('band', {}) if type(v_g_2666) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2666 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('column', 0) if type(v_g_2666) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
+        _h3 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
+        _h4 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (_h1.get(v_g_2666, NOREC).get('band', {}) if type(v_g_2666) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2666 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2666, NOREC).get('column', 0) if type(v_g_2666) is str else 0) == (_h2 if (_h3 == 'game') else _h4))) and (((_w5 if type((_w5 := (_h2 if (_h3 == 'game') else _h4))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10203, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4278,10 +4804,11 @@ def x_10236(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('band', {}) if type(v_g_2679) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2679 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('column', 0) if type(v_g_2679) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
+        _h3 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
+        _h4 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (_h1.get(v_g_2679, NOREC).get('band', {}) if type(v_g_2679) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2679 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2679, NOREC).get('column', 0) if type(v_g_2679) is str else 0) == (_h2 if (_h3 == 'game') else _h4))) and (((_w5 if type((_w5 := (_h2 if (_h3 == 'game') else _h4))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10236, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4291,7 +4818,10 @@ def d_8994(ctx, E=None, B=8967):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2668', x_10203(ctx, E), True)
+    value = x_10203(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2668', E.get('k~2668', MISSING), True))
+    E['k~2668'] = value
     return True
 
 
@@ -4301,7 +4831,10 @@ def d_9022(ctx, E=None, B=8967):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_10236(ctx, E), True)
+    value = x_10236(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2681', E.get('k~2681', MISSING), True))
+    E['k~2681'] = value
     return True
 
 
@@ -4309,10 +4842,11 @@ def x_10393(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('band', {}) if type(v_g_2666) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2666 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2666, NOREC).get('column', 0) if type(v_g_2666) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
+        _h3 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
+        _h4 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (_h1.get(v_g_2666, NOREC).get('band', {}) if type(v_g_2666) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2666 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2666, NOREC).get('column', 0) if type(v_g_2666) is str else 0) == (_h2 if (_h3 == 'game') else _h4))) and (((_w5 if type((_w5 := (_h2 if (_h3 == 'game') else _h4))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10393, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4320,10 +4854,11 @@ def x_10426(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('band', {}) if type(v_g_2679) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2679 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2679, NOREC).get('column', 0) if type(v_g_2679) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
+        _h3 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
+        _h4 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (_h1.get(v_g_2679, NOREC).get('band', {}) if type(v_g_2679) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2679 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2679, NOREC).get('column', 0) if type(v_g_2679) is str else 0) == (_h2 if (_h3 == 'game') else _h4))) and (((_w5 if type((_w5 := (_h2 if (_h3 == 'game') else _h4))) is int else num(_w5)) >= 1)) else False)])
     return MEMO(ctx, (10426, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4333,7 +4868,10 @@ def d_9158(ctx, E=None, B=9131):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2668', x_10393(ctx, E), True)
+    value = x_10393(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2668', E.get('k~2668', MISSING), True))
+    E['k~2668'] = value
     return True
 
 
@@ -4343,7 +4881,10 @@ def d_9186(ctx, E=None, B=9131):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_10426(ctx, E), True)
+    value = x_10426(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2681', E.get('k~2681', MISSING), True))
+    E['k~2681'] = value
     return True
 
 
@@ -4357,16 +4898,22 @@ def x_10590(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('game_tracks')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2684, NOREC).get('band', {}) if type(v_g_2684) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2684 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2684, NOREC).get('column', 0) if type(v_g_2684) is str else 0) == ((_h1.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h1.get(v_t_2682, 0) if type(_h1) is dict else KEY(_h1, v_t_2682, 0)) if ((ctx.index.plain['tracks'].get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2683, 0) if type(_h1) is dict else KEY(_h1, v_u_2683, 0)) if ((ctx.index.plain['tracks'].get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2680, 0) if type(_h1) is dict else KEY(_h1, v_t_2680, 0)) if ((ctx.index.plain['tracks'].get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = ctx.state.get('game_tracks')
+        _h3 = ctx.index.plain['tracks']
+        _h4 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (_h1.get(v_g_2684, NOREC).get('band', {}) if type(v_g_2684) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2684 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2684, NOREC).get('column', 0) if type(v_g_2684) is str else 0) == ((_h2.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0)) if ((_h3.get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h4.get(v_t_2682, 0) if type(_h4) is dict else KEY(_h4, v_t_2682, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0)) if ((_h3.get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h4.get(v_u_2683, 0) if type(_h4) is dict else KEY(_h4, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0)) if ((_h3.get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h4.get(v_t_2680, 0) if type(_h4) is dict else KEY(_h4, v_t_2680, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0)) if ((_h3.get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h4.get(v_t_2682, 0) if type(_h4) is dict else KEY(_h4, v_t_2682, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0)) if ((_h3.get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h4.get(v_u_2683, 0) if type(_h4) is dict else KEY(_h4, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0)) if ((_h3.get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h4.get(v_t_2680, 0) if type(_h4) is dict else KEY(_h4, v_t_2680, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((_h3.get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0)) if ((_h3.get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h4.get(v_t_2682, 0) if type(_h4) is dict else KEY(_h4, v_t_2682, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0)) if ((_h3.get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h4.get(v_u_2683, 0) if type(_h4) is dict else KEY(_h4, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0)) if ((_h3.get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h4.get(v_t_2680, 0) if type(_h4) is dict else KEY(_h4, v_t_2680, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h4.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0)) if ((_h3.get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h4.get(v_t_2682, 0) if type(_h4) is dict else KEY(_h4, v_t_2682, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0)) if ((_h3.get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h4.get(v_u_2683, 0) if type(_h4) is dict else KEY(_h4, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0)) if ((_h3.get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h4.get(v_t_2680, 0) if type(_h4) is dict else KEY(_h4, v_t_2680, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h4) is dict else KEY(_h4, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0)) if ((_h3.get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h4.get(v_t_2682, 0) if type(_h4) is dict else KEY(_h4, v_t_2682, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0)) if ((_h3.get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h4.get(v_u_2683, 0) if type(_h4) is dict else KEY(_h4, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0)) if ((_h3.get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h4.get(v_t_2680, 0) if type(_h4) is dict else KEY(_h4, v_t_2680, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h2.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0)) if ((_h3.get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h4.get(v_t_2682, 0) if type(_h4) is dict else KEY(_h4, v_t_2682, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0)) if ((_h3.get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h4.get(v_u_2683, 0) if type(_h4) is dict else KEY(_h4, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0)) if ((_h3.get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h4.get(v_t_2680, 0) if type(_h4) is dict else KEY(_h4, v_t_2680, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0)) if ((_h3.get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h4.get(v_t_2682, 0) if type(_h4) is dict else KEY(_h4, v_t_2682, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0)) if ((_h3.get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h4.get(v_u_2683, 0) if type(_h4) is dict else KEY(_h4, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0)) if ((_h3.get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h4.get(v_t_2680, 0) if type(_h4) is dict else KEY(_h4, v_t_2680, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((_h3.get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0)) if ((_h3.get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h4.get(v_t_2682, 0) if type(_h4) is dict else KEY(_h4, v_t_2682, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0)) if ((_h3.get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h4.get(v_u_2683, 0) if type(_h4) is dict else KEY(_h4, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0)) if ((_h3.get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h4.get(v_t_2680, 0) if type(_h4) is dict else KEY(_h4, v_t_2680, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h4.get((lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0)) if ((_h3.get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h4.get(v_t_2682, 0) if type(_h4) is dict else KEY(_h4, v_t_2682, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0)) if ((_h3.get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h4.get(v_u_2683, 0) if type(_h4) is dict else KEY(_h4, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0)) if ((_h3.get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h4.get(v_t_2680, 0) if type(_h4) is dict else KEY(_h4, v_t_2680, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h4) is dict else KEY(_h4, (lambda v_on_2681: FN['last'](ctx, None, [v_t_2682 for v_t_2682 in items_of(v_on_2681) if (((_h2.get(v_t_2682, 0) if type(_h2) is dict else KEY(_h2, v_t_2682, 0)) if ((_h3.get(v_t_2682, NOREC).get('scope', None) if type(v_t_2682) is str else None) == 'game') else (_h4.get(v_t_2682, 0) if type(_h4) is dict else KEY(_h4, v_t_2682, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2683, 0) if type(_h2) is dict else KEY(_h2, v_u_2683, 0)) if ((_h3.get(v_u_2683, NOREC).get('scope', None) if type(v_u_2683) is str else None) == 'game') else (_h4.get(v_u_2683, 0) if type(_h4) is dict else KEY(_h4, v_u_2683, 0))) for v_u_2683 in items_of(v_on_2681)]))]))([v_t_2680 for v_t_2680 in [v_t_2679 for v_t_2679 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2679, NOREC).get('group', None) if type(v_t_2679) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h2.get(v_t_2680, 0) if type(_h2) is dict else KEY(_h2, v_t_2680, 0)) if ((_h3.get(v_t_2680, NOREC).get('scope', None) if type(v_t_2680) is str else None) == 'game') else (_h4.get(v_t_2680, 0) if type(_h4) is dict else KEY(_h4, v_t_2680, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
     return MEMO(ctx, (10590, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
 def x_10594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10594, E.get('r~2688'),), lambda: [v_q_2690 for v_q_2690 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2690, NOREC).get('instead_of', {}) if type(v_q_2690) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2688'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2688')
+        return [v_q_2690 for v_q_2690 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2690, NOREC).get('instead_of', {}) if type(v_q_2690) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (10594, E.get('r~2688'),), compute)
 
 
 def x_10595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -4421,16 +4968,22 @@ def x_10623(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('game_tracks')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2702, NOREC).get('band', {}) if type(v_g_2702) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2702 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2702, NOREC).get('column', 0) if type(v_g_2702) is str else 0) == ((_h1.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h1.get(v_t_2700, 0) if type(_h1) is dict else KEY(_h1, v_t_2700, 0)) if ((ctx.index.plain['tracks'].get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2701, 0) if type(_h1) is dict else KEY(_h1, v_u_2701, 0)) if ((ctx.index.plain['tracks'].get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2698, 0) if type(_h1) is dict else KEY(_h1, v_t_2698, 0)) if ((ctx.index.plain['tracks'].get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = ctx.state.get('game_tracks')
+        _h3 = ctx.index.plain['tracks']
+        _h4 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (_h1.get(v_g_2702, NOREC).get('band', {}) if type(v_g_2702) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2702 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2702, NOREC).get('column', 0) if type(v_g_2702) is str else 0) == ((_h2.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0)) if ((_h3.get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h4.get(v_t_2700, 0) if type(_h4) is dict else KEY(_h4, v_t_2700, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0)) if ((_h3.get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h4.get(v_u_2701, 0) if type(_h4) is dict else KEY(_h4, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0)) if ((_h3.get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h4.get(v_t_2698, 0) if type(_h4) is dict else KEY(_h4, v_t_2698, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0)) if ((_h3.get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h4.get(v_t_2700, 0) if type(_h4) is dict else KEY(_h4, v_t_2700, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0)) if ((_h3.get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h4.get(v_u_2701, 0) if type(_h4) is dict else KEY(_h4, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0)) if ((_h3.get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h4.get(v_t_2698, 0) if type(_h4) is dict else KEY(_h4, v_t_2698, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((_h3.get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0)) if ((_h3.get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h4.get(v_t_2700, 0) if type(_h4) is dict else KEY(_h4, v_t_2700, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0)) if ((_h3.get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h4.get(v_u_2701, 0) if type(_h4) is dict else KEY(_h4, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0)) if ((_h3.get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h4.get(v_t_2698, 0) if type(_h4) is dict else KEY(_h4, v_t_2698, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h4.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0)) if ((_h3.get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h4.get(v_t_2700, 0) if type(_h4) is dict else KEY(_h4, v_t_2700, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0)) if ((_h3.get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h4.get(v_u_2701, 0) if type(_h4) is dict else KEY(_h4, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0)) if ((_h3.get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h4.get(v_t_2698, 0) if type(_h4) is dict else KEY(_h4, v_t_2698, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h4) is dict else KEY(_h4, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0)) if ((_h3.get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h4.get(v_t_2700, 0) if type(_h4) is dict else KEY(_h4, v_t_2700, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0)) if ((_h3.get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h4.get(v_u_2701, 0) if type(_h4) is dict else KEY(_h4, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0)) if ((_h3.get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h4.get(v_t_2698, 0) if type(_h4) is dict else KEY(_h4, v_t_2698, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h2.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0)) if ((_h3.get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h4.get(v_t_2700, 0) if type(_h4) is dict else KEY(_h4, v_t_2700, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0)) if ((_h3.get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h4.get(v_u_2701, 0) if type(_h4) is dict else KEY(_h4, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0)) if ((_h3.get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h4.get(v_t_2698, 0) if type(_h4) is dict else KEY(_h4, v_t_2698, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0)) if ((_h3.get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h4.get(v_t_2700, 0) if type(_h4) is dict else KEY(_h4, v_t_2700, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0)) if ((_h3.get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h4.get(v_u_2701, 0) if type(_h4) is dict else KEY(_h4, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0)) if ((_h3.get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h4.get(v_t_2698, 0) if type(_h4) is dict else KEY(_h4, v_t_2698, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((_h3.get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0)) if ((_h3.get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h4.get(v_t_2700, 0) if type(_h4) is dict else KEY(_h4, v_t_2700, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0)) if ((_h3.get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h4.get(v_u_2701, 0) if type(_h4) is dict else KEY(_h4, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0)) if ((_h3.get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h4.get(v_t_2698, 0) if type(_h4) is dict else KEY(_h4, v_t_2698, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h4.get((lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0)) if ((_h3.get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h4.get(v_t_2700, 0) if type(_h4) is dict else KEY(_h4, v_t_2700, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0)) if ((_h3.get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h4.get(v_u_2701, 0) if type(_h4) is dict else KEY(_h4, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0)) if ((_h3.get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h4.get(v_t_2698, 0) if type(_h4) is dict else KEY(_h4, v_t_2698, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h4) is dict else KEY(_h4, (lambda v_on_2699: FN['last'](ctx, None, [v_t_2700 for v_t_2700 in items_of(v_on_2699) if (((_h2.get(v_t_2700, 0) if type(_h2) is dict else KEY(_h2, v_t_2700, 0)) if ((_h3.get(v_t_2700, NOREC).get('scope', None) if type(v_t_2700) is str else None) == 'game') else (_h4.get(v_t_2700, 0) if type(_h4) is dict else KEY(_h4, v_t_2700, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2701, 0) if type(_h2) is dict else KEY(_h2, v_u_2701, 0)) if ((_h3.get(v_u_2701, NOREC).get('scope', None) if type(v_u_2701) is str else None) == 'game') else (_h4.get(v_u_2701, 0) if type(_h4) is dict else KEY(_h4, v_u_2701, 0))) for v_u_2701 in items_of(v_on_2699)]))]))([v_t_2698 for v_t_2698 in [v_t_2697 for v_t_2697 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2697, NOREC).get('group', None) if type(v_t_2697) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h2.get(v_t_2698, 0) if type(_h2) is dict else KEY(_h2, v_t_2698, 0)) if ((_h3.get(v_t_2698, NOREC).get('scope', None) if type(v_t_2698) is str else None) == 'game') else (_h4.get(v_t_2698, 0) if type(_h4) is dict else KEY(_h4, v_t_2698, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
     return MEMO(ctx, (10623, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
 def x_10627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10627, E.get('r~2706'),), lambda: [v_q_2708 for v_q_2708 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2708, NOREC).get('instead_of', {}) if type(v_q_2708) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2706'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2706')
+        return [v_q_2708 for v_q_2708 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2708, NOREC).get('instead_of', {}) if type(v_q_2708) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (10627, E.get('r~2706'),), compute)
 
 
 def x_10628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -4505,7 +5058,9 @@ def d_9297(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2666', E.get('n~2666', MISSING), True))
+    E['n~2666'] = 3
     return True
 
 
@@ -4515,8 +5070,14 @@ def t_9300(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2669', (((_w1 if type((_w1 := E.get('n~2666'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2668'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2670', E.get('r~2667'), True)
+    value = (((_w1 if type((_w1 := E.get('n~2666'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2668'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2669', E.get('n~2669', MISSING), True))
+    E['n~2669'] = value
+    value = E.get('r~2667')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2670', E.get('r~2670', MISSING), True))
+    E['r~2670'] = value
     return t_9303(ctx, k, s, E, B)
 
 
@@ -4526,7 +5087,10 @@ def d_9301(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2669', (((_w1 if type((_w1 := E.get('n~2666'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2668'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~2666'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2668'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2669', E.get('n~2669', MISSING), True))
+    E['n~2669'] = value
     return True
 
 
@@ -4538,14 +5102,23 @@ def t_9303(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2676', E.get('left~2671'), True)
-        LOCAL(ctx, E, 'r~2677', E.get('r~2670'), True)
+        value = E.get('left~2671')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2676', E.get('n~2676', MISSING), True))
+        E['n~2676'] = value
+        value = E.get('r~2670')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2677', E.get('r~2677', MISSING), True))
+        E['r~2677'] = value
         if not d_8848(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2671', E.get('n~2669'), True)
+    value = E.get('n~2669')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2671', E.get('left~2671', MISSING), True))
+    E['left~2671'] = value
     return t_9305(ctx, r1, s, E, B)
 
 
@@ -4566,7 +5139,9 @@ def t_9305(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2673', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2673', E.get('rep~2673', MISSING), True))
+            E['rep~2673'] = item
             if (((_w1 if type((_w1 := E.get('left~2671'))) is int else num(_w1)) > 0)):
                 return t_9306(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -4586,7 +5161,9 @@ def t_9306(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2674', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2674', E.get('taken~2674', MISSING), True))
+    E['taken~2674'] = 0
     return t_9308(ctx, r1, s, E, B)
 
 
@@ -4615,13 +5192,23 @@ def t_9326(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/modules/privat
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2703', 'money', True)
-        LOCAL(ctx, E, 'k~2704', x_10623(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2703', E.get('r~2703', MISSING), True))
+        E['r~2703'] = 'money'
+        value = x_10623(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2704', E.get('k~2704', MISSING), True))
+        E['k~2704'] = value
         return t_9357(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'r~2685', 'money', True)
-    LOCAL(ctx, E, 'k~2686', x_10590(ctx, E), True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2685', E.get('r~2685', MISSING), True))
+    E['r~2685'] = 'money'
+    value = x_10590(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2686', E.get('k~2686', MISSING), True))
+    E['k~2686'] = value
     return t_9329(ctx, r1, s, E, B)
 
 
@@ -4631,7 +5218,9 @@ def d_9327(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2685', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2685', E.get('r~2685', MISSING), True))
+    E['r~2685'] = 'money'
     return True
 
 
@@ -4641,7 +5230,10 @@ def d_9328(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2686', x_10590(ctx, E), True)
+    value = x_10590(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2686', E.get('k~2686', MISSING), True))
+    E['k~2686'] = value
     return True
 
 
@@ -4651,8 +5243,14 @@ def t_9329(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2687', E.get('k~2686'), True)
-    LOCAL(ctx, E, 'r~2688', E.get('r~2685'), True)
+    value = E.get('k~2686')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2687', E.get('n~2687', MISSING), True))
+    E['n~2687'] = value
+    value = E.get('r~2685')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2688', E.get('r~2688', MISSING), True))
+    E['r~2688'] = value
     return t_9332(ctx, k, s, E, B)
 
 
@@ -4662,7 +5260,10 @@ def d_9330(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2687', E.get('k~2686'), True)
+    value = E.get('k~2686')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2687', E.get('n~2687', MISSING), True))
+    E['n~2687'] = value
     return True
 
 
@@ -4672,7 +5273,10 @@ def d_9331(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2688', E.get('r~2685'), True)
+    value = E.get('r~2685')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2688', E.get('r~2688', MISSING), True))
+    E['r~2688'] = value
     return True
 
 
@@ -4684,14 +5288,23 @@ def t_9332(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2694', E.get('left~2689'), True)
-        LOCAL(ctx, E, 'r~2695', E.get('r~2688'), True)
+        value = E.get('left~2689')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2694', E.get('n~2694', MISSING), True))
+        E['n~2694'] = value
+        value = E.get('r~2688')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2695', E.get('r~2695', MISSING), True))
+        E['r~2695'] = value
         if not d_9346(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2689', E.get('n~2687'), True)
+    value = E.get('n~2687')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2689', E.get('left~2689', MISSING), True))
+    E['left~2689'] = value
     return t_9334(ctx, r1, s, E, B)
 
 
@@ -4701,7 +5314,10 @@ def d_9333(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2689', E.get('n~2687'), True)
+    value = E.get('n~2687')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2689', E.get('left~2689', MISSING), True))
+    E['left~2689'] = value
     return True
 
 
@@ -4722,7 +5338,9 @@ def t_9334(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2691', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2691', E.get('rep~2691', MISSING), True))
+            E['rep~2691'] = item
             if (((_w1 if type((_w1 := E.get('left~2689'))) is int else num(_w1)) > 0)):
                 return t_9335(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -4742,7 +5360,9 @@ def t_9335(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2692', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2692', E.get('taken~2692', MISSING), True))
+    E['taken~2692'] = 0
     return t_9337(ctx, r1, s, E, B)
 
 
@@ -4752,7 +5372,9 @@ def d_9336(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2692', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2692', E.get('taken~2692', MISSING), True))
+    E['taken~2692'] = 0
     return True
 
 
@@ -4822,7 +5444,10 @@ def d_9344(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2694', E.get('left~2689'), True)
+    value = E.get('left~2689')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2694', E.get('n~2694', MISSING), True))
+    E['n~2694'] = value
     return True
 
 
@@ -4832,7 +5457,10 @@ def d_9345(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2695', E.get('r~2688'), True)
+    value = E.get('r~2688')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2695', E.get('r~2695', MISSING), True))
+    E['r~2695'] = value
     return True
 
 
@@ -4842,7 +5470,10 @@ def d_9346(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2696', x_10610(ctx, E), True)
+    value = x_10610(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2696', E.get('k~2696', MISSING), True))
+    E['k~2696'] = value
     if not d_9348(ctx, E, B):
         return False
     ctx.steps += 1
@@ -4862,7 +5493,10 @@ def d_9347(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2696', x_10610(ctx, E), True)
+    value = x_10610(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2696', E.get('k~2696', MISSING), True))
+    E['k~2696'] = value
     return True
 
 
@@ -4958,7 +5592,9 @@ def d_9355(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2703', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2703', E.get('r~2703', MISSING), True))
+    E['r~2703'] = 'money'
     return True
 
 
@@ -4968,7 +5604,10 @@ def d_9356(ctx, E=None, B=9295):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2704', x_10623(ctx, E), True)
+    value = x_10623(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2704', E.get('k~2704', MISSING), True))
+    E['k~2704'] = value
     return True
 
 
@@ -4978,8 +5617,14 @@ def t_9357(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2705', E.get('k~2704'), True)
-    LOCAL(ctx, E, 'r~2706', E.get('r~2703'), True)
+    value = E.get('k~2704')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2705', E.get('n~2705', MISSING), True))
+    E['n~2705'] = value
+    value = E.get('r~2703')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2706', E.get('r~2706', MISSING), True))
+    E['r~2706'] = value
     return t_9360(ctx, k, s, E, B)
 
 
@@ -4989,7 +5634,10 @@ def d_9358(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2705', E.get('k~2704'), True)
+    value = E.get('k~2704')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2705', E.get('n~2705', MISSING), True))
+    E['n~2705'] = value
     return True
 
 
@@ -4999,7 +5647,10 @@ def d_9359(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2706', E.get('r~2703'), True)
+    value = E.get('r~2703')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2706', E.get('r~2706', MISSING), True))
+    E['r~2706'] = value
     return True
 
 
@@ -5011,14 +5662,23 @@ def t_9360(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2712', E.get('left~2707'), True)
-        LOCAL(ctx, E, 'r~2713', E.get('r~2706'), True)
+        value = E.get('left~2707')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2712', E.get('n~2712', MISSING), True))
+        E['n~2712'] = value
+        value = E.get('r~2706')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2713', E.get('r~2713', MISSING), True))
+        E['r~2713'] = value
         if not d_9374(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2707', E.get('n~2705'), True)
+    value = E.get('n~2705')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2707', E.get('left~2707', MISSING), True))
+    E['left~2707'] = value
     return t_9362(ctx, r1, s, E, B)
 
 
@@ -5028,7 +5688,10 @@ def d_9361(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2707', E.get('n~2705'), True)
+    value = E.get('n~2705')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2707', E.get('left~2707', MISSING), True))
+    E['left~2707'] = value
     return True
 
 
@@ -5049,7 +5712,9 @@ def t_9362(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2709', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2709', E.get('rep~2709', MISSING), True))
+            E['rep~2709'] = item
             if (((_w1 if type((_w1 := E.get('left~2707'))) is int else num(_w1)) > 0)):
                 return t_9363(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -5069,7 +5734,9 @@ def t_9363(ctx, k, s=None, E=None, B=9295):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2710', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2710', E.get('taken~2710', MISSING), True))
+    E['taken~2710'] = 0
     return t_9365(ctx, r1, s, E, B)
 
 
@@ -5079,7 +5746,9 @@ def d_9364(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2710', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2710', E.get('taken~2710', MISSING), True))
+    E['taken~2710'] = 0
     return True
 
 
@@ -5149,7 +5818,10 @@ def d_9372(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2712', E.get('left~2707'), True)
+    value = E.get('left~2707')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2712', E.get('n~2712', MISSING), True))
+    E['n~2712'] = value
     return True
 
 
@@ -5159,7 +5831,10 @@ def d_9373(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2713', E.get('r~2706'), True)
+    value = E.get('r~2706')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2713', E.get('r~2713', MISSING), True))
+    E['r~2713'] = value
     return True
 
 
@@ -5169,7 +5844,10 @@ def d_9374(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2714', x_10643(ctx, E), True)
+    value = x_10643(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2714', E.get('k~2714', MISSING), True))
+    E['k~2714'] = value
     if not d_9376(ctx, E, B):
         return False
     ctx.steps += 1
@@ -5189,7 +5867,10 @@ def d_9375(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2714', x_10643(ctx, E), True)
+    value = x_10643(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2714', E.get('k~2714', MISSING), True))
+    E['k~2714'] = value
     return True
 
 
@@ -5285,8 +5966,12 @@ def t_9516(ctx, k, s=None, E=None, B=9516):  # rules_data/pampero/modules/tbsct.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 2, True)
-    LOCAL(ctx, E, 'r~2657', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2657', E.get('r~2657', MISSING), True))
+    E['r~2657'] = 'money'
     return t_7409(ctx, k, s, E, B)
 
 
@@ -5296,7 +5981,9 @@ def d_9545(ctx, E=None, B=9542):  # rules_data/pampero/modules/verne_items.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2657', 'co2', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2657', E.get('r~2657', MISSING), True))
+    E['r~2657'] = 'co2'
     return True
 
 

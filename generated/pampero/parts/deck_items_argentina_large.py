@@ -78,11 +78,15 @@ def d_7524(ctx, E=None, B=7524):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2656', 'residential', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2656', E.get('t~2656', MISSING), True))
+    E['t~2656'] = 'residential'
     if not d_7526(ctx, E, B):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~2662', 'industrial', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2662', E.get('t~2662', MISSING), True))
+    E['t~2662'] = 'industrial'
     if not d_7539(ctx, E, B):
         return False
     return True
@@ -109,7 +113,9 @@ def d_7538(ctx, E=None, B=7524):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2662', 'industrial', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2662', E.get('t~2662', MISSING), True))
+    E['t~2662'] = 'industrial'
     return True
 
 

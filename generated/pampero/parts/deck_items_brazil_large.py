@@ -78,11 +78,15 @@ def d_7565(ctx, E=None, B=7565):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2656', 'resort', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2656', E.get('t~2656', MISSING), True))
+    E['t~2656'] = 'resort'
     if not d_7567(ctx, E, B):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~2662', 'commercial', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2662', E.get('t~2662', MISSING), True))
+    E['t~2662'] = 'commercial'
     if not d_7580(ctx, E, B):
         return False
     return True
@@ -109,7 +113,9 @@ def d_7579(ctx, E=None, B=7565):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2662', 'commercial', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2662', E.get('t~2662', MISSING), True))
+    E['t~2662'] = 'commercial'
     return True
 
 

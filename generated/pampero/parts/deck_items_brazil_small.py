@@ -69,7 +69,9 @@ def d_7551(ctx, E=None, B=7551):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2656', 'resort', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2656', E.get('t~2656', MISSING), True))
+    E['t~2656'] = 'resort'
     if not d_7553(ctx, E, B):
         return False
     return True

@@ -52,7 +52,8 @@ def x_8781(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return (3 * (_w2 if type((_w2 := sum([len([v_x_2657 for v_x_2657 in items_of(_c1) if (True if (((v_x_2657.get('piece', None) if type(v_x_2657) is dict else KEY(v_x_2657, 'piece', None)) == 'transformer')) and (((v_x_2657.get('owner', None) if type(v_x_2657) is dict else KEY(v_x_2657, 'owner', None)) == E.get('you'))) else False)]) for v_s_2656 in items_of(ctx.state.get('places')) for _c1 in ((_h1.get(v_s_2656, []) if type(_h1) is dict else KEY(_h1, v_s_2656, [])),) if any(((v_y_2658.get('piece', None) if type(v_y_2658) is dict else KEY(v_y_2658, 'piece', None)) == 'electrical_pole') for v_y_2658 in items_of(_c1))]))) is int else num(_w2)))
+        _h2 = E.get('you')
+        return (3 * (_w2 if type((_w2 := sum([len([v_x_2657 for v_x_2657 in items_of(_c1) if (True if (((v_x_2657.get('piece', None) if type(v_x_2657) is dict else KEY(v_x_2657, 'piece', None)) == 'transformer')) and (((v_x_2657.get('owner', None) if type(v_x_2657) is dict else KEY(v_x_2657, 'owner', None)) == _h2)) else False)]) for v_s_2656 in items_of(ctx.state.get('places')) for _c1 in ((_h1.get(v_s_2656, []) if type(_h1) is dict else KEY(_h1, v_s_2656, [])),) if any(((v_y_2658.get('piece', None) if type(v_y_2658) is dict else KEY(v_y_2658, 'piece', None)) == 'electrical_pole') for v_y_2658 in items_of(_c1))]))) is int else num(_w2)))
     return MEMO(ctx, (8781, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 

@@ -75,8 +75,12 @@ def t_9608(ctx, k, s=None, E=None, B=9608):  # rules_data/pampero/modules/verne_
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 1, True)
-    LOCAL(ctx, E, 'r~2657', 'co2', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2657', E.get('r~2657', MISSING), True))
+    E['r~2657'] = 'co2'
     return t_9611(ctx, k, s, E, B)
 
 

@@ -84,8 +84,12 @@ def t_9582(ctx, k, s=None, E=None, B=9582):  # rules_data/pampero/modules/verne_
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 5, True)
-    LOCAL(ctx, E, 'r~2658', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2657', E.get('n~2657', MISSING), True))
+    E['n~2657'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2658', E.get('r~2658', MISSING), True))
+    E['r~2658'] = 'money'
     return t_9585(ctx, k, s, E, B)
 
 
@@ -95,7 +99,9 @@ def d_9583(ctx, E=None, B=9582):  # rules_data/pampero/modules/verne_items.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', 5, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2657', E.get('n~2657', MISSING), True))
+    E['n~2657'] = 5
     return True
 
 

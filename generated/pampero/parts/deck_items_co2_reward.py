@@ -82,13 +82,21 @@ def t_9543(ctx, k, s=None, E=None, B=9542):  # rules_data/pampero/modules/verne_
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 1, True)
-    LOCAL(ctx, E, 'r~2657', 'co2', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2657', E.get('r~2657', MISSING), True))
+    E['r~2657'] = 'co2'
     if not d_9546(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2660', 4, True)
-    LOCAL(ctx, E, 'r~2661', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2660', E.get('n~2660', MISSING), True))
+    E['n~2660'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2661', E.get('r~2661', MISSING), True))
+    E['r~2661'] = 'money'
     return t_9558(ctx, k, s, E, B)
 
 
@@ -112,7 +120,9 @@ def d_9556(ctx, E=None, B=9542):  # rules_data/pampero/modules/verne_items.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2660', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2660', E.get('n~2660', MISSING), True))
+    E['n~2660'] = 4
     return True
 
 

@@ -82,13 +82,21 @@ def t_7619(ctx, k, s=None, E=None, B=7618):  # rules_data/pampero/modules/compan
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 2, True)
-    LOCAL(ctx, E, 'r~2657', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2657', E.get('r~2657', MISSING), True))
+    E['r~2657'] = 'energy'
     if not d_7622(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2660', 1, True)
-    LOCAL(ctx, E, 'r~2661', 'batteries', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2660', E.get('n~2660', MISSING), True))
+    E['n~2660'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2661', E.get('r~2661', MISSING), True))
+    E['r~2661'] = 'batteries'
     return t_7634(ctx, k, s, E, B)
 
 
@@ -112,7 +120,9 @@ def d_7632(ctx, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2660', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2660', E.get('n~2660', MISSING), True))
+    E['n~2660'] = 1
     return True
 
 
@@ -122,7 +132,9 @@ def d_7633(ctx, E=None, B=7618):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2661', 'batteries', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2661', E.get('r~2661', MISSING), True))
+    E['r~2661'] = 'batteries'
     return True
 
 

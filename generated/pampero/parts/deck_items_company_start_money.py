@@ -75,8 +75,12 @@ def t_7592(ctx, k, s=None, E=None, B=7592):  # rules_data/pampero/modules/compan
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 5, True)
-    LOCAL(ctx, E, 'r~2657', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2657', E.get('r~2657', MISSING), True))
+    E['r~2657'] = 'money'
     return t_7595(ctx, k, s, E, B)
 
 

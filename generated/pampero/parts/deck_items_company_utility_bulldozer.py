@@ -56,7 +56,10 @@ K = [
 def x_8658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8658, E.get('p~2656'), E.get('s~2657'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~2656'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2656'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~2656'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~2656'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~2656'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~2657'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~2656'))) is str else []))) and ((lambda v_movers_2659: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~2657'))) is str else None) == 0)) or (((v_movers_2659 if type(v_movers_2659) is int else num(v_movers_2659)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~2657'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~2657'))) is str else None) != None) else (True if ((not any((ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_2660.get('piece', None) if type(v_x_2660) is dict else KEY(v_x_2660, 'piece', None)))) is str else None) for v_x_2660 in items_of(KEY(ctx.state.get('places'), E.get('s~2657'), []))))) and ((v_movers_2659 == 0)) else False)))(len([v_x_2658 for v_x_2658 in items_of(KEY(ctx.state.get('places'), E.get('s~2657'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_2658.get('piece', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~2656'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~2657'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~2656'))) is str else []))) and ((not any((ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_2661.get('piece', None) if type(v_x_2661) is dict else KEY(v_x_2661, 'piece', None)))) is str else None) for v_x_2661 in items_of(KEY(ctx.state.get('places'), E.get('s~2657'), []))))) else False))) else False))
+    def compute():
+        _h1 = ctx.index.plain['pieces']
+        return (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~2656'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2656'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~2656'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~2656'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~2656'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~2657'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~2656'))) is str else []))) and ((lambda v_movers_2659: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~2657'))) is str else None) == 0)) or (((v_movers_2659 if type(v_movers_2659) is int else num(v_movers_2659)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~2657'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~2657'))) is str else None) != None) else (True if ((not any((_h1.get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_2660.get('piece', None) if type(v_x_2660) is dict else KEY(v_x_2660, 'piece', None)))) is str else None) for v_x_2660 in items_of(KEY(ctx.state.get('places'), E.get('s~2657'), []))))) and ((v_movers_2659 == 0)) else False)))(len([v_x_2658 for v_x_2658 in items_of(KEY(ctx.state.get('places'), E.get('s~2657'), [])) if (_h1.get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_2658.get('piece', None) if type(v_x_2658) is dict else KEY(v_x_2658, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~2656'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~2657'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~2656'))) is str else []))) and ((not any((_h1.get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_2661.get('piece', None) if type(v_x_2661) is dict else KEY(v_x_2661, 'piece', None)))) is str else None) for v_x_2661 in items_of(KEY(ctx.state.get('places'), E.get('s~2657'), []))))) else False))) else False)
+    return MEMO(ctx, (8658, E.get('p~2656'), E.get('s~2657'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), compute)
 
 
 def x_8661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
@@ -104,7 +107,8 @@ def x_8672(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~2666'))) is str else 0) == (((_w2 if type((_w2 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2668 for v_x_2668 in items_of((_h1.get(v_s_2667, []) if type(_h1) is dict else KEY(_h1, v_s_2667, []))) if (True if (((v_x_2668.get('piece', None) if type(v_x_2668) is dict else KEY(v_x_2668, 'piece', None)) == 'tower')) and (((v_x_2668.get('owner', None) if type(v_x_2668) is dict else KEY(v_x_2668, 'owner', None)) == E.get('you'))) else False)]) for v_s_2667 in items_of(ctx.state.get('places'))])))
+        _h2 = E.get('you')
+        return ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~2666'))) is str else 0) == (((_w2 if type((_w2 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2668 for v_x_2668 in items_of((_h1.get(v_s_2667, []) if type(_h1) is dict else KEY(_h1, v_s_2667, []))) if (True if (((v_x_2668.get('piece', None) if type(v_x_2668) is dict else KEY(v_x_2668, 'piece', None)) == 'tower')) and (((v_x_2668.get('owner', None) if type(v_x_2668) is dict else KEY(v_x_2668, 'owner', None)) == _h2)) else False)]) for v_s_2667 in items_of(ctx.state.get('places'))])))
     return MEMO(ctx, (8672, E.get('c~2666'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
 
 
@@ -120,8 +124,12 @@ def t_7658(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/modules/compan
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2656', 'bulldozer', True)
-    LOCAL(ctx, E, 's~2657', 'utility', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~2656', E.get('p~2656', MISSING), True))
+    E['p~2656'] = 'bulldozer'
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2657', E.get('s~2657', MISSING), True))
+    E['s~2657'] = 'utility'
     return t_7661(ctx, k, s, E, B)
 
 
@@ -131,7 +139,9 @@ def d_7659(ctx, E=None, B=7658):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2656', 'bulldozer', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~2656', E.get('p~2656', MISSING), True))
+    E['p~2656'] = 'bulldozer'
     return True
 
 
@@ -141,7 +151,9 @@ def d_7660(ctx, E=None, B=7658):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2657', 'utility', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2657', E.get('s~2657', MISSING), True))
+    E['s~2657'] = 'utility'
     return True
 
 
@@ -162,13 +174,25 @@ def t_7662(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2662', E.get('p~2656'), True)
-    LOCAL(ctx, E, 's~2663', E.get('s~2657'), True)
+    value = E.get('p~2656')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~2662', E.get('p~2662', MISSING), True))
+    E['p~2662'] = value
+    value = E.get('s~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2663', E.get('s~2663', MISSING), True))
+    E['s~2663'] = value
     if not d_7665(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~2664', E.get('p~2656'), True)
-    LOCAL(ctx, E, 's~2665', E.get('s~2657'), True)
+    value = E.get('p~2656')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~2664', E.get('p~2664', MISSING), True))
+    E['p~2664'] = value
+    value = E.get('s~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2665', E.get('s~2665', MISSING), True))
+    E['s~2665'] = value
     return t_7672(ctx, k, s, E, B)
 
 
@@ -178,7 +202,10 @@ def d_7663(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2662', E.get('p~2656'), True)
+    value = E.get('p~2656')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~2662', E.get('p~2662', MISSING), True))
+    E['p~2662'] = value
     return True
 
 
@@ -188,7 +215,10 @@ def d_7664(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2663', E.get('s~2657'), True)
+    value = E.get('s~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2663', E.get('s~2663', MISSING), True))
+    E['s~2663'] = value
     return True
 
 
@@ -268,7 +298,10 @@ def d_7670(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2664', E.get('p~2656'), True)
+    value = E.get('p~2656')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~2664', E.get('p~2664', MISSING), True))
+    E['p~2664'] = value
     return True
 
 
@@ -278,7 +311,10 @@ def d_7671(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2665', E.get('s~2657'), True)
+    value = E.get('s~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2665', E.get('s~2665', MISSING), True))
+    E['s~2665'] = value
     return True
 
 
@@ -310,7 +346,9 @@ def t_7673(ctx, k, s=None, E=None, B=7658):  # rules_data/pampero/definitions/bo
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~2666', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'c~2666', E.get('c~2666', MISSING), True))
+            E['c~2666'] = item
             if x_8672(ctx, E):
                 return t_7674(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()

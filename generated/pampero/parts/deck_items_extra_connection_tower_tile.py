@@ -234,8 +234,12 @@ def t_9471(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/modules/tbsct.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 1, True)
-    LOCAL(ctx, E, 'd~2657', 'extra_connection_tiles', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2657', E.get('d~2657', MISSING), True))
+    E['d~2657'] = 'extra_connection_tiles'
     return t_9474(ctx, k, s, E, B)
 
 
@@ -248,7 +252,9 @@ def d_9473(ctx, E=None, B=9471):  # rules_data/pampero/modules/tbsct.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2657', 'extra_connection_tiles', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2657', E.get('d~2657', MISSING), True))
+    E['d~2657'] = 'extra_connection_tiles'
     return True
 
 
@@ -293,12 +299,21 @@ def t_9477(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/pi
     c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2657'))
     if c is not None:
         SET(ctx, 'display', c, key, ([E.get('item~2658')]), '-=', True, K[3])
-    LOCAL(ctx, E, 'd~2659', E.get('d~2657'), True)
+    value = E.get('d~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2659', E.get('d~2659', MISSING), True))
+    E['d~2659'] = value
     if not d_9480(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'item~2661', E.get('item~2658'), True)
-    LOCAL(ctx, E, 'd~2662', E.get('d~2657'), True)
+    value = E.get('item~2658')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'item~2661', E.get('item~2661', MISSING), True))
+    E['item~2661'] = value
+    value = E.get('d~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2662', E.get('d~2662', MISSING), True))
+    E['d~2662'] = value
     return t_9487(ctx, k, s, E, B)
 
 
@@ -320,7 +335,10 @@ def d_9479(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2659', E.get('d~2657'), True)
+    value = E.get('d~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2659', E.get('d~2659', MISSING), True))
+    E['d~2659'] = value
     return True
 
 
@@ -342,7 +360,10 @@ def d_9481(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~2660', (FN['first'](ctx, None, (_w1.get(E.get('d~2659'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2659'), [])))), True)
+    value = (FN['first'](ctx, None, (_w1.get(E.get('d~2659'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2659'), []))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'top~2660', E.get('top~2660', MISSING), True))
+    E['top~2660'] = value
     c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2659'))
     if c is not None:
         SET(ctx, 'display', c, key, ([E.get('top~2660')]), '+=', True, K[3])
@@ -358,7 +379,10 @@ def d_9482(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:40
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~2660', (FN['first'](ctx, None, (_w1.get(E.get('d~2659'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2659'), [])))), True)
+    value = (FN['first'](ctx, None, (_w1.get(E.get('d~2659'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2659'), []))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'top~2660', E.get('top~2660', MISSING), True))
+    E['top~2660'] = value
     return True
 
 
@@ -392,7 +416,10 @@ def d_9485(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2661', E.get('item~2658'), True)
+    value = E.get('item~2658')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'item~2661', E.get('item~2661', MISSING), True))
+    E['item~2661'] = value
     return True
 
 
@@ -402,7 +429,10 @@ def d_9486(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2662', E.get('d~2657'), True)
+    value = E.get('d~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2662', E.get('d~2662', MISSING), True))
+    E['d~2662'] = value
     return True
 
 
@@ -470,7 +500,10 @@ def t_9492(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2663', E.get('d~2662'), True)
+    value = E.get('d~2662')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2663', E.get('label~2663', MISSING), True))
+    E['label~2663'] = value
     return t_9494(ctx, k, s, E, B)
 
 
@@ -480,7 +513,10 @@ def d_9493(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2663', E.get('d~2662'), True)
+    value = E.get('d~2662')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2663', E.get('label~2663', MISSING), True))
+    E['label~2663'] = value
     return True
 
 
@@ -496,7 +532,10 @@ def t_9494(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2664', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2664', E.get('was~2664', MISSING), True))
+    E['was~2664'] = value
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2663'), '=', False, K[8])
     return t_9497(ctx, r1, s, E, B)
 
@@ -507,7 +546,10 @@ def d_9495(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2664', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2664', E.get('was~2664', MISSING), True))
+    E['was~2664'] = value
     return True
 
 
@@ -546,12 +588,21 @@ def t_9499(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/pi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2666', (FN['first'](ctx, None, (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2657'), [])))), True)
+    value = (FN['first'](ctx, None, (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2657'), []))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'item~2666', E.get('item~2666', MISSING), True))
+    E['item~2666'] = value
     c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2657'))
     if c is not None:
         SET(ctx, 'piles', c, key, ([E.get('item~2666')]), '-=', True, K[5])
-    LOCAL(ctx, E, 'item~2667', E.get('item~2666'), True)
-    LOCAL(ctx, E, 'd~2668', E.get('d~2657'), True)
+    value = E.get('item~2666')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'item~2667', E.get('item~2667', MISSING), True))
+    E['item~2667'] = value
+    value = E.get('d~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2668', E.get('d~2668', MISSING), True))
+    E['d~2668'] = value
     return t_9504(ctx, k, s, E, B)
 
 
@@ -561,7 +612,10 @@ def d_9500(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2666', (FN['first'](ctx, None, (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2657'), [])))), True)
+    value = (FN['first'](ctx, None, (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2657'), []))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'item~2666', E.get('item~2666', MISSING), True))
+    E['item~2666'] = value
     return True
 
 
@@ -583,7 +637,10 @@ def d_9502(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2667', E.get('item~2666'), True)
+    value = E.get('item~2666')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'item~2667', E.get('item~2667', MISSING), True))
+    E['item~2667'] = value
     return True
 
 
@@ -593,7 +650,10 @@ def d_9503(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2668', E.get('d~2657'), True)
+    value = E.get('d~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2668', E.get('d~2668', MISSING), True))
+    E['d~2668'] = value
     return True
 
 
@@ -661,7 +721,10 @@ def t_9509(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2669', E.get('d~2668'), True)
+    value = E.get('d~2668')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2669', E.get('label~2669', MISSING), True))
+    E['label~2669'] = value
     return t_9511(ctx, k, s, E, B)
 
 
@@ -671,7 +734,10 @@ def d_9510(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2669', E.get('d~2668'), True)
+    value = E.get('d~2668')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2669', E.get('label~2669', MISSING), True))
+    E['label~2669'] = value
     return True
 
 
@@ -687,7 +753,10 @@ def t_9511(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2670', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2670', E.get('was~2670', MISSING), True))
+    E['was~2670'] = value
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2669'), '=', False, K[8])
     return t_9514(ctx, r1, s, E, B)
 
@@ -698,7 +767,10 @@ def d_9512(ctx, E=None, B=9471):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2670', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2670', E.get('was~2670', MISSING), True))
+    E['was~2670'] = value
     return True
 
 

@@ -75,8 +75,12 @@ def t_7727(ctx, k, s=None, E=None, B=7727):  # rules_data/pampero/modules/innova
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 2, True)
-    LOCAL(ctx, E, 'r~2657', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2657', E.get('r~2657', MISSING), True))
+    E['r~2657'] = 'energy'
     return t_7730(ctx, k, s, E, B)
 
 

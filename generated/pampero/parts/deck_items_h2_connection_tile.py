@@ -75,8 +75,12 @@ def t_9634(ctx, k, s=None, E=None, B=9634):  # rules_data/pampero/modules/verne_
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 1, True)
-    LOCAL(ctx, E, 'r~2657', 'barrels', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2657', E.get('r~2657', MISSING), True))
+    E['r~2657'] = 'barrels'
     return t_9637(ctx, k, s, E, B)
 
 
@@ -89,7 +93,9 @@ def d_9636(ctx, E=None, B=9634):  # rules_data/pampero/modules/verne_items.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2657', 'barrels', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2657', E.get('r~2657', MISSING), True))
+    E['r~2657'] = 'barrels'
     return True
 
 

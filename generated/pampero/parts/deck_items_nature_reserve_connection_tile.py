@@ -72,7 +72,9 @@ def x_8789(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('places')
-    return (True if (((_w1 if type((_w1 := E.get('nxt~2663'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2659'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2659'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2659'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2659'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2659'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2659'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2659'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2659'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2659'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2659'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2659'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2659'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2659'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2659'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2659'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2659'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2659')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2663'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2659')))) is int else num(_w16)))) else False)) or ((lambda v_at_2664: (lambda v_built_2667: any((True if (((v_at_2664 if type(v_at_2664) is int else num(v_at_2664)) < (_w25 if type((_w25 := (v_l_2668.get('at', None) if type(v_l_2668) is dict else KEY(v_l_2668, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2668.get('at', None) if type(v_l_2668) is dict else KEY(v_l_2668, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2663'))) is int else num(_w27)))) and (((v_built_2667 if type(v_built_2667) is int else num(v_built_2667)) < (_w28 if type((_w28 := (v_l_2668.get('towers', None) if type(v_l_2668) is dict else KEY(v_l_2668, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2668 in items_of(GET(ctx, 'tracks', E.get('t~2659'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2666 for v_x_2666 in items_of((_h1.get(v_s_2665, []) if type(_h1) is dict else KEY(_h1, v_s_2665, []))) if (True if (((v_x_2666.get('piece', None) if type(v_x_2666) is dict else KEY(v_x_2666, 'piece', None)) == 'tower')) and (((v_x_2666.get('owner', None) if type(v_x_2666) is dict else KEY(v_x_2666, 'owner', None)) == E.get('you'))) else False)]) for v_s_2665 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2659'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2659'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2659'))) is str else None) == 'game') else (_w20.get(E.get('t~2659'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2659'), 0))))) else False)
+    _h2 = E.get('you')
+    _h3 = E.get('nxt~2663')
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2663'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2659'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2659'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2659'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2659'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2659'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2659'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2659'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2659'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2659'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2659'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2659'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2659'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2659'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2659'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2659'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2659'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2659')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2663'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2659')))) is int else num(_w16)))) else False)) or ((lambda v_at_2664: (lambda v_built_2667: any((True if (((v_at_2664 if type(v_at_2664) is int else num(v_at_2664)) < (_w25 if type((_w25 := (v_l_2668.get('at', None) if type(v_l_2668) is dict else KEY(v_l_2668, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2668.get('at', None) if type(v_l_2668) is dict else KEY(v_l_2668, 'at', None)))) is int else num(_w26)) <= (_h3 if type(_h3) is int else num(_h3)))) and (((v_built_2667 if type(v_built_2667) is int else num(v_built_2667)) < (_w27 if type((_w27 := (v_l_2668.get('towers', None) if type(v_l_2668) is dict else KEY(v_l_2668, 'towers', None)))) is int else num(_w27)))) else False) for v_l_2668 in items_of(GET(ctx, 'tracks', E.get('t~2659'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2666 for v_x_2666 in items_of((_h1.get(v_s_2665, []) if type(_h1) is dict else KEY(_h1, v_s_2665, []))) if (True if (((v_x_2666.get('piece', None) if type(v_x_2666) is dict else KEY(v_x_2666, 'piece', None)) == 'tower')) and (((v_x_2666.get('owner', None) if type(v_x_2666) is dict else KEY(v_x_2666, 'owner', None)) == _h2)) else False)]) for v_s_2665 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2659'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2659'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2659'))) is str else None) == 'game') else (_w20.get(E.get('t~2659'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2659'), 0))))) else False)
 
 
 def x_8792(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
@@ -304,7 +306,9 @@ def x_8907(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('places')
-    return (True if (((_w1 if type((_w1 := E.get('nxt~2703'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2699'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2699'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2699'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2699'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2699'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2699'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2699'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2699'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2699'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2699'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2699'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2699'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2699'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2699'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2699'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2699'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2699')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2703'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2699')))) is int else num(_w16)))) else False)) or ((lambda v_at_2704: (lambda v_built_2707: any((True if (((v_at_2704 if type(v_at_2704) is int else num(v_at_2704)) < (_w25 if type((_w25 := (v_l_2708.get('at', None) if type(v_l_2708) is dict else KEY(v_l_2708, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2708.get('at', None) if type(v_l_2708) is dict else KEY(v_l_2708, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2703'))) is int else num(_w27)))) and (((v_built_2707 if type(v_built_2707) is int else num(v_built_2707)) < (_w28 if type((_w28 := (v_l_2708.get('towers', None) if type(v_l_2708) is dict else KEY(v_l_2708, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2708 in items_of(GET(ctx, 'tracks', E.get('t~2699'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2706 for v_x_2706 in items_of((_h1.get(v_s_2705, []) if type(_h1) is dict else KEY(_h1, v_s_2705, []))) if (True if (((v_x_2706.get('piece', None) if type(v_x_2706) is dict else KEY(v_x_2706, 'piece', None)) == 'tower')) and (((v_x_2706.get('owner', None) if type(v_x_2706) is dict else KEY(v_x_2706, 'owner', None)) == E.get('you'))) else False)]) for v_s_2705 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2699'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2699'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2699'))) is str else None) == 'game') else (_w20.get(E.get('t~2699'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2699'), 0))))) else False)
+    _h2 = E.get('you')
+    _h3 = E.get('nxt~2703')
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2703'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2699'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2699'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2699'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2699'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2699'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2699'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2699'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2699'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2699'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2699'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2699'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2699'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2699'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2699'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2699'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2699'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2699')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2703'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2699')))) is int else num(_w16)))) else False)) or ((lambda v_at_2704: (lambda v_built_2707: any((True if (((v_at_2704 if type(v_at_2704) is int else num(v_at_2704)) < (_w25 if type((_w25 := (v_l_2708.get('at', None) if type(v_l_2708) is dict else KEY(v_l_2708, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2708.get('at', None) if type(v_l_2708) is dict else KEY(v_l_2708, 'at', None)))) is int else num(_w26)) <= (_h3 if type(_h3) is int else num(_h3)))) and (((v_built_2707 if type(v_built_2707) is int else num(v_built_2707)) < (_w27 if type((_w27 := (v_l_2708.get('towers', None) if type(v_l_2708) is dict else KEY(v_l_2708, 'towers', None)))) is int else num(_w27)))) else False) for v_l_2708 in items_of(GET(ctx, 'tracks', E.get('t~2699'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2706 for v_x_2706 in items_of((_h1.get(v_s_2705, []) if type(_h1) is dict else KEY(_h1, v_s_2705, []))) if (True if (((v_x_2706.get('piece', None) if type(v_x_2706) is dict else KEY(v_x_2706, 'piece', None)) == 'tower')) and (((v_x_2706.get('owner', None) if type(v_x_2706) is dict else KEY(v_x_2706, 'owner', None)) == _h2)) else False)]) for v_s_2705 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2699'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2699'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2699'))) is str else None) == 'game') else (_w20.get(E.get('t~2699'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2699'), 0))))) else False)
 
 
 def x_8910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
@@ -479,8 +483,12 @@ def t_7753(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/modules/nature
         return t_7807(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~2656', 1, True)
-    LOCAL(ctx, E, 't~2657', 'nature_income', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2656', E.get('k~2656', MISSING), True))
+    E['k~2656'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2657', E.get('t~2657', MISSING), True))
+    E['t~2657'] = 'nature_income'
     return t_7756(ctx, r1, s, E, B)
 
 
@@ -490,7 +498,9 @@ def d_7754(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2656', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2656', E.get('k~2656', MISSING), True))
+    E['k~2656'] = 1
     return True
 
 
@@ -500,7 +510,9 @@ def d_7755(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2657', 'nature_income', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2657', E.get('t~2657', MISSING), True))
+    E['t~2657'] = 'nature_income'
     return True
 
 
@@ -510,9 +522,17 @@ def t_7756(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2658', E.get('k~2656'), True)
-    LOCAL(ctx, E, 't~2659', E.get('t~2657'), True)
-    LOCAL(ctx, E, 'col~2660', 'effect', True)
+    value = E.get('k~2656')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2658', E.get('k~2658', MISSING), True))
+    E['k~2658'] = value
+    value = E.get('t~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2659', E.get('t~2659', MISSING), True))
+    E['t~2659'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'col~2660', E.get('col~2660', MISSING), True))
+    E['col~2660'] = 'effect'
     return t_7760(ctx, k, s, E, B)
 
 
@@ -522,7 +542,10 @@ def d_7757(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2658', E.get('k~2656'), True)
+    value = E.get('k~2656')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2658', E.get('k~2658', MISSING), True))
+    E['k~2658'] = value
     return True
 
 
@@ -532,7 +555,10 @@ def d_7758(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2659', E.get('t~2657'), True)
+    value = E.get('t~2657')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2659', E.get('t~2659', MISSING), True))
+    E['t~2659'] = value
     return True
 
 
@@ -542,7 +568,9 @@ def d_7759(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2660', 'effect', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'col~2660', E.get('col~2660', MISSING), True))
+    E['col~2660'] = 'effect'
     return True
 
 
@@ -568,18 +596,36 @@ def t_7761(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~2669', E.get('t~2659'), True)
-        LOCAL(ctx, E, 'pos~2670', E.get('nxt~2663'), True)
+        value = E.get('t~2659')
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~2669', E.get('t~2669', MISSING), True))
+        E['t~2669'] = value
+        value = E.get('nxt~2663')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'pos~2670', E.get('pos~2670', MISSING), True))
+        E['pos~2670'] = value
         if not d_7767(ctx, E, B):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~2671', E.get('t~2659'), True)
-        LOCAL(ctx, E, 'at~2672', E.get('nxt~2663'), True)
-        LOCAL(ctx, E, 'col~2673', E.get('col~2660'), True)
+        value = E.get('t~2659')
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~2671', E.get('t~2671', MISSING), True))
+        E['t~2671'] = value
+        value = E.get('nxt~2663')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'at~2672', E.get('at~2672', MISSING), True))
+        E['at~2672'] = value
+        value = E.get('col~2660')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'col~2673', E.get('col~2673', MISSING), True))
+        E['col~2673'] = value
         return t_7773(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~2663', x_8788(ctx, E), True)
+    value = x_8788(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'nxt~2663', E.get('nxt~2663', MISSING), True))
+    E['nxt~2663'] = value
     return t_7763(ctx, r1, s, E, B)
 
 
@@ -589,7 +635,10 @@ def d_7762(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~2663', x_8788(ctx, E), True)
+    value = x_8788(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'nxt~2663', E.get('nxt~2663', MISSING), True))
+    E['nxt~2663'] = value
     return True
 
 
@@ -617,7 +666,10 @@ def d_7765(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2669', E.get('t~2659'), True)
+    value = E.get('t~2659')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2669', E.get('t~2669', MISSING), True))
+    E['t~2669'] = value
     return True
 
 
@@ -627,7 +679,10 @@ def d_7766(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~2670', E.get('nxt~2663'), True)
+    value = E.get('nxt~2663')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'pos~2670', E.get('pos~2670', MISSING), True))
+    E['pos~2670'] = value
     return True
 
 
@@ -680,7 +735,10 @@ def d_7770(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2671', E.get('t~2659'), True)
+    value = E.get('t~2659')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2671', E.get('t~2671', MISSING), True))
+    E['t~2671'] = value
     return True
 
 
@@ -690,7 +748,10 @@ def d_7771(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2672', E.get('nxt~2663'), True)
+    value = E.get('nxt~2663')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'at~2672', E.get('at~2672', MISSING), True))
+    E['at~2672'] = value
     return True
 
 
@@ -700,7 +761,10 @@ def d_7772(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2673', E.get('col~2660'), True)
+    value = E.get('col~2660')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'col~2673', E.get('col~2673', MISSING), True))
+    E['col~2673'] = value
     return True
 
 
@@ -722,7 +786,10 @@ def t_7773(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2675', E.get('t~2671'), True)
+    value = E.get('t~2671')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2675', E.get('label~2675', MISSING), True))
+    E['label~2675'] = value
     return t_7775(ctx, r1, s, E, B)
 
 
@@ -732,7 +799,10 @@ def d_7774(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2675', E.get('t~2671'), True)
+    value = E.get('t~2671')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2675', E.get('label~2675', MISSING), True))
+    E['label~2675'] = value
     return True
 
 
@@ -748,7 +818,10 @@ def t_7775(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2676', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2676', E.get('was~2676', MISSING), True))
+    E['was~2676'] = value
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2675'), '=', False, K[7])
     return t_7778(ctx, r1, s, E, B)
 
@@ -759,7 +832,10 @@ def d_7776(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2676', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2676', E.get('was~2676', MISSING), True))
+    E['was~2676'] = value
     return True
 
 
@@ -790,7 +866,9 @@ def t_7778(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~2674', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'sp~2674', E.get('sp~2674', MISSING), True))
+            E['sp~2674'] = item
             if (((_w1.get('at', None) if type((_w1 := E.get('sp~2674'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2672'))):
                 return t_7779(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -874,9 +952,15 @@ def t_7786(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2677', x_8814(ctx, E), True)
+    value = x_8814(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'owner~2677', E.get('owner~2677', MISSING), True))
+    E['owner~2677'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2679', E.get('owner~2677'), True)
+    value = E.get('owner~2677')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2679', E.get('label~2679', MISSING), True))
+    E['label~2679'] = value
     return t_7789(ctx, k, s, E, B)
 
 
@@ -886,7 +970,10 @@ def d_7787(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2677', x_8814(ctx, E), True)
+    value = x_8814(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'owner~2677', E.get('owner~2677', MISSING), True))
+    E['owner~2677'] = value
     return True
 
 
@@ -896,7 +983,10 @@ def d_7788(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2679', E.get('owner~2677'), True)
+    value = E.get('owner~2677')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2679', E.get('label~2679', MISSING), True))
+    E['label~2679'] = value
     return True
 
 
@@ -912,7 +1002,10 @@ def t_7789(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2680', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2680', E.get('was~2680', MISSING), True))
+    E['was~2680'] = value
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2679'), '=', False, K[7])
     return t_7792(ctx, r1, s, E, B)
 
@@ -923,7 +1016,10 @@ def d_7790(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2680', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2680', E.get('was~2680', MISSING), True))
+    E['was~2680'] = value
     return True
 
 
@@ -954,7 +1050,9 @@ def t_7792(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~2678', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~2678', E.get('b~2678', MISSING), True))
+            E['b~2678'] = item
             if (((_w1.get('at', None) if type((_w1 := E.get('b~2678'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2672'))):
                 return t_7793(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1009,7 +1107,9 @@ def t_7796(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rw~2681', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rw~2681', E.get('rw~2681', MISSING), True))
+            E['rw~2681'] = item
             if x_8826(ctx, E):
                 return t_7797(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1026,7 +1126,10 @@ def t_7797(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
     c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2671'))
     if c is not None:
         SET(ctx, 'reached', c, key, ([E.get('at~2672')]), '+=', True, K[8])
-    LOCAL(ctx, E, 'label~2682', E.get('t~2671'), True)
+    value = E.get('t~2671')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2682', E.get('label~2682', MISSING), True))
+    E['label~2682'] = value
     return t_7800(ctx, k, s, E, B)
 
 
@@ -1048,7 +1151,10 @@ def d_7799(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2682', E.get('t~2671'), True)
+    value = E.get('t~2671')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2682', E.get('label~2682', MISSING), True))
+    E['label~2682'] = value
     return True
 
 
@@ -1064,7 +1170,10 @@ def t_7800(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2683', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2683', E.get('was~2683', MISSING), True))
+    E['was~2683'] = value
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2682'), '=', False, K[7])
     return t_7803(ctx, r1, s, E, B)
 
@@ -1075,7 +1184,10 @@ def d_7801(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2683', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2683', E.get('was~2683', MISSING), True))
+    E['was~2683'] = value
     return True
 
 
@@ -1145,15 +1257,27 @@ def t_7808(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/modules/nature
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'k~2696', 2, True)
-        LOCAL(ctx, E, 't~2697', 'nature_income', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2696', E.get('k~2696', MISSING), True))
+        E['k~2696'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~2697', E.get('t~2697', MISSING), True))
+        E['t~2697'] = 'nature_income'
         return t_7871(ctx, k, s, E, B)
 
     ctx.steps += 4
-    LOCAL(ctx, E, 'n~2684', 2, True)
-    LOCAL(ctx, E, 'r~2685', 'energy', True)
-    LOCAL(ctx, E, 'm~2686', 1, True)
-    LOCAL(ctx, E, 's~2687', 'batteries', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2684', E.get('n~2684', MISSING), True))
+    E['n~2684'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2685', E.get('r~2685', MISSING), True))
+    E['r~2685'] = 'energy'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'm~2686', E.get('m~2686', MISSING), True))
+    E['m~2686'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2687', E.get('s~2687', MISSING), True))
+    E['s~2687'] = 'batteries'
     return t_7813(ctx, r1, s, E, B)
 
 
@@ -1163,7 +1287,9 @@ def d_7809(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2684', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2684', E.get('n~2684', MISSING), True))
+    E['n~2684'] = 2
     return True
 
 
@@ -1173,7 +1299,9 @@ def d_7810(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2685', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2685', E.get('r~2685', MISSING), True))
+    E['r~2685'] = 'energy'
     return True
 
 
@@ -1183,7 +1311,9 @@ def d_7811(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~2686', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'm~2686', E.get('m~2686', MISSING), True))
+    E['m~2686'] = 1
     return True
 
 
@@ -1193,7 +1323,9 @@ def d_7812(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2687', 'batteries', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2687', E.get('s~2687', MISSING), True))
+    E['s~2687'] = 'batteries'
     return True
 
 
@@ -1230,8 +1362,14 @@ def d_7816(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2688', E.get('n~2684'), True)
-    LOCAL(ctx, E, 'r~2689', E.get('r~2685'), True)
+    value = E.get('n~2684')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2688', E.get('n~2688', MISSING), True))
+    E['n~2688'] = value
+    value = E.get('r~2685')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2689', E.get('r~2689', MISSING), True))
+    E['r~2689'] = value
     if not d_7819(ctx, E, B):
         return False
     return True
@@ -1243,7 +1381,10 @@ def d_7817(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2688', E.get('n~2684'), True)
+    value = E.get('n~2684')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2688', E.get('n~2688', MISSING), True))
+    E['n~2688'] = value
     return True
 
 
@@ -1253,7 +1394,10 @@ def d_7818(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2689', E.get('r~2685'), True)
+    value = E.get('r~2685')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2689', E.get('r~2689', MISSING), True))
+    E['r~2689'] = value
     return True
 
 
@@ -1266,8 +1410,14 @@ def d_7819(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
     if not x_8846(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2690', E.get('n~2688'), True)
-    LOCAL(ctx, E, 'r~2691', E.get('r~2689'), True)
+    value = E.get('n~2688')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2690', E.get('n~2690', MISSING), True))
+    E['n~2690'] = value
+    value = E.get('r~2689')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2691', E.get('r~2691', MISSING), True))
+    E['r~2691'] = value
     if not d_7823(ctx, E, B):
         return False
     return True
@@ -1290,7 +1440,10 @@ def d_7821(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2690', E.get('n~2688'), True)
+    value = E.get('n~2688')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2690', E.get('n~2690', MISSING), True))
+    E['n~2690'] = value
     return True
 
 
@@ -1300,7 +1453,10 @@ def d_7822(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2691', E.get('r~2689'), True)
+    value = E.get('r~2689')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2691', E.get('r~2691', MISSING), True))
+    E['r~2691'] = value
     return True
 
 
@@ -1390,8 +1546,14 @@ def d_7829(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2692', E.get('m~2686'), True)
-    LOCAL(ctx, E, 'r~2693', E.get('s~2687'), True)
+    value = E.get('m~2686')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2692', E.get('n~2692', MISSING), True))
+    E['n~2692'] = value
+    value = E.get('s~2687')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2693', E.get('r~2693', MISSING), True))
+    E['r~2693'] = value
     if not d_7832(ctx, E, B):
         return False
     return True
@@ -1403,7 +1565,10 @@ def d_7830(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2692', E.get('m~2686'), True)
+    value = E.get('m~2686')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2692', E.get('n~2692', MISSING), True))
+    E['n~2692'] = value
     return True
 
 
@@ -1413,7 +1578,10 @@ def d_7831(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2693', E.get('s~2687'), True)
+    value = E.get('s~2687')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2693', E.get('r~2693', MISSING), True))
+    E['r~2693'] = value
     return True
 
 
@@ -1426,8 +1594,14 @@ def d_7832(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
     if not x_8860(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2694', E.get('n~2692'), True)
-    LOCAL(ctx, E, 'r~2695', E.get('r~2693'), True)
+    value = E.get('n~2692')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2694', E.get('n~2694', MISSING), True))
+    E['n~2694'] = value
+    value = E.get('r~2693')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2695', E.get('r~2695', MISSING), True))
+    E['r~2695'] = value
     if not d_7836(ctx, E, B):
         return False
     return True
@@ -1450,7 +1624,10 @@ def d_7834(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2694', E.get('n~2692'), True)
+    value = E.get('n~2692')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2694', E.get('n~2694', MISSING), True))
+    E['n~2694'] = value
     return True
 
 
@@ -1460,7 +1637,10 @@ def d_7835(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2695', E.get('r~2693'), True)
+    value = E.get('r~2693')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2695', E.get('r~2695', MISSING), True))
+    E['r~2695'] = value
     return True
 
 
@@ -1585,7 +1765,9 @@ def d_7869(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2696', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2696', E.get('k~2696', MISSING), True))
+    E['k~2696'] = 2
     return True
 
 
@@ -1595,7 +1777,9 @@ def d_7870(ctx, E=None, B=7753):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2697', 'nature_income', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2697', E.get('t~2697', MISSING), True))
+    E['t~2697'] = 'nature_income'
     return True
 
 
@@ -1605,9 +1789,17 @@ def t_7871(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2698', E.get('k~2696'), True)
-    LOCAL(ctx, E, 't~2699', E.get('t~2697'), True)
-    LOCAL(ctx, E, 'col~2700', 'effect', True)
+    value = E.get('k~2696')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2698', E.get('k~2698', MISSING), True))
+    E['k~2698'] = value
+    value = E.get('t~2697')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2699', E.get('t~2699', MISSING), True))
+    E['t~2699'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'col~2700', E.get('col~2700', MISSING), True))
+    E['col~2700'] = 'effect'
     return t_7875(ctx, k, s, E, B)
 
 
@@ -1617,7 +1809,10 @@ def d_7872(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2698', E.get('k~2696'), True)
+    value = E.get('k~2696')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2698', E.get('k~2698', MISSING), True))
+    E['k~2698'] = value
     return True
 
 
@@ -1627,7 +1822,10 @@ def d_7873(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2699', E.get('t~2697'), True)
+    value = E.get('t~2697')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2699', E.get('t~2699', MISSING), True))
+    E['t~2699'] = value
     return True
 
 
@@ -1637,7 +1835,9 @@ def d_7874(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2700', 'effect', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'col~2700', E.get('col~2700', MISSING), True))
+    E['col~2700'] = 'effect'
     return True
 
 
@@ -1663,18 +1863,36 @@ def t_7876(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~2709', E.get('t~2699'), True)
-        LOCAL(ctx, E, 'pos~2710', E.get('nxt~2703'), True)
+        value = E.get('t~2699')
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~2709', E.get('t~2709', MISSING), True))
+        E['t~2709'] = value
+        value = E.get('nxt~2703')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'pos~2710', E.get('pos~2710', MISSING), True))
+        E['pos~2710'] = value
         if not d_7882(ctx, E, B):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~2711', E.get('t~2699'), True)
-        LOCAL(ctx, E, 'at~2712', E.get('nxt~2703'), True)
-        LOCAL(ctx, E, 'col~2713', E.get('col~2700'), True)
+        value = E.get('t~2699')
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~2711', E.get('t~2711', MISSING), True))
+        E['t~2711'] = value
+        value = E.get('nxt~2703')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'at~2712', E.get('at~2712', MISSING), True))
+        E['at~2712'] = value
+        value = E.get('col~2700')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'col~2713', E.get('col~2713', MISSING), True))
+        E['col~2713'] = value
         return t_7888(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~2703', x_8906(ctx, E), True)
+    value = x_8906(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'nxt~2703', E.get('nxt~2703', MISSING), True))
+    E['nxt~2703'] = value
     return t_7878(ctx, r1, s, E, B)
 
 
@@ -1684,7 +1902,10 @@ def d_7877(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~2703', x_8906(ctx, E), True)
+    value = x_8906(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'nxt~2703', E.get('nxt~2703', MISSING), True))
+    E['nxt~2703'] = value
     return True
 
 
@@ -1708,7 +1929,10 @@ def d_7880(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2709', E.get('t~2699'), True)
+    value = E.get('t~2699')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2709', E.get('t~2709', MISSING), True))
+    E['t~2709'] = value
     return True
 
 
@@ -1718,7 +1942,10 @@ def d_7881(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~2710', E.get('nxt~2703'), True)
+    value = E.get('nxt~2703')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'pos~2710', E.get('pos~2710', MISSING), True))
+    E['pos~2710'] = value
     return True
 
 
@@ -1771,7 +1998,10 @@ def d_7885(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2711', E.get('t~2699'), True)
+    value = E.get('t~2699')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2711', E.get('t~2711', MISSING), True))
+    E['t~2711'] = value
     return True
 
 
@@ -1781,7 +2011,10 @@ def d_7886(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2712', E.get('nxt~2703'), True)
+    value = E.get('nxt~2703')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'at~2712', E.get('at~2712', MISSING), True))
+    E['at~2712'] = value
     return True
 
 
@@ -1791,7 +2024,10 @@ def d_7887(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2713', E.get('col~2700'), True)
+    value = E.get('col~2700')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'col~2713', E.get('col~2713', MISSING), True))
+    E['col~2713'] = value
     return True
 
 
@@ -1813,7 +2049,10 @@ def t_7888(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2715', E.get('t~2711'), True)
+    value = E.get('t~2711')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2715', E.get('label~2715', MISSING), True))
+    E['label~2715'] = value
     return t_7890(ctx, r1, s, E, B)
 
 
@@ -1823,7 +2062,10 @@ def d_7889(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2715', E.get('t~2711'), True)
+    value = E.get('t~2711')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2715', E.get('label~2715', MISSING), True))
+    E['label~2715'] = value
     return True
 
 
@@ -1839,7 +2081,10 @@ def t_7890(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2716', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2716', E.get('was~2716', MISSING), True))
+    E['was~2716'] = value
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2715'), '=', False, K[7])
     return t_7893(ctx, r1, s, E, B)
 
@@ -1850,7 +2095,10 @@ def d_7891(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2716', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2716', E.get('was~2716', MISSING), True))
+    E['was~2716'] = value
     return True
 
 
@@ -1881,7 +2129,9 @@ def t_7893(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~2714', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'sp~2714', E.get('sp~2714', MISSING), True))
+            E['sp~2714'] = item
             if (((_w1.get('at', None) if type((_w1 := E.get('sp~2714'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2712'))):
                 return t_7894(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1965,9 +2215,15 @@ def t_7901(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2717', x_8932(ctx, E), True)
+    value = x_8932(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'owner~2717', E.get('owner~2717', MISSING), True))
+    E['owner~2717'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2719', E.get('owner~2717'), True)
+    value = E.get('owner~2717')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2719', E.get('label~2719', MISSING), True))
+    E['label~2719'] = value
     return t_7904(ctx, k, s, E, B)
 
 
@@ -1977,7 +2233,10 @@ def d_7902(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2717', x_8932(ctx, E), True)
+    value = x_8932(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'owner~2717', E.get('owner~2717', MISSING), True))
+    E['owner~2717'] = value
     return True
 
 
@@ -1987,7 +2246,10 @@ def d_7903(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2719', E.get('owner~2717'), True)
+    value = E.get('owner~2717')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2719', E.get('label~2719', MISSING), True))
+    E['label~2719'] = value
     return True
 
 
@@ -2003,7 +2265,10 @@ def t_7904(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2720', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2720', E.get('was~2720', MISSING), True))
+    E['was~2720'] = value
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2719'), '=', False, K[7])
     return t_7907(ctx, r1, s, E, B)
 
@@ -2014,7 +2279,10 @@ def d_7905(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2720', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2720', E.get('was~2720', MISSING), True))
+    E['was~2720'] = value
     return True
 
 
@@ -2045,7 +2313,9 @@ def t_7907(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~2718', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~2718', E.get('b~2718', MISSING), True))
+            E['b~2718'] = item
             if (((_w1.get('at', None) if type((_w1 := E.get('b~2718'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2712'))):
                 return t_7908(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2100,7 +2370,9 @@ def t_7911(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rw~2721', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rw~2721', E.get('rw~2721', MISSING), True))
+            E['rw~2721'] = item
             if x_8944(ctx, E):
                 return t_7912(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2117,7 +2389,10 @@ def t_7912(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
     c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2711'))
     if c is not None:
         SET(ctx, 'reached', c, key, ([E.get('at~2712')]), '+=', True, K[8])
-    LOCAL(ctx, E, 'label~2722', E.get('t~2711'), True)
+    value = E.get('t~2711')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2722', E.get('label~2722', MISSING), True))
+    E['label~2722'] = value
     return t_7915(ctx, k, s, E, B)
 
 
@@ -2139,7 +2414,10 @@ def d_7914(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2722', E.get('t~2711'), True)
+    value = E.get('t~2711')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2722', E.get('label~2722', MISSING), True))
+    E['label~2722'] = value
     return True
 
 
@@ -2155,7 +2433,10 @@ def t_7915(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2723', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2723', E.get('was~2723', MISSING), True))
+    E['was~2723'] = value
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2722'), '=', False, K[7])
     return t_7918(ctx, r1, s, E, B)
 
@@ -2166,7 +2447,10 @@ def d_7916(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2723', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2723', E.get('was~2723', MISSING), True))
+    E['was~2723'] = value
     return True
 
 

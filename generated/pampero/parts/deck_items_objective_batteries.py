@@ -79,9 +79,11 @@ def x_9631(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2671 for v_i_2671 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2671, NOREC).get('deck', None) if type(v_i_2671) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2672))) is type((_w4 := sum([items_of((_h2.get(v_r_2674, []) if type(_h2) is dict else KEY(_h2, v_r_2674, []))).count(v_c_2672) for v_r_2674 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2672 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2672, NOREC).get('deck', None) if type(v_c_2672) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return (_w5 + _w6 if type((_w5 := len([v_i_2671 for v_i_2671 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2671, NOREC).get('deck', None) if type(v_i_2671) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h2).count(v_c_2672))) is type((_w4 := sum([items_of((_h3.get(v_r_2674, []) if type(_h3) is dict else KEY(_h3, v_r_2674, []))).count(v_c_2672) for v_r_2674 in items_of(_h3)]))) is int else AR('+', _w3, _w4)) for v_c_2672 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2672, NOREC).get('deck', None) if type(v_c_2672) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9631, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
@@ -94,7 +96,11 @@ def x_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
 def x_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9635, E.get('r~2680'),), lambda: [v_q_2682 for v_q_2682 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2682, NOREC).get('instead_of', {}) if type(v_q_2682) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2680'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2680')
+        return [v_q_2682 for v_q_2682 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2682, NOREC).get('instead_of', {}) if type(v_q_2682) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9635, E.get('r~2680'),), compute)
 
 
 def x_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -174,14 +180,25 @@ def t_8473(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2676', 10, True)
-        LOCAL(ctx, E, 'r~2677', 'money', True)
-        LOCAL(ctx, E, 'k~2678', x_9631(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2676', E.get('n~2676', MISSING), True))
+        E['n~2676'] = 10
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2677', E.get('r~2677', MISSING), True))
+        E['r~2677'] = 'money'
+        value = x_9631(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2678', E.get('k~2678', MISSING), True))
+        E['k~2678'] = value
         return t_8502(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2656', 10, True)
-    LOCAL(ctx, E, 'r~2657', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2657', E.get('r~2657', MISSING), True))
+    E['r~2657'] = 'money'
     return t_8476(ctx, r1, s, E, B)
 
 
@@ -191,7 +208,9 @@ def d_8474(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2656', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 10
     return True
 
 
@@ -227,7 +246,9 @@ def d_8499(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2676', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2676', E.get('n~2676', MISSING), True))
+    E['n~2676'] = 10
     return True
 
 
@@ -237,7 +258,9 @@ def d_8500(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2677', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2677', E.get('r~2677', MISSING), True))
+    E['r~2677'] = 'money'
     return True
 
 
@@ -247,7 +270,10 @@ def d_8501(ctx, E=None, B=8473):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2678', x_9631(ctx, E), True)
+    value = x_9631(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2678', E.get('k~2678', MISSING), True))
+    E['k~2678'] = value
     return True
 
 
@@ -257,8 +283,14 @@ def t_8502(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2679', (((_w1 if type((_w1 := E.get('n~2676'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2678'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2680', E.get('r~2677'), True)
+    value = (((_w1 if type((_w1 := E.get('n~2676'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2678'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2679', E.get('n~2679', MISSING), True))
+    E['n~2679'] = value
+    value = E.get('r~2677')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2680', E.get('r~2680', MISSING), True))
+    E['r~2680'] = value
     return t_8505(ctx, k, s, E, B)
 
 
@@ -268,7 +300,10 @@ def d_8503(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2679', (((_w1 if type((_w1 := E.get('n~2676'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2678'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~2676'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2678'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2679', E.get('n~2679', MISSING), True))
+    E['n~2679'] = value
     return True
 
 
@@ -278,7 +313,10 @@ def d_8504(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2680', E.get('r~2677'), True)
+    value = E.get('r~2677')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2680', E.get('r~2680', MISSING), True))
+    E['r~2680'] = value
     return True
 
 
@@ -290,14 +328,23 @@ def t_8505(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2686', E.get('left~2681'), True)
-        LOCAL(ctx, E, 'r~2687', E.get('r~2680'), True)
+        value = E.get('left~2681')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2686', E.get('n~2686', MISSING), True))
+        E['n~2686'] = value
+        value = E.get('r~2680')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2687', E.get('r~2687', MISSING), True))
+        E['r~2687'] = value
         if not d_8519(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2681', E.get('n~2679'), True)
+    value = E.get('n~2679')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2681', E.get('left~2681', MISSING), True))
+    E['left~2681'] = value
     return t_8507(ctx, r1, s, E, B)
 
 
@@ -307,7 +354,10 @@ def d_8506(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2681', E.get('n~2679'), True)
+    value = E.get('n~2679')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2681', E.get('left~2681', MISSING), True))
+    E['left~2681'] = value
     return True
 
 
@@ -328,7 +378,9 @@ def t_8507(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2683', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2683', E.get('rep~2683', MISSING), True))
+            E['rep~2683'] = item
             if (((_w1 if type((_w1 := E.get('left~2681'))) is int else num(_w1)) > 0)):
                 return t_8508(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -348,7 +400,9 @@ def t_8508(ctx, k, s=None, E=None, B=8473):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2684', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2684', E.get('taken~2684', MISSING), True))
+    E['taken~2684'] = 0
     return t_8510(ctx, r1, s, E, B)
 
 
@@ -358,7 +412,9 @@ def d_8509(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2684', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2684', E.get('taken~2684', MISSING), True))
+    E['taken~2684'] = 0
     return True
 
 
@@ -425,7 +481,10 @@ def d_8517(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2686', E.get('left~2681'), True)
+    value = E.get('left~2681')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2686', E.get('n~2686', MISSING), True))
+    E['n~2686'] = value
     return True
 
 
@@ -435,7 +494,10 @@ def d_8518(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2687', E.get('r~2680'), True)
+    value = E.get('r~2680')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2687', E.get('r~2687', MISSING), True))
+    E['r~2687'] = value
     return True
 
 
@@ -445,7 +507,10 @@ def d_8519(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2688', x_9651(ctx, E), True)
+    value = x_9651(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2688', E.get('k~2688', MISSING), True))
+    E['k~2688'] = value
     if not d_8521(ctx, E, B):
         return False
     ctx.steps += 1
@@ -465,7 +530,10 @@ def d_8520(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2688', x_9651(ctx, E), True)
+    value = x_9651(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2688', E.get('k~2688', MISSING), True))
+    E['k~2688'] = value
     return True
 
 

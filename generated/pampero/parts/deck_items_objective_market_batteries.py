@@ -58,15 +58,21 @@ def x_9343(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
-        return ((_w6 if type((_w6 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w2.get('batteries', 0) if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('numbers', {}) if type(v_i_2658) is str else {}))) is dict else KEY(_w2, 'batteries', 0)) if ('batteries' in _w3 if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('numbers', {}) if type(v_i_2658) is str else {}))) in (list, dict) else IN('batteries', _w3)) else ((_w4.get('batteries', 0) if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('cost', {}) if type(v_i_2658) is str else {}))) is dict else KEY(_w4, 'batteries', 0)) if ('batteries' in _w5 if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('cost', {}) if type(v_i_2658) is str else {}))) in (list, dict) else IN('batteries', _w5)) else 0)) for v_i_2658 in items_of(_h1) if ((ctx.index.plain['deck_items'].get(v_i_2658, NOREC).get('deck', None) if type(v_i_2658) is str else None) == v_d_2657)]) for v_d_2657 in items_of((ctx.index.plain['markets'].get(v_m_2656, NOREC).get('piles', []) if type(v_m_2656) is str else []))]) for v_m_2656 in IDS(ctx, 'markets')]))) is int else num(_w6)) >= 7)
+        _h1 = ctx.index.plain['markets']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
+        _h3 = ctx.index.plain['deck_items']
+        return ((_w6 if type((_w6 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w2.get('batteries', 0) if type((_w2 := (_h3.get(v_i_2658, NOREC).get('numbers', {}) if type(v_i_2658) is str else {}))) is dict else KEY(_w2, 'batteries', 0)) if ('batteries' in _w3 if type((_w3 := (_h3.get(v_i_2658, NOREC).get('numbers', {}) if type(v_i_2658) is str else {}))) in (list, dict) else IN('batteries', _w3)) else ((_w4.get('batteries', 0) if type((_w4 := (_h3.get(v_i_2658, NOREC).get('cost', {}) if type(v_i_2658) is str else {}))) is dict else KEY(_w4, 'batteries', 0)) if ('batteries' in _w5 if type((_w5 := (_h3.get(v_i_2658, NOREC).get('cost', {}) if type(v_i_2658) is str else {}))) in (list, dict) else IN('batteries', _w5)) else 0)) for v_i_2658 in items_of(_h2) if ((_h3.get(v_i_2658, NOREC).get('deck', None) if type(v_i_2658) is str else None) == v_d_2657)]) for v_d_2657 in items_of((_h1.get(v_m_2656, NOREC).get('piles', []) if type(v_m_2656) is str else []))]) for v_m_2656 in IDS(ctx, 'markets')]))) is int else num(_w6)) >= 7)
     return MEMO(ctx, (9343, E.get('you'), ctx.stamps.get('held', 0),), compute)
 
 
 def x_9347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9347, E.get('r~2660'),), lambda: [v_q_2662 for v_q_2662 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2662, NOREC).get('instead_of', {}) if type(v_q_2662) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2660'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2660')
+        return [v_q_2662 for v_q_2662 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2662, NOREC).get('instead_of', {}) if type(v_q_2662) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9347, E.get('r~2660'),), compute)
 
 
 def x_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -142,9 +148,11 @@ def x_9375(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2674 for v_i_2674 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2674, NOREC).get('deck', None) if type(v_i_2674) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2675))) is type((_w4 := sum([items_of((_h2.get(v_r_2677, []) if type(_h2) is dict else KEY(_h2, v_r_2677, []))).count(v_c_2675) for v_r_2677 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2675 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2675, NOREC).get('deck', None) if type(v_c_2675) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return (_w5 + _w6 if type((_w5 := len([v_i_2674 for v_i_2674 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2674, NOREC).get('deck', None) if type(v_i_2674) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h2).count(v_c_2675))) is type((_w4 := sum([items_of((_h3.get(v_r_2677, []) if type(_h3) is dict else KEY(_h3, v_r_2677, []))).count(v_c_2675) for v_r_2677 in items_of(_h3)]))) is int else AR('+', _w3, _w4)) for v_c_2675 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2675, NOREC).get('deck', None) if type(v_c_2675) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9375, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
@@ -177,14 +185,25 @@ def t_8253(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2679', 10, True)
-        LOCAL(ctx, E, 'r~2680', 'money', True)
-        LOCAL(ctx, E, 'k~2681', x_9375(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2679', E.get('n~2679', MISSING), True))
+        E['n~2679'] = 10
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2680', E.get('r~2680', MISSING), True))
+        E['r~2680'] = 'money'
+        value = x_9375(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2681', E.get('k~2681', MISSING), True))
+        E['k~2681'] = value
         return t_8282(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2659', 10, True)
-    LOCAL(ctx, E, 'r~2660', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2659', E.get('n~2659', MISSING), True))
+    E['n~2659'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2660', E.get('r~2660', MISSING), True))
+    E['r~2660'] = 'money'
     return t_8256(ctx, r1, s, E, B)
 
 
@@ -194,7 +213,9 @@ def d_8254(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2659', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2659', E.get('n~2659', MISSING), True))
+    E['n~2659'] = 10
     return True
 
 
@@ -209,14 +230,23 @@ def t_8256(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2666', E.get('left~2661'), True)
-        LOCAL(ctx, E, 'r~2667', E.get('r~2660'), True)
+        value = E.get('left~2661')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2666', E.get('n~2666', MISSING), True))
+        E['n~2666'] = value
+        value = E.get('r~2660')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2667', E.get('r~2667', MISSING), True))
+        E['r~2667'] = value
         if not d_8270(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2661', E.get('n~2659'), True)
+    value = E.get('n~2659')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2661', E.get('left~2661', MISSING), True))
+    E['left~2661'] = value
     return t_8258(ctx, r1, s, E, B)
 
 
@@ -226,7 +256,10 @@ def d_8257(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2661', E.get('n~2659'), True)
+    value = E.get('n~2659')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2661', E.get('left~2661', MISSING), True))
+    E['left~2661'] = value
     return True
 
 
@@ -247,7 +280,9 @@ def t_8258(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2663', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2663', E.get('rep~2663', MISSING), True))
+            E['rep~2663'] = item
             if (((_w1 if type((_w1 := E.get('left~2661'))) is int else num(_w1)) > 0)):
                 return t_8259(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -267,7 +302,9 @@ def t_8259(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2664', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2664', E.get('taken~2664', MISSING), True))
+    E['taken~2664'] = 0
     return t_8261(ctx, r1, s, E, B)
 
 
@@ -277,7 +314,9 @@ def d_8260(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2664', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2664', E.get('taken~2664', MISSING), True))
+    E['taken~2664'] = 0
     return True
 
 
@@ -344,7 +383,10 @@ def d_8268(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', E.get('left~2661'), True)
+    value = E.get('left~2661')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2666', E.get('n~2666', MISSING), True))
+    E['n~2666'] = value
     return True
 
 
@@ -354,7 +396,10 @@ def d_8269(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2667', E.get('r~2660'), True)
+    value = E.get('r~2660')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2667', E.get('r~2667', MISSING), True))
+    E['r~2667'] = value
     return True
 
 
@@ -364,7 +409,10 @@ def d_8270(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2668', x_9361(ctx, E), True)
+    value = x_9361(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2668', E.get('k~2668', MISSING), True))
+    E['k~2668'] = value
     if not d_8272(ctx, E, B):
         return False
     ctx.steps += 1
@@ -384,7 +432,10 @@ def d_8271(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2668', x_9361(ctx, E), True)
+    value = x_9361(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2668', E.get('k~2668', MISSING), True))
+    E['k~2668'] = value
     return True
 
 
@@ -480,7 +531,9 @@ def d_8279(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2679', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2679', E.get('n~2679', MISSING), True))
+    E['n~2679'] = 10
     return True
 
 
@@ -493,7 +546,10 @@ def d_8281(ctx, E=None, B=8253):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2681', x_9375(ctx, E), True)
+    value = x_9375(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2681', E.get('k~2681', MISSING), True))
+    E['k~2681'] = value
     return True
 
 
@@ -503,8 +559,14 @@ def t_8282(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2682', (((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2683', E.get('r~2680'), True)
+    value = (((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2682', E.get('n~2682', MISSING), True))
+    E['n~2682'] = value
+    value = E.get('r~2680')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2683', E.get('r~2683', MISSING), True))
+    E['r~2683'] = value
     return t_8285(ctx, k, s, E, B)
 
 
@@ -514,7 +576,10 @@ def d_8283(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2682', (((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~2679'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2681'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2682', E.get('n~2682', MISSING), True))
+    E['n~2682'] = value
     return True
 
 
@@ -529,14 +594,23 @@ def t_8285(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2689', E.get('left~2684'), True)
-        LOCAL(ctx, E, 'r~2690', E.get('r~2683'), True)
+        value = E.get('left~2684')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2689', E.get('n~2689', MISSING), True))
+        E['n~2689'] = value
+        value = E.get('r~2683')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2690', E.get('r~2690', MISSING), True))
+        E['r~2690'] = value
         if not d_8299(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2684', E.get('n~2682'), True)
+    value = E.get('n~2682')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2684', E.get('left~2684', MISSING), True))
+    E['left~2684'] = value
     return t_8287(ctx, r1, s, E, B)
 
 
@@ -560,7 +634,9 @@ def t_8287(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2686', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2686', E.get('rep~2686', MISSING), True))
+            E['rep~2686'] = item
             if (((_w1 if type((_w1 := E.get('left~2684'))) is int else num(_w1)) > 0)):
                 return t_8288(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -580,7 +656,9 @@ def t_8288(ctx, k, s=None, E=None, B=8253):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2687', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2687', E.get('taken~2687', MISSING), True))
+    E['taken~2687'] = 0
     return t_8290(ctx, r1, s, E, B)
 
 

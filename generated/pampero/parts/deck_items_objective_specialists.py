@@ -58,16 +58,22 @@ def x_9535(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return ((_w13 if type((_w13 := (_w11 + _w12 if type((_w11 := (_w5 + _w6 if type((_w5 := len([v_i_2656 for v_i_2656 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2656, NOREC).get('deck', None) if type(v_i_2656) is str else None) == 'specialist_scoring')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2657))) is type((_w4 := sum([items_of((_h2.get(v_r_2659, []) if type(_h2) is dict else KEY(_h2, v_r_2659, []))).count(v_c_2657) for v_r_2659 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2657 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2657, NOREC).get('deck', None) if type(v_c_2657) is str else None) == 'specialist_scoring')]))) is int else AR('+', _w5, _w6)))) is type((_w12 := (_w9 + _w10 if type((_w9 := len([v_i_2661 for v_i_2661 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2661, NOREC).get('deck', None) if type(v_i_2661) is str else None) == 'specialist_action')]))) is type((_w10 := FN['sum'](ctx, None, [(_w7 + _w8 if type((_w7 := items_of(_h1).count(v_c_2662))) is type((_w8 := sum([items_of((_h2.get(v_r_2664, []) if type(_h2) is dict else KEY(_h2, v_r_2664, []))).count(v_c_2662) for v_r_2664 in items_of(_h2)]))) is int else AR('+', _w7, _w8)) for v_c_2662 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2662, NOREC).get('deck', None) if type(v_c_2662) is str else None) == 'specialist_action')]))) is int else AR('+', _w9, _w10)))) is int else AR('+', _w11, _w12)))) is int else num(_w13)) >= 6)
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return ((_w13 if type((_w13 := (_w11 + _w12 if type((_w11 := (_w5 + _w6 if type((_w5 := len([v_i_2656 for v_i_2656 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2656, NOREC).get('deck', None) if type(v_i_2656) is str else None) == 'specialist_scoring')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h2).count(v_c_2657))) is type((_w4 := sum([items_of((_h3.get(v_r_2659, []) if type(_h3) is dict else KEY(_h3, v_r_2659, []))).count(v_c_2657) for v_r_2659 in items_of(_h3)]))) is int else AR('+', _w3, _w4)) for v_c_2657 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2657, NOREC).get('deck', None) if type(v_c_2657) is str else None) == 'specialist_scoring')]))) is int else AR('+', _w5, _w6)))) is type((_w12 := (_w9 + _w10 if type((_w9 := len([v_i_2661 for v_i_2661 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2661, NOREC).get('deck', None) if type(v_i_2661) is str else None) == 'specialist_action')]))) is type((_w10 := FN['sum'](ctx, None, [(_w7 + _w8 if type((_w7 := items_of(_h2).count(v_c_2662))) is type((_w8 := sum([items_of((_h3.get(v_r_2664, []) if type(_h3) is dict else KEY(_h3, v_r_2664, []))).count(v_c_2662) for v_r_2664 in items_of(_h3)]))) is int else AR('+', _w7, _w8)) for v_c_2662 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2662, NOREC).get('deck', None) if type(v_c_2662) is str else None) == 'specialist_action')]))) is int else AR('+', _w9, _w10)))) is int else AR('+', _w11, _w12)))) is int else num(_w13)) >= 6)
     return MEMO(ctx, (9535, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9539, E.get('r~2667'),), lambda: [v_q_2669 for v_q_2669 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2669, NOREC).get('instead_of', {}) if type(v_q_2669) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2667'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2667')
+        return [v_q_2669 for v_q_2669 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2669, NOREC).get('instead_of', {}) if type(v_q_2669) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9539, E.get('r~2667'),), compute)
 
 
 def x_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -143,9 +149,11 @@ def x_9567(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2681 for v_i_2681 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2681, NOREC).get('deck', None) if type(v_i_2681) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2682))) is type((_w4 := sum([items_of((_h2.get(v_r_2684, []) if type(_h2) is dict else KEY(_h2, v_r_2684, []))).count(v_c_2682) for v_r_2684 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2682 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2682, NOREC).get('deck', None) if type(v_c_2682) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return (_w5 + _w6 if type((_w5 := len([v_i_2681 for v_i_2681 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2681, NOREC).get('deck', None) if type(v_i_2681) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h2).count(v_c_2682))) is type((_w4 := sum([items_of((_h3.get(v_r_2684, []) if type(_h3) is dict else KEY(_h3, v_r_2684, []))).count(v_c_2682) for v_r_2684 in items_of(_h3)]))) is int else AR('+', _w3, _w4)) for v_c_2682 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2682, NOREC).get('deck', None) if type(v_c_2682) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
     return MEMO(ctx, (9567, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
@@ -158,7 +166,11 @@ def x_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
 def x_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9571, E.get('r~2690'),), lambda: [v_q_2692 for v_q_2692 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2692, NOREC).get('instead_of', {}) if type(v_q_2692) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2690'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2690')
+        return [v_q_2692 for v_q_2692 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2692, NOREC).get('instead_of', {}) if type(v_q_2692) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9571, E.get('r~2690'),), compute)
 
 
 def x_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -238,14 +250,25 @@ def t_8418(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2686', 10, True)
-        LOCAL(ctx, E, 'r~2687', 'money', True)
-        LOCAL(ctx, E, 'k~2688', x_9567(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2686', E.get('n~2686', MISSING), True))
+        E['n~2686'] = 10
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2687', E.get('r~2687', MISSING), True))
+        E['r~2687'] = 'money'
+        value = x_9567(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2688', E.get('k~2688', MISSING), True))
+        E['k~2688'] = value
         return t_8447(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2666', 10, True)
-    LOCAL(ctx, E, 'r~2667', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2666', E.get('n~2666', MISSING), True))
+    E['n~2666'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2667', E.get('r~2667', MISSING), True))
+    E['r~2667'] = 'money'
     return t_8421(ctx, r1, s, E, B)
 
 
@@ -255,7 +278,9 @@ def d_8419(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2666', E.get('n~2666', MISSING), True))
+    E['n~2666'] = 10
     return True
 
 
@@ -270,14 +295,23 @@ def t_8421(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2673', E.get('left~2668'), True)
-        LOCAL(ctx, E, 'r~2674', E.get('r~2667'), True)
+        value = E.get('left~2668')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2673', E.get('n~2673', MISSING), True))
+        E['n~2673'] = value
+        value = E.get('r~2667')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2674', E.get('r~2674', MISSING), True))
+        E['r~2674'] = value
         if not d_8435(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2668', E.get('n~2666'), True)
+    value = E.get('n~2666')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2668', E.get('left~2668', MISSING), True))
+    E['left~2668'] = value
     return t_8423(ctx, r1, s, E, B)
 
 
@@ -287,7 +321,10 @@ def d_8422(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2668', E.get('n~2666'), True)
+    value = E.get('n~2666')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2668', E.get('left~2668', MISSING), True))
+    E['left~2668'] = value
     return True
 
 
@@ -308,7 +345,9 @@ def t_8423(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2670', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2670', E.get('rep~2670', MISSING), True))
+            E['rep~2670'] = item
             if (((_w1 if type((_w1 := E.get('left~2668'))) is int else num(_w1)) > 0)):
                 return t_8424(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -328,7 +367,9 @@ def t_8424(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2671', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2671', E.get('taken~2671', MISSING), True))
+    E['taken~2671'] = 0
     return t_8426(ctx, r1, s, E, B)
 
 
@@ -338,7 +379,9 @@ def d_8425(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2671', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2671', E.get('taken~2671', MISSING), True))
+    E['taken~2671'] = 0
     return True
 
 
@@ -405,7 +448,10 @@ def d_8433(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2673', E.get('left~2668'), True)
+    value = E.get('left~2668')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2673', E.get('n~2673', MISSING), True))
+    E['n~2673'] = value
     return True
 
 
@@ -415,7 +461,10 @@ def d_8434(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2674', E.get('r~2667'), True)
+    value = E.get('r~2667')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2674', E.get('r~2674', MISSING), True))
+    E['r~2674'] = value
     return True
 
 
@@ -425,7 +474,10 @@ def d_8435(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2675', x_9553(ctx, E), True)
+    value = x_9553(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2675', E.get('k~2675', MISSING), True))
+    E['k~2675'] = value
     if not d_8437(ctx, E, B):
         return False
     ctx.steps += 1
@@ -445,7 +497,10 @@ def d_8436(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2675', x_9553(ctx, E), True)
+    value = x_9553(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2675', E.get('k~2675', MISSING), True))
+    E['k~2675'] = value
     return True
 
 
@@ -541,7 +596,9 @@ def d_8444(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2686', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2686', E.get('n~2686', MISSING), True))
+    E['n~2686'] = 10
     return True
 
 
@@ -551,7 +608,9 @@ def d_8445(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2687', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2687', E.get('r~2687', MISSING), True))
+    E['r~2687'] = 'money'
     return True
 
 
@@ -561,7 +620,10 @@ def d_8446(ctx, E=None, B=8418):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2688', x_9567(ctx, E), True)
+    value = x_9567(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2688', E.get('k~2688', MISSING), True))
+    E['k~2688'] = value
     return True
 
 
@@ -571,8 +633,14 @@ def t_8447(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2689', (((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2688'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2690', E.get('r~2687'), True)
+    value = (((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2688'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2689', E.get('n~2689', MISSING), True))
+    E['n~2689'] = value
+    value = E.get('r~2687')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2690', E.get('r~2690', MISSING), True))
+    E['r~2690'] = value
     return t_8450(ctx, k, s, E, B)
 
 
@@ -582,7 +650,10 @@ def d_8448(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2689', (((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2688'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~2686'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2688'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2689', E.get('n~2689', MISSING), True))
+    E['n~2689'] = value
     return True
 
 
@@ -592,7 +663,10 @@ def d_8449(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2690', E.get('r~2687'), True)
+    value = E.get('r~2687')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2690', E.get('r~2690', MISSING), True))
+    E['r~2690'] = value
     return True
 
 
@@ -604,14 +678,23 @@ def t_8450(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2696', E.get('left~2691'), True)
-        LOCAL(ctx, E, 'r~2697', E.get('r~2690'), True)
+        value = E.get('left~2691')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2696', E.get('n~2696', MISSING), True))
+        E['n~2696'] = value
+        value = E.get('r~2690')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2697', E.get('r~2697', MISSING), True))
+        E['r~2697'] = value
         if not d_8464(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2691', E.get('n~2689'), True)
+    value = E.get('n~2689')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2691', E.get('left~2691', MISSING), True))
+    E['left~2691'] = value
     return t_8452(ctx, r1, s, E, B)
 
 
@@ -621,7 +704,10 @@ def d_8451(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2691', E.get('n~2689'), True)
+    value = E.get('n~2689')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2691', E.get('left~2691', MISSING), True))
+    E['left~2691'] = value
     return True
 
 
@@ -642,7 +728,9 @@ def t_8452(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2693', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2693', E.get('rep~2693', MISSING), True))
+            E['rep~2693'] = item
             if (((_w1 if type((_w1 := E.get('left~2691'))) is int else num(_w1)) > 0)):
                 return t_8453(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -662,7 +750,9 @@ def t_8453(ctx, k, s=None, E=None, B=8418):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2694', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2694', E.get('taken~2694', MISSING), True))
+    E['taken~2694'] = 0
     return t_8455(ctx, r1, s, E, B)
 
 
@@ -672,7 +762,9 @@ def d_8454(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2694', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2694', E.get('taken~2694', MISSING), True))
+    E['taken~2694'] = 0
     return True
 
 
@@ -739,7 +831,10 @@ def d_8462(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2696', E.get('left~2691'), True)
+    value = E.get('left~2691')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2696', E.get('n~2696', MISSING), True))
+    E['n~2696'] = value
     return True
 
 
@@ -749,7 +844,10 @@ def d_8463(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2697', E.get('r~2690'), True)
+    value = E.get('r~2690')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2697', E.get('r~2697', MISSING), True))
+    E['r~2697'] = value
     return True
 
 
@@ -759,7 +857,10 @@ def d_8464(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2698', x_9587(ctx, E), True)
+    value = x_9587(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2698', E.get('k~2698', MISSING), True))
+    E['k~2698'] = value
     if not d_8466(ctx, E, B):
         return False
     ctx.steps += 1
@@ -779,7 +880,10 @@ def d_8465(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2698', x_9587(ctx, E), True)
+    value = x_9587(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2698', E.get('k~2698', MISSING), True))
+    E['k~2698'] = value
     return True
 
 

@@ -105,19 +105,33 @@ def t_8803(ctx, k, s=None, E=None, B=8803):  # rules_data/pampero/modules/privat
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2667', 'money', True)
-        LOCAL(ctx, E, 'k~2668', x_10013(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2667', E.get('r~2667', MISSING), True))
+        E['r~2667'] = 'money'
+        value = x_10013(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2668', E.get('k~2668', MISSING), True))
+        E['k~2668'] = value
         return t_8831(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2680', 'money', True)
-        LOCAL(ctx, E, 'k~2681', x_10046(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2680', E.get('r~2680', MISSING), True))
+        E['r~2680'] = 'money'
+        value = x_10046(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2681', E.get('k~2681', MISSING), True))
+        E['k~2681'] = value
         return t_8859(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2656', 3, True)
-    LOCAL(ctx, E, 'r~2657', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2656', E.get('n~2656', MISSING), True))
+    E['n~2656'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2657', E.get('r~2657', MISSING), True))
+    E['r~2657'] = 'money'
     return t_8806(ctx, r1, s, E, B)
 
 

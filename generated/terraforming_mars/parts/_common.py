@@ -50,6 +50,7 @@ K = [
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
+    {'p': 'oceans'},
     {},
     ['player', 'stock', 'key'],
     ['game', 'deck', ''],
@@ -65,6 +66,8 @@ K = [
     ['player', 'hand', ''],
     ['game', 'game_tracks', 'key'],
     ['player', 'card_res', 'key'],
+    {'p': 'oxygen'},
+    {'p': 'temperature'},
     ['steel', 'titanium'],
     ['player', 'chosen', ''],
 ]
@@ -100,8 +103,10 @@ def x_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~749'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~749'), 0) if type((_w1 := (ctx.state['players'][v_target_750] if type(v_target_750) is int and 0 <= v_target_750 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~749'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~748'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_750 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~749')
+        _h2 = E.get('n~748')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~749'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_750] if type(v_target_750) is int and 0 <= v_target_750 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_750 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (388, E.get('n~748'), E.get('r~749'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -139,7 +144,9 @@ def d_352(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
     return True
 
 
@@ -149,7 +156,9 @@ def d_353(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'titanium'
     return True
 
 
@@ -211,7 +220,9 @@ def d_359(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 1
     return True
 
 
@@ -221,7 +232,9 @@ def d_360(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'titanium', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'titanium'
     return True
 
 
@@ -315,11 +328,15 @@ def d_362(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'energy')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
 
 
@@ -329,7 +346,9 @@ def d_364(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     return True
 
 
@@ -360,7 +379,9 @@ def d_368(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~750', 'temperature', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~750', E.get('p~750', MISSING), True))
+    E['p~750'] = 'temperature'
     return True
 
 
@@ -370,7 +391,9 @@ def d_369(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 1
     return True
 
 
@@ -519,7 +542,9 @@ def t_380(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~752', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~752', E.get('b~752', MISSING), True))
+            E['b~752'] = item
             if x_417(ctx, E):
                 return t_381(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -548,7 +573,7 @@ def d_382(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
 
 
 def x_421(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[7], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
 
 
 def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -561,8 +586,10 @@ def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~751'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~751'), 0) if type((_w1 := (ctx.state['players'][v_target_752] if type(v_target_752) is int and 0 <= v_target_752 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~751'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~750'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_752 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~751')
+        _h2 = E.get('n~750')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~751'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_752] if type(v_target_752) is int and 0 <= v_target_752 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_752 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (430, E.get('n~750'), E.get('r~751'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -596,7 +623,9 @@ def d_385(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'megacredits'
     return True
 
 
@@ -644,7 +673,9 @@ def d_389(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
     return True
 
 
@@ -654,7 +685,9 @@ def d_390(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'heat'
     return True
 
 
@@ -687,7 +720,9 @@ def d_396(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~754', E.get('n~754', MISSING), True))
+    E['n~754'] = 2
     return True
 
 
@@ -722,7 +757,7 @@ def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
 def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', K[8], 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -800,7 +835,7 @@ def x_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~755')} if ((_w8 if type((_w8 := E.get('s_v~752'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~756')} if ((_w11 if type((_w11 := E.get('t_v~753'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~757')} if ((_w14 if type((_w14 := E.get('h_v~754'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~755')} if ((_w8 if type((_w8 := E.get('s_v~752'))) is int else num(_w8)) > 0) else K[8]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~756')} if ((_w11 if type((_w11 := E.get('t_v~753'))) is int else num(_w11)) > 0) else K[8]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~757')} if ((_w14 if type((_w14 := E.get('h_v~754'))) is int else num(_w14)) > 0) else K[8]))) is int else AR('+', _w15, _w16))
 
 
 def x_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -850,7 +885,10 @@ def d_403(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~749', E.get('price~749', MISSING), True))
+    E['price~749'] = value
     return True
 
 
@@ -860,7 +898,9 @@ def d_404(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~750', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~750', E.get('sv~750', MISSING), True))
+    E['sv~750'] = 0
     return True
 
 
@@ -870,7 +910,9 @@ def d_405(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~751', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~751', E.get('tv~751', MISSING), True))
+    E['tv~751'] = 0
     return True
 
 
@@ -880,7 +922,10 @@ def d_407(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~752', x_446(ctx, E), True)
+    value = x_446(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~752', E.get('s_v~752', MISSING), True))
+    E['s_v~752'] = value
     return True
 
 
@@ -890,7 +935,10 @@ def d_408(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~753', x_447(ctx, E), True)
+    value = x_447(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~753', E.get('t_v~753', MISSING), True))
+    E['t_v~753'] = value
     return True
 
 
@@ -900,7 +948,10 @@ def d_409(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~754', x_448(ctx, E), True)
+    value = x_448(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~754', E.get('h_v~754', MISSING), True))
+    E['h_v~754'] = value
     return True
 
 
@@ -915,7 +966,7 @@ def d_411(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[9])
     return True
 
 
@@ -938,7 +989,7 @@ def d_413(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[9])
     return True
 
 
@@ -961,16 +1012,16 @@ def d_417(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_459(ctx, E), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, x_459(ctx, E), '-=', False, K[9])
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[9])
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[9])
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[9])
     return True
 
 
@@ -982,7 +1033,7 @@ def d_418(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_459(ctx, E), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, x_459(ctx, E), '-=', False, K[9])
     return True
 
 
@@ -994,7 +1045,7 @@ def d_419(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[9])
     return True
 
 
@@ -1006,7 +1057,7 @@ def d_420(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[9])
     return True
 
 
@@ -1018,7 +1069,7 @@ def d_421(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[9])
     return True
 
 
@@ -1026,7 +1077,7 @@ def d_425(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
     return True
 
 
@@ -1034,7 +1085,7 @@ def d_426(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
     return True
 
 
@@ -1042,7 +1093,7 @@ def d_432(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1052,7 +1103,9 @@ def d_435(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~758', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~758', E.get('n~758', MISSING), True))
+    E['n~758'] = 1
     return True
 
 
@@ -1084,8 +1137,8 @@ def d_444(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
     STMT(ctx, B + 9)
     return True
 
@@ -1118,8 +1171,8 @@ def d_449(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1131,7 +1184,7 @@ def d_450(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
     return True
 
 
@@ -1148,7 +1201,9 @@ def d_455(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 3
     return True
 
 
@@ -1160,7 +1215,7 @@ def d_478(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, K[10], '=', False, K[12])
+        SET(ctx, 'offer', c, key, K[11], '=', False, K[13])
     return True
 
 
@@ -1193,7 +1248,7 @@ def d_482(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resou
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[9])
     return True
 
 
@@ -1216,7 +1271,7 @@ def d_484(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[9])
     return True
 
 
@@ -1226,7 +1281,9 @@ def d_486(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~754', E.get('n~754', MISSING), True))
+    E['n~754'] = 1
     return True
 
 
@@ -1236,12 +1293,14 @@ def d_487(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~755', E.get('r~755', MISSING), True))
+    E['r~755'] = 'megacredits'
     return True
 
 
 def x_546(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[7], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
 def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1255,7 +1314,9 @@ def x_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~752'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~752')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (_h2.get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((_h2.get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == _h3)))
     return MEMO(ctx, (558, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -1263,8 +1324,10 @@ def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this')) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == _h3) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((_h1.get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h2)]) else None)
     return MEMO(ctx, (559, E.get('this'), E.get('t~752'),), compute)
 
 
@@ -1272,11 +1335,15 @@ def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if ((not (v_s_758 in _h2 if type(_h2) in (list, dict) else IN(v_s_758, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('mine~756'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_758 in _h4 if type(_h4) in (list, dict) else IN(v_s_758, _h4))) or ((not any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and ((not (v_x_759 in _h4 if type(_h4) in (list, dict) else IN(v_x_759, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h3))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = E.get('t~752')
+        _h5 = E.get('mine~756')
+        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h8 = ctx.index.plain['tiles']
+        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((_h1.get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h2)] if (True if ((not (v_s_758 in _h3 if type(_h3) in (list, dict) else IN(v_s_758, _h3)))) and ((True if (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h4)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_758 in _h7 if type(_h7) in (list, dict) else IN(v_s_758, _h7))) or ((not any((True if ((v_x_759 in _h3 if type(_h3) in (list, dict) else IN(v_x_759, _h3))) and ((not (v_x_759 in _h7 if type(_h7) in (list, dict) else IN(v_x_759, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h6))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
     return MEMO(ctx, (560, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -1285,8 +1352,9 @@ def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((E.get('you') != None)) and (any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == E.get('you'))) else False)])
+        _h2 = E.get('you')
+        _h3 = ctx.state.get('board')
+        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((_h2 != None)) and (any((True if ((v_x_765 in _h3 if type(_h3) in (list, dict) else IN(v_x_765, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == _h2)) else False)])
     return MEMO(ctx, (561, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -1315,7 +1383,7 @@ def x_568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~770'))
+    return FLD(ctx, K[14], E.get('s~770'))
 
 
 def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -1333,13 +1401,13 @@ def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~769'))
+    return FLD(ctx, K[16], E.get('t~769'))
 
 
 def x_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -1354,7 +1422,9 @@ def d_491(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
     return True
 
 
@@ -1364,7 +1434,9 @@ def d_497(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'megacredits'
     return True
 
 
@@ -1397,9 +1469,18 @@ def t_503(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_559(ctx, E), True)
-    LOCAL(ctx, E, 'empty~761', x_560(ctx, E), True)
-    LOCAL(ctx, E, 'legal~767', x_561(ctx, E), True)
+    value = x_559(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~756', E.get('mine~756', MISSING), True))
+    E['mine~756'] = value
+    value = x_560(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~761', E.get('empty~761', MISSING), True))
+    E['empty~761'] = value
+    value = x_561(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~767', E.get('legal~767', MISSING), True))
+    E['legal~767'] = value
     if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return t_508(ctx, k, s, E, B)
@@ -1411,7 +1492,10 @@ def d_504(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_559(ctx, E), True)
+    value = x_559(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~756', E.get('mine~756', MISSING), True))
+    E['mine~756'] = value
     return True
 
 
@@ -1421,7 +1505,10 @@ def d_505(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~761', x_560(ctx, E), True)
+    value = x_560(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~761', E.get('empty~761', MISSING), True))
+    E['empty~761'] = value
     return True
 
 
@@ -1431,7 +1518,10 @@ def d_506(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~767', x_561(ctx, E), True)
+    value = x_561(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~767', E.get('legal~767', MISSING), True))
+    E['legal~767'] = value
     return True
 
 
@@ -1459,8 +1549,14 @@ def t_509(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    value = E.get('t~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~769', E.get('t~769', MISSING), True))
+    E['t~769'] = value
+    value = E.get('space~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~770', E.get('s~770', MISSING), True))
+    E['s~770'] = value
     return t_512(ctx, k, s, E, B)
 
 
@@ -1470,7 +1566,10 @@ def d_510(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
+    value = E.get('t~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~769', E.get('t~769', MISSING), True))
+    E['t~769'] = value
     return True
 
 
@@ -1480,7 +1579,10 @@ def d_511(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    value = E.get('space~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~770', E.get('s~770', MISSING), True))
+    E['s~770'] = value
     return True
 
 
@@ -1490,10 +1592,10 @@ def t_512(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~770'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[19])
     return t_515(ctx, k, s, E, B)
 
 
@@ -1503,9 +1605,9 @@ def d_513(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~770'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[18])
     return True
 
 
@@ -1515,7 +1617,7 @@ def d_514(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[19])
     return True
 
 
@@ -1577,7 +1679,9 @@ def t_518(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~771', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~771', E.get('x~771', MISSING), True))
+            E['x~771'] = item
             if ((E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))):
                 return t_519(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1690,7 +1794,9 @@ def d_525(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~748', E.get('p~748', MISSING), True))
+    E['p~748'] = 'temperature'
     return True
 
 
@@ -1700,7 +1806,9 @@ def d_526(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 1
     return True
 
 
@@ -1837,7 +1945,9 @@ def t_537(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~750', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~750', E.get('b~750', MISSING), True))
+            E['b~750'] = item
             if x_594(ctx, E):
                 return t_538(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1871,7 +1981,9 @@ def d_542(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = 'plants'
     return True
 
 
@@ -1901,7 +2013,7 @@ def d_545(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~753')).get('stock'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~751'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~751'), '-=', False, K[9])
     return True
 
 
@@ -1918,7 +2030,9 @@ def d_548(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'titanium', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~755', E.get('r~755', MISSING), True))
+    E['r~755'] = 'titanium'
     return True
 
 
@@ -1930,7 +2044,7 @@ def d_549(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[9])
     return True
 
 
@@ -1939,7 +2053,9 @@ def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_752, 0) if type(_h1) is dict else KEY(_h1, v_p_752, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('step', 0) if type(v_p_752) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('max', 0) if type(v_p_752) is str else 0))) is int else num(_w4))) for v_p_752 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_752, NOREC).get('tile', None) if type(v_p_752) is str else None) == E.get('t~751'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~751')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_752, 0) if type(_h1) is dict else KEY(_h1, v_p_752, 0)))) is type((_w2 := (_h2.get(v_p_752, NOREC).get('step', 0) if type(v_p_752) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_752, NOREC).get('max', 0) if type(v_p_752) is str else 0))) is int else num(_w4))) for v_p_752 in IDS(ctx, 'parameters') if ((_h2.get(v_p_752, NOREC).get('tile', None) if type(v_p_752) is str else None) == _h3)))
     return MEMO(ctx, (632, E.get('t~751'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -1947,8 +2063,10 @@ def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('reserved', None) if type(v_x_754) is str else None) == E.get('this')) for v_x_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_754, NOREC).get('reserved', None) if type(v_x_754) is str else None) == _h3) for v_x_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((_h1.get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h2)]) else None)
     return MEMO(ctx, (633, E.get('this'), E.get('t~751'),), compute)
 
 
@@ -1956,11 +2074,15 @@ def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~751'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~751'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_757 for v_s_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h1)] if (True if ((not (v_s_757 in _h2 if type(_h2) in (list, dict) else IN(v_s_757, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('t~751'))) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('mine~755'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_757 in _h4 if type(_h4) in (list, dict) else IN(v_s_757, _h4))) or ((not any((True if ((v_x_758 in _h2 if type(_h2) in (list, dict) else IN(v_x_758, _h2))) and ((not (v_x_758 in _h4 if type(_h4) in (list, dict) else IN(v_x_758, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_759)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h3))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = E.get('t~751')
+        _h5 = E.get('mine~755')
+        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~751'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~751'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h8 = ctx.index.plain['tiles']
+        return [v_s_757 for v_s_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((_h1.get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h2)] if (True if ((not (v_s_757 in _h3 if type(_h3) in (list, dict) else IN(v_s_757, _h3)))) and ((True if (((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h4)) or (((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_757 in _h7 if type(_h7) in (list, dict) else IN(v_s_757, _h7))) or ((not any((True if ((v_x_758 in _h3 if type(_h3) in (list, dict) else IN(v_x_758, _h3))) and ((not (v_x_758 in _h7 if type(_h7) in (list, dict) else IN(v_x_758, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_759)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h6))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
     return MEMO(ctx, (634, E.get('mine~755'), E.get('t~751'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -1969,8 +2091,9 @@ def x_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_762: ((lambda v_near_765: (v_near_765 if (FN['count'](ctx, None, v_near_765) > 0) else v_open_762))([v_s_763 for v_s_763 in items_of(v_open_762) if (True if ((E.get('you') != None)) and (any((True if ((v_x_764 in _h2 if type(_h2) in (list, dict) else IN(v_x_764, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_764, {}) if type(_h2) is dict else KEY(_h2, v_x_764, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_764 in ADJ(ctx, 'spaces', v_s_763))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~751'))) is str else None) == 'if_possible') else v_open_762))([v_s_761 for v_s_761 in items_of(E.get('empty~760')) if (True if ((not (v_s_761 in _h1 if type(_h1) in (list, dict) else IN(v_s_761, _h1)))) or (((_h1.get(v_s_761, None) if type(_h1) is dict else KEY(_h1, v_s_761, None)) == E.get('you'))) else False)])
+        _h2 = E.get('you')
+        _h3 = ctx.state.get('board')
+        return (lambda v_open_762: ((lambda v_near_765: (v_near_765 if (FN['count'](ctx, None, v_near_765) > 0) else v_open_762))([v_s_763 for v_s_763 in items_of(v_open_762) if (True if ((_h2 != None)) and (any((True if ((v_x_764 in _h3 if type(_h3) in (list, dict) else IN(v_x_764, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_764, {}) if type(_h3) is dict else KEY(_h3, v_x_764, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_764 in ADJ(ctx, 'spaces', v_s_763))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~751'))) is str else None) == 'if_possible') else v_open_762))([v_s_761 for v_s_761 in items_of(E.get('empty~760')) if (True if ((not (v_s_761 in _h1 if type(_h1) in (list, dict) else IN(v_s_761, _h1)))) or (((_h1.get(v_s_761, None) if type(_h1) is dict else KEY(_h1, v_s_761, None)) == _h2)) else False)])
     return MEMO(ctx, (635, E.get('empty~760'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -1995,7 +2118,7 @@ def x_641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~769'))
+    return FLD(ctx, K[14], E.get('s~769'))
 
 
 def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -2013,13 +2136,13 @@ def x_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_648(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~770'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~770'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_649(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~768'))
+    return FLD(ctx, K[16], E.get('t~768'))
 
 
 def x_653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -2044,7 +2167,9 @@ def d_567(ctx, E=None, B=550):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~751', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~751', E.get('t~751', MISSING), True))
+    E['t~751'] = 'ocean'
     return True
 
 
@@ -2065,9 +2190,18 @@ def t_569(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~755', x_633(ctx, E), True)
-    LOCAL(ctx, E, 'empty~760', x_634(ctx, E), True)
-    LOCAL(ctx, E, 'legal~766', x_635(ctx, E), True)
+    value = x_633(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~755', E.get('mine~755', MISSING), True))
+    E['mine~755'] = value
+    value = x_634(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~760', E.get('empty~760', MISSING), True))
+    E['empty~760'] = value
+    value = x_635(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~766', E.get('legal~766', MISSING), True))
+    E['legal~766'] = value
     if not ((FN['count'](ctx, None, E.get('legal~766')) > 0)):
         return False
     return t_574(ctx, k, s, E, B)
@@ -2079,7 +2213,10 @@ def d_570(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~755', x_633(ctx, E), True)
+    value = x_633(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~755', E.get('mine~755', MISSING), True))
+    E['mine~755'] = value
     return True
 
 
@@ -2089,7 +2226,10 @@ def d_571(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~760', x_634(ctx, E), True)
+    value = x_634(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~760', E.get('empty~760', MISSING), True))
+    E['empty~760'] = value
     return True
 
 
@@ -2099,7 +2239,10 @@ def d_572(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~766', x_635(ctx, E), True)
+    value = x_635(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~766', E.get('legal~766', MISSING), True))
+    E['legal~766'] = value
     return True
 
 
@@ -2127,8 +2270,14 @@ def t_575(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', E.get('t~751'), True)
-    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
+    value = E.get('t~751')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = value
+    value = E.get('space~767')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~769', E.get('s~769', MISSING), True))
+    E['s~769'] = value
     return t_578(ctx, k, s, E, B)
 
 
@@ -2138,7 +2287,10 @@ def d_576(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', E.get('t~751'), True)
+    value = E.get('t~751')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = value
     return True
 
 
@@ -2148,7 +2300,10 @@ def d_577(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
+    value = E.get('space~767')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~769', E.get('s~769', MISSING), True))
+    E['s~769'] = value
     return True
 
 
@@ -2158,10 +2313,10 @@ def t_578(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~769'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~769'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[19])
     return t_581(ctx, k, s, E, B)
 
 
@@ -2171,9 +2326,9 @@ def d_579(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~769'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~769'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[18])
     return True
 
 
@@ -2183,7 +2338,7 @@ def d_580(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[19])
     return True
 
 
@@ -2245,7 +2400,9 @@ def t_584(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~770', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~770', E.get('x~770', MISSING), True))
+            E['x~770'] = item
             if ((E.get('x~770') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~770'), _w1))):
                 return t_585(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2288,7 +2445,9 @@ def d_590(ctx, E=None, B=550):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~772', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~772', E.get('r~772', MISSING), True))
+    E['r~772'] = 'plants'
     return True
 
 
@@ -2298,7 +2457,9 @@ def d_599(ctx, E=None, B=595):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 2
     return True
 
 
@@ -2308,7 +2469,9 @@ def d_614(ctx, E=None, B=595):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 4
     return True
 
 
@@ -2318,7 +2481,9 @@ def d_620(ctx, E=None, B=595):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~754', E.get('n~754', MISSING), True))
+    E['n~754'] = 4
     return True
 
 
@@ -2327,7 +2492,9 @@ def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_759, 0) if type(_h1) is dict else KEY(_h1, v_p_759, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_759, NOREC).get('step', 0) if type(v_p_759) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_759, NOREC).get('max', 0) if type(v_p_759) is str else 0))) is int else num(_w4))) for v_p_759 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_759, NOREC).get('tile', None) if type(v_p_759) is str else None) == E.get('t~758'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~758')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_759, 0) if type(_h1) is dict else KEY(_h1, v_p_759, 0)))) is type((_w2 := (_h2.get(v_p_759, NOREC).get('step', 0) if type(v_p_759) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_759, NOREC).get('max', 0) if type(v_p_759) is str else 0))) is int else num(_w4))) for v_p_759 in IDS(ctx, 'parameters') if ((_h2.get(v_p_759, NOREC).get('tile', None) if type(v_p_759) is str else None) == _h3)))
     return MEMO(ctx, (727, E.get('t~758'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -2335,8 +2502,10 @@ def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~758'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_761, NOREC).get('reserved', None) if type(v_x_761) is str else None) == E.get('this')) for v_x_761 in [v_x_760 for v_x_760 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_760, NOREC).get('type', None) if type(v_x_760) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~758'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_761, NOREC).get('reserved', None) if type(v_x_761) is str else None) == _h3) for v_x_761 in [v_x_760 for v_x_760 in IDS(ctx, 'spaces') if ((_h1.get(v_x_760, NOREC).get('type', None) if type(v_x_760) is str else None) == _h2)]) else None)
     return MEMO(ctx, (728, E.get('this'), E.get('t~758'),), compute)
 
 
@@ -2344,11 +2513,15 @@ def x_729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~758'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~758'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~758'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_764 for v_s_764 in [v_x_763 for v_x_763 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_763, NOREC).get('type', None) if type(v_x_763) is str else None) == _h1)] if (True if ((not (v_s_764 in _h2 if type(_h2) in (list, dict) else IN(v_s_764, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == E.get('t~758'))) or (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == E.get('mine~762'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_764 in _h4 if type(_h4) in (list, dict) else IN(v_s_764, _h4))) or ((not any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and ((not (v_x_765 in _h4 if type(_h4) in (list, dict) else IN(v_x_765, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_766)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_766)) else False)) else False) for v_u_766 in items_of(_h3))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~758'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = E.get('t~758')
+        _h5 = E.get('mine~762')
+        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~758'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~758'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h8 = ctx.index.plain['tiles']
+        return [v_s_764 for v_s_764 in [v_x_763 for v_x_763 in IDS(ctx, 'spaces') if ((_h1.get(v_x_763, NOREC).get('type', None) if type(v_x_763) is str else None) == _h2)] if (True if ((not (v_s_764 in _h3 if type(_h3) in (list, dict) else IN(v_s_764, _h3)))) and ((True if (((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == None)) or (((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == _h4)) or (((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_764 in _h7 if type(_h7) in (list, dict) else IN(v_s_764, _h7))) or ((not any((True if ((v_x_765 in _h3 if type(_h3) in (list, dict) else IN(v_x_765, _h3))) and ((not (v_x_765 in _h7 if type(_h7) in (list, dict) else IN(v_x_765, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_766)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_766)) else False)) else False) for v_u_766 in items_of(_h6))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764)))) else False)) else False)]
     return MEMO(ctx, (729, E.get('mine~762'), E.get('t~758'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -2357,8 +2530,9 @@ def x_730(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_769: ((lambda v_near_772: (v_near_772 if (FN['count'](ctx, None, v_near_772) > 0) else v_open_769))([v_s_770 for v_s_770 in items_of(v_open_769) if (True if ((E.get('you') != None)) and (any((True if ((v_x_771 in _h2 if type(_h2) in (list, dict) else IN(v_x_771, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~758'))) is str else None) == 'if_possible') else v_open_769))([v_s_768 for v_s_768 in items_of(E.get('empty~767')) if (True if ((not (v_s_768 in _h1 if type(_h1) in (list, dict) else IN(v_s_768, _h1)))) or (((_h1.get(v_s_768, None) if type(_h1) is dict else KEY(_h1, v_s_768, None)) == E.get('you'))) else False)])
+        _h2 = E.get('you')
+        _h3 = ctx.state.get('board')
+        return (lambda v_open_769: ((lambda v_near_772: (v_near_772 if (FN['count'](ctx, None, v_near_772) > 0) else v_open_769))([v_s_770 for v_s_770 in items_of(v_open_769) if (True if ((_h2 != None)) and (any((True if ((v_x_771 in _h3 if type(_h3) in (list, dict) else IN(v_x_771, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_771, {}) if type(_h3) is dict else KEY(_h3, v_x_771, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~758'))) is str else None) == 'if_possible') else v_open_769))([v_s_768 for v_s_768 in items_of(E.get('empty~767')) if (True if ((not (v_s_768 in _h1 if type(_h1) in (list, dict) else IN(v_s_768, _h1)))) or (((_h1.get(v_s_768, None) if type(_h1) is dict else KEY(_h1, v_s_768, None)) == _h2)) else False)])
     return MEMO(ctx, (730, E.get('empty~767'), E.get('t~758'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -2383,7 +2557,7 @@ def x_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~776'))
+    return FLD(ctx, K[14], E.get('s~776'))
 
 
 def x_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -2401,13 +2575,13 @@ def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_743(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~777'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~777'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~777'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~777'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_744(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~775'))
+    return FLD(ctx, K[16], E.get('t~775'))
 
 
 def x_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -2422,9 +2596,18 @@ def t_629(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~752', x_446(ctx, E), True)
-    LOCAL(ctx, E, 't_v~753', x_447(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~754', x_448(ctx, E), True)
+    value = x_446(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~752', E.get('s_v~752', MISSING), True))
+    E['s_v~752'] = value
+    value = x_447(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~753', E.get('t_v~753', MISSING), True))
+    E['t_v~753'] = value
+    value = x_448(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~754', E.get('h_v~754', MISSING), True))
+    E['h_v~754'] = value
     return t_633(ctx, k, s, E, B)
 
 
@@ -2463,7 +2646,9 @@ def t_645(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/cards/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~758', E.get('t~758', MISSING), True))
+    E['t~758'] = 'ocean'
     return t_647(ctx, k, s, E, B)
 
 
@@ -2473,7 +2658,9 @@ def d_646(ctx, E=None, B=623):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~758', E.get('t~758', MISSING), True))
+    E['t~758'] = 'ocean'
     return True
 
 
@@ -2494,9 +2681,18 @@ def t_648(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~762', x_728(ctx, E), True)
-    LOCAL(ctx, E, 'empty~767', x_729(ctx, E), True)
-    LOCAL(ctx, E, 'legal~773', x_730(ctx, E), True)
+    value = x_728(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~762', E.get('mine~762', MISSING), True))
+    E['mine~762'] = value
+    value = x_729(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~767', E.get('empty~767', MISSING), True))
+    E['empty~767'] = value
+    value = x_730(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~773', E.get('legal~773', MISSING), True))
+    E['legal~773'] = value
     if not ((FN['count'](ctx, None, E.get('legal~773')) > 0)):
         return False
     return t_653(ctx, k, s, E, B)
@@ -2508,7 +2704,10 @@ def d_649(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~762', x_728(ctx, E), True)
+    value = x_728(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~762', E.get('mine~762', MISSING), True))
+    E['mine~762'] = value
     return True
 
 
@@ -2518,7 +2717,10 @@ def d_650(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~767', x_729(ctx, E), True)
+    value = x_729(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~767', E.get('empty~767', MISSING), True))
+    E['empty~767'] = value
     return True
 
 
@@ -2528,7 +2730,10 @@ def d_651(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~773', x_730(ctx, E), True)
+    value = x_730(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~773', E.get('legal~773', MISSING), True))
+    E['legal~773'] = value
     return True
 
 
@@ -2556,8 +2761,14 @@ def t_654(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~775', E.get('t~758'), True)
-    LOCAL(ctx, E, 's~776', E.get('space~774'), True)
+    value = E.get('t~758')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~775', E.get('t~775', MISSING), True))
+    E['t~775'] = value
+    value = E.get('space~774')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~776', E.get('s~776', MISSING), True))
+    E['s~776'] = value
     return t_657(ctx, k, s, E, B)
 
 
@@ -2567,7 +2778,10 @@ def d_655(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~775', E.get('t~758'), True)
+    value = E.get('t~758')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~775', E.get('t~775', MISSING), True))
+    E['t~775'] = value
     return True
 
 
@@ -2577,7 +2791,10 @@ def d_656(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~776', E.get('space~774'), True)
+    value = E.get('space~774')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~776', E.get('s~776', MISSING), True))
+    E['s~776'] = value
     return True
 
 
@@ -2587,10 +2804,10 @@ def t_657(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~776'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~776'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[19])
     return t_660(ctx, k, s, E, B)
 
 
@@ -2600,9 +2817,9 @@ def d_658(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~776'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~776'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[18])
     return True
 
 
@@ -2612,7 +2829,7 @@ def d_659(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[19])
     return True
 
 
@@ -2674,7 +2891,9 @@ def t_663(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~777', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~777', E.get('x~777', MISSING), True))
+            E['x~777'] = item
             if ((E.get('x~777') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~777'), _w1))):
                 return t_664(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2735,11 +2954,15 @@ def d_667(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'titanium')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
 
 
@@ -2749,7 +2972,9 @@ def d_674(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'steel'
     return True
 
 
@@ -2764,7 +2989,7 @@ def d_675(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resou
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[9])
     return True
 
 
@@ -2787,7 +3012,7 @@ def d_677(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[9])
     return True
 
 
@@ -2797,7 +3022,9 @@ def d_679(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 5, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 5
     return True
 
 
@@ -2807,7 +3034,9 @@ def d_680(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'megacredits'
     return True
 
 
@@ -2819,7 +3048,7 @@ def d_681(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[9])
     return True
 
 
@@ -2839,8 +3068,8 @@ def d_694(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
     STMT(ctx, B + 15)
     return True
 
@@ -2873,8 +3102,8 @@ def d_699(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[19])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[20])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -2886,7 +3115,7 @@ def d_700(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[19])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[20])
     return True
 
 
@@ -2920,8 +3149,12 @@ def d_702(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     if not d_386(ctx, E, B):
         return False
     return True
@@ -2933,8 +3166,12 @@ def d_708(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'tr', True)
-    LOCAL(ctx, E, 'n~751', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~750', E.get('t~750', MISSING), True))
+    E['t~750'] = 'tr'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 1
     if not d_711(ctx, E, B):
         return False
     return True
@@ -2946,7 +3183,9 @@ def d_709(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'tr', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~750', E.get('t~750', MISSING), True))
+    E['t~750'] = 'tr'
     return True
 
 
@@ -2960,7 +3199,7 @@ def d_711(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[20])
+            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[21])
     else:
         if not d_713(ctx, E, B):
             return False
@@ -2975,7 +3214,7 @@ def d_712(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[20])
+        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[21])
     return True
 
 
@@ -3024,7 +3263,9 @@ def x_815(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == E.get('t~754'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~754')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (_h2.get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((_h2.get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == _h3)))
     return MEMO(ctx, (815, E.get('t~754'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -3032,8 +3273,10 @@ def x_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == E.get('this')) for v_x_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == _h3) for v_x_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((_h1.get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h2)]) else None)
     return MEMO(ctx, (816, E.get('this'), E.get('t~754'),), compute)
 
 
@@ -3041,11 +3284,15 @@ def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~754'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~754'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_760 for v_s_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h1)] if (True if ((not (v_s_760 in _h2 if type(_h2) in (list, dict) else IN(v_s_760, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('t~754'))) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('mine~758'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_760 in _h4 if type(_h4) in (list, dict) else IN(v_s_760, _h4))) or ((not any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and ((not (v_x_761 in _h4 if type(_h4) in (list, dict) else IN(v_x_761, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_762)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_762)) else False)) else False) for v_u_762 in items_of(_h3))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = E.get('t~754')
+        _h5 = E.get('mine~758')
+        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~754'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~754'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h8 = ctx.index.plain['tiles']
+        return [v_s_760 for v_s_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((_h1.get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h2)] if (True if ((not (v_s_760 in _h3 if type(_h3) in (list, dict) else IN(v_s_760, _h3)))) and ((True if (((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == None)) or (((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == _h4)) or (((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_760 in _h7 if type(_h7) in (list, dict) else IN(v_s_760, _h7))) or ((not any((True if ((v_x_761 in _h3 if type(_h3) in (list, dict) else IN(v_x_761, _h3))) and ((not (v_x_761 in _h7 if type(_h7) in (list, dict) else IN(v_x_761, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_762)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_762)) else False)) else False) for v_u_762 in items_of(_h6))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760)))) else False)) else False)]
     return MEMO(ctx, (817, E.get('mine~758'), E.get('t~754'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -3054,8 +3301,9 @@ def x_818(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_765: ((lambda v_near_768: (v_near_768 if (FN['count'](ctx, None, v_near_768) > 0) else v_open_765))([v_s_766 for v_s_766 in items_of(v_open_765) if (True if ((E.get('you') != None)) and (any((True if ((v_x_767 in _h2 if type(_h2) in (list, dict) else IN(v_x_767, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~754'))) is str else None) == 'if_possible') else v_open_765))([v_s_764 for v_s_764 in items_of(E.get('empty~763')) if (True if ((not (v_s_764 in _h1 if type(_h1) in (list, dict) else IN(v_s_764, _h1)))) or (((_h1.get(v_s_764, None) if type(_h1) is dict else KEY(_h1, v_s_764, None)) == E.get('you'))) else False)])
+        _h2 = E.get('you')
+        _h3 = ctx.state.get('board')
+        return (lambda v_open_765: ((lambda v_near_768: (v_near_768 if (FN['count'](ctx, None, v_near_768) > 0) else v_open_765))([v_s_766 for v_s_766 in items_of(v_open_765) if (True if ((_h2 != None)) and (any((True if ((v_x_767 in _h3 if type(_h3) in (list, dict) else IN(v_x_767, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_767, {}) if type(_h3) is dict else KEY(_h3, v_x_767, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~754'))) is str else None) == 'if_possible') else v_open_765))([v_s_764 for v_s_764 in items_of(E.get('empty~763')) if (True if ((not (v_s_764 in _h1 if type(_h1) in (list, dict) else IN(v_s_764, _h1)))) or (((_h1.get(v_s_764, None) if type(_h1) is dict else KEY(_h1, v_s_764, None)) == _h2)) else False)])
     return MEMO(ctx, (818, E.get('empty~763'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -3080,7 +3328,7 @@ def x_824(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_828(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~772'))
+    return FLD(ctx, K[14], E.get('s~772'))
 
 
 def x_829(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -3098,13 +3346,13 @@ def x_830(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~773'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~773'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~773'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~773'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~771'))
+    return FLD(ctx, K[16], E.get('t~771'))
 
 
 def x_836(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -3119,16 +3367,24 @@ def d_717(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     if not d_386(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 3, '+=', False, K[1])
     return True
 
 
@@ -3138,7 +3394,9 @@ def d_728(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 3
     return True
 
 
@@ -3148,7 +3406,9 @@ def d_729(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'plants'
     return True
 
 
@@ -3158,7 +3418,9 @@ def d_731(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~754', E.get('t~754', MISSING), True))
+    E['t~754'] = 'city'
     return True
 
 
@@ -3179,9 +3441,18 @@ def t_733(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~758', x_816(ctx, E), True)
-    LOCAL(ctx, E, 'empty~763', x_817(ctx, E), True)
-    LOCAL(ctx, E, 'legal~769', x_818(ctx, E), True)
+    value = x_816(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~758', E.get('mine~758', MISSING), True))
+    E['mine~758'] = value
+    value = x_817(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~763', E.get('empty~763', MISSING), True))
+    E['empty~763'] = value
+    value = x_818(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~769', E.get('legal~769', MISSING), True))
+    E['legal~769'] = value
     if not ((FN['count'](ctx, None, E.get('legal~769')) > 0)):
         return False
     return t_738(ctx, k, s, E, B)
@@ -3193,7 +3464,10 @@ def d_734(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~758', x_816(ctx, E), True)
+    value = x_816(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~758', E.get('mine~758', MISSING), True))
+    E['mine~758'] = value
     return True
 
 
@@ -3203,7 +3477,10 @@ def d_735(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~763', x_817(ctx, E), True)
+    value = x_817(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~763', E.get('empty~763', MISSING), True))
+    E['empty~763'] = value
     return True
 
 
@@ -3213,7 +3490,10 @@ def d_736(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~769', x_818(ctx, E), True)
+    value = x_818(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~769', E.get('legal~769', MISSING), True))
+    E['legal~769'] = value
     return True
 
 
@@ -3241,8 +3521,14 @@ def t_739(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
-    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
+    value = E.get('t~754')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~771', E.get('t~771', MISSING), True))
+    E['t~771'] = value
+    value = E.get('space~770')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~772', E.get('s~772', MISSING), True))
+    E['s~772'] = value
     return t_742(ctx, k, s, E, B)
 
 
@@ -3252,7 +3538,10 @@ def d_740(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
+    value = E.get('t~754')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~771', E.get('t~771', MISSING), True))
+    E['t~771'] = value
     return True
 
 
@@ -3262,7 +3551,10 @@ def d_741(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
+    value = E.get('space~770')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~772', E.get('s~772', MISSING), True))
+    E['s~772'] = value
     return True
 
 
@@ -3272,10 +3564,10 @@ def t_742(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~772'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~772'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[19])
     return t_745(ctx, k, s, E, B)
 
 
@@ -3285,9 +3577,9 @@ def d_743(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~772'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~772'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[18])
     return True
 
 
@@ -3297,7 +3589,7 @@ def d_744(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[19])
     return True
 
 
@@ -3359,7 +3651,9 @@ def t_748(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~773', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~773', E.get('x~773', MISSING), True))
+            E['x~773'] = item
             if ((E.get('x~773') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~773'), _w1))):
                 return t_749(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -3401,7 +3695,9 @@ def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_756, 0) if type(_h1) is dict else KEY(_h1, v_p_756, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_756, NOREC).get('step', 0) if type(v_p_756) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_756, NOREC).get('max', 0) if type(v_p_756) is str else 0))) is int else num(_w4))) for v_p_756 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_756, NOREC).get('tile', None) if type(v_p_756) is str else None) == E.get('t~754'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~754')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_756, 0) if type(_h1) is dict else KEY(_h1, v_p_756, 0)))) is type((_w2 := (_h2.get(v_p_756, NOREC).get('step', 0) if type(v_p_756) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_756, NOREC).get('max', 0) if type(v_p_756) is str else 0))) is int else num(_w4))) for v_p_756 in IDS(ctx, 'parameters') if ((_h2.get(v_p_756, NOREC).get('tile', None) if type(v_p_756) is str else None) == _h3)))
     return MEMO(ctx, (852, E.get('t~754'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -3410,10 +3706,15 @@ def x_853(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~754'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~754'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_757 for v_s_757 in items_of(E.get('l~755')) if (True if ((not (v_s_757 in _h1 if type(_h1) in (list, dict) else IN(v_s_757, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('t~754'))) or (((ctx.index.plain['spaces'].get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_757 in _h2 if type(_h2) in (list, dict) else IN(v_s_757, _h2)))) or (((_h2.get(v_s_757, None) if type(_h2) is dict else KEY(_h2, v_s_757, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_757 in _h4 if type(_h4) in (list, dict) else IN(v_s_757, _h4))) or ((not any((True if ((v_x_758 in _h1 if type(_h1) in (list, dict) else IN(v_x_758, _h1))) and ((not (v_x_758 in _h4 if type(_h4) in (list, dict) else IN(v_x_758, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_759)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h3))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
+        _h2 = ctx.index.plain['spaces']
+        _h3 = E.get('t~754')
+        _h4 = E.get('this')
+        _h5 = ctx.state.get('claims')
+        _h6 = E.get('you')
+        _h7 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~754'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h8 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~754'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        _h9 = ctx.index.plain['tiles']
+        return [v_s_757 for v_s_757 in items_of(E.get('l~755')) if (True if ((not (v_s_757 in _h1 if type(_h1) in (list, dict) else IN(v_s_757, _h1)))) and ((True if (((_h2.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((_h2.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h3)) or (((_h2.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h4)) else False)) and ((True if ((not (v_s_757 in _h5 if type(_h5) in (list, dict) else IN(v_s_757, _h5)))) or (((_h5.get(v_s_757, None) if type(_h5) is dict else KEY(_h5, v_s_757, None)) == _h6)) else False)) and ((True if ((FN['count'](ctx, None, _h7) == 0)) or ((v_s_757 in _h8 if type(_h8) in (list, dict) else IN(v_s_757, _h8))) or ((not any((True if ((v_x_758 in _h1 if type(_h1) in (list, dict) else IN(v_x_758, _h1))) and ((not (v_x_758 in _h8 if type(_h8) in (list, dict) else IN(v_x_758, _h8)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_759)) or (((_h9.get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h7))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
     return MEMO(ctx, (853, E.get('l~755'), E.get('this'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -3438,7 +3739,7 @@ def x_859(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~763'))
+    return FLD(ctx, K[14], E.get('s~763'))
 
 
 def x_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -3456,13 +3757,13 @@ def x_865(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_866(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~764'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~764'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~764'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~764'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~762'))
+    return FLD(ctx, K[16], E.get('t~762'))
 
 
 def x_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -3477,7 +3778,9 @@ def d_763(ctx, E=None, B=752):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~752', E.get('t~752', MISSING), True))
+    E['t~752'] = 'city'
     return True
 
 
@@ -3487,7 +3790,10 @@ def d_770(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~760', x_853(ctx, E), True)
+    value = x_853(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~760', E.get('open~760', MISSING), True))
+    E['open~760'] = value
     return True
 
 
@@ -3508,8 +3814,14 @@ def t_773(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~762', E.get('t~754'), True)
-    LOCAL(ctx, E, 's~763', E.get('space~761'), True)
+    value = E.get('t~754')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~762', E.get('t~762', MISSING), True))
+    E['t~762'] = value
+    value = E.get('space~761')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~763', E.get('s~763', MISSING), True))
+    E['s~763'] = value
     return t_776(ctx, k, s, E, B)
 
 
@@ -3519,7 +3831,10 @@ def d_774(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~762', E.get('t~754'), True)
+    value = E.get('t~754')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~762', E.get('t~762', MISSING), True))
+    E['t~762'] = value
     return True
 
 
@@ -3529,7 +3844,10 @@ def d_775(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~763', E.get('space~761'), True)
+    value = E.get('space~761')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~763', E.get('s~763', MISSING), True))
+    E['s~763'] = value
     return True
 
 
@@ -3539,10 +3857,10 @@ def t_776(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~763'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~763'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~763'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~763'), '=', False, K[19])
     return t_779(ctx, k, s, E, B)
 
 
@@ -3552,9 +3870,9 @@ def d_777(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~763'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~763'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[18])
     return True
 
 
@@ -3564,7 +3882,7 @@ def d_778(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~763'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~763'), '=', False, K[19])
     return True
 
 
@@ -3626,7 +3944,9 @@ def t_782(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~764', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~764', E.get('x~764', MISSING), True))
+            E['x~764'] = item
             if ((E.get('x~764') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~764'), _w1))):
                 return t_783(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -3669,7 +3989,9 @@ def d_788(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'heat'
     return True
 
 
@@ -3679,7 +4001,9 @@ def d_790(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 2
     return True
 
 
@@ -3689,7 +4013,9 @@ def d_791(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'plants'
     return True
 
 
@@ -3730,7 +4056,9 @@ def d_796(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 3
     return True
 
 
@@ -3740,7 +4068,9 @@ def d_797(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'plants'
     return True
 
 
@@ -3752,7 +4082,7 @@ def d_798(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[9])
     return True
 
 
@@ -3762,7 +4092,9 @@ def d_801(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'microbe'
     return True
 
 
@@ -3781,7 +4113,7 @@ def d_803(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[22])
     return True
 
 
@@ -3791,7 +4123,9 @@ def d_805(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~753', E.get('n~753', MISSING), True))
+    E['n~753'] = 2
     return True
 
 
@@ -3814,7 +4148,9 @@ def x_929(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_754, 0) if type(_h1) is dict else KEY(_h1, v_p_754, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('step', 0) if type(v_p_754) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('max', 0) if type(v_p_754) is str else 0))) is int else num(_w4))) for v_p_754 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_754, NOREC).get('tile', None) if type(v_p_754) is str else None) == E.get('t~752'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~752')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_754, 0) if type(_h1) is dict else KEY(_h1, v_p_754, 0)))) is type((_w2 := (_h2.get(v_p_754, NOREC).get('step', 0) if type(v_p_754) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_754, NOREC).get('max', 0) if type(v_p_754) is str else 0))) is int else num(_w4))) for v_p_754 in IDS(ctx, 'parameters') if ((_h2.get(v_p_754, NOREC).get('tile', None) if type(v_p_754) is str else None) == _h3)))
     return MEMO(ctx, (929, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -3823,10 +4159,15 @@ def x_930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~752'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~752'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_755 for v_s_755 in items_of(E.get('l~753')) if (True if ((not (v_s_755 in _h1 if type(_h1) in (list, dict) else IN(v_s_755, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_755 in _h2 if type(_h2) in (list, dict) else IN(v_s_755, _h2)))) or (((_h2.get(v_s_755, None) if type(_h2) is dict else KEY(_h2, v_s_755, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_755 in _h4 if type(_h4) in (list, dict) else IN(v_s_755, _h4))) or ((not any((True if ((v_x_756 in _h1 if type(_h1) in (list, dict) else IN(v_x_756, _h1))) and ((not (v_x_756 in _h4 if type(_h4) in (list, dict) else IN(v_x_756, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_757)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h3))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
+        _h2 = ctx.index.plain['spaces']
+        _h3 = E.get('t~752')
+        _h4 = E.get('this')
+        _h5 = ctx.state.get('claims')
+        _h6 = E.get('you')
+        _h7 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~752'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h8 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~752'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        _h9 = ctx.index.plain['tiles']
+        return [v_s_755 for v_s_755 in items_of(E.get('l~753')) if (True if ((not (v_s_755 in _h1 if type(_h1) in (list, dict) else IN(v_s_755, _h1)))) and ((True if (((_h2.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((_h2.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == _h3)) or (((_h2.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == _h4)) else False)) and ((True if ((not (v_s_755 in _h5 if type(_h5) in (list, dict) else IN(v_s_755, _h5)))) or (((_h5.get(v_s_755, None) if type(_h5) is dict else KEY(_h5, v_s_755, None)) == _h6)) else False)) and ((True if ((FN['count'](ctx, None, _h7) == 0)) or ((v_s_755 in _h8 if type(_h8) in (list, dict) else IN(v_s_755, _h8))) or ((not any((True if ((v_x_756 in _h1 if type(_h1) in (list, dict) else IN(v_x_756, _h1))) and ((not (v_x_756 in _h8 if type(_h8) in (list, dict) else IN(v_x_756, _h8)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_757)) or (((_h9.get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h7))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
     return MEMO(ctx, (930, E.get('l~753'), E.get('this'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -3851,7 +4192,7 @@ def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_940(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~761'))
+    return FLD(ctx, K[14], E.get('s~761'))
 
 
 def x_941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -3869,13 +4210,13 @@ def x_942(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~762'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~762'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~760'))
+    return FLD(ctx, K[16], E.get('t~760'))
 
 
 def x_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -3890,7 +4231,9 @@ def d_831(ctx, E=None, B=830):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'city'
     return True
 
 
@@ -3900,7 +4243,10 @@ def d_837(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~758', x_930(ctx, E), True)
+    value = x_930(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~758', E.get('open~758', MISSING), True))
+    E['open~758'] = value
     return True
 
 
@@ -3921,8 +4267,14 @@ def t_840(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    value = E.get('t~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~760', E.get('t~760', MISSING), True))
+    E['t~760'] = value
+    value = E.get('space~759')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~761', E.get('s~761', MISSING), True))
+    E['s~761'] = value
     return t_843(ctx, k, s, E, B)
 
 
@@ -3932,7 +4284,10 @@ def d_841(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
+    value = E.get('t~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~760', E.get('t~760', MISSING), True))
+    E['t~760'] = value
     return True
 
 
@@ -3942,7 +4297,10 @@ def d_842(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    value = E.get('space~759')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~761', E.get('s~761', MISSING), True))
+    E['s~761'] = value
     return True
 
 
@@ -3952,10 +4310,10 @@ def t_843(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~761'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~761'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[19])
     return t_846(ctx, k, s, E, B)
 
 
@@ -3965,9 +4323,9 @@ def d_844(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~761'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~761'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[18])
     return True
 
 
@@ -3977,7 +4335,7 @@ def d_845(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[19])
     return True
 
 
@@ -4039,7 +4397,9 @@ def t_849(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~762', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~762', E.get('x~762', MISSING), True))
+            E['x~762'] = item
             if ((E.get('x~762') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~762'), _w1))):
                 return t_850(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -4081,7 +4441,9 @@ def x_980(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_749, 0) if type(_h1) is dict else KEY(_h1, v_p_749, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('step', 0) if type(v_p_749) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_749, NOREC).get('max', 0) if type(v_p_749) is str else 0))) is int else num(_w4))) for v_p_749 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_749, NOREC).get('tile', None) if type(v_p_749) is str else None) == E.get('t~748'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~748')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_749, 0) if type(_h1) is dict else KEY(_h1, v_p_749, 0)))) is type((_w2 := (_h2.get(v_p_749, NOREC).get('step', 0) if type(v_p_749) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_749, NOREC).get('max', 0) if type(v_p_749) is str else 0))) is int else num(_w4))) for v_p_749 in IDS(ctx, 'parameters') if ((_h2.get(v_p_749, NOREC).get('tile', None) if type(v_p_749) is str else None) == _h3)))
     return MEMO(ctx, (980, E.get('t~748'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -4089,8 +4451,10 @@ def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('reserved', None) if type(v_x_751) is str else None) == E.get('this')) for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_751, NOREC).get('reserved', None) if type(v_x_751) is str else None) == _h3) for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((_h1.get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h2)]) else None)
     return MEMO(ctx, (981, E.get('this'), E.get('t~748'),), compute)
 
 
@@ -4098,11 +4462,15 @@ def x_982(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~748'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h1)] if (True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~748'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('mine~752'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h2 if type(_h2) in (list, dict) else IN(v_x_755, _h2))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = E.get('t~748')
+        _h5 = E.get('mine~752')
+        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~748'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h8 = ctx.index.plain['tiles']
+        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((_h1.get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h2)] if (True if ((not (v_s_754 in _h3 if type(_h3) in (list, dict) else IN(v_s_754, _h3)))) and ((True if (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h4)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_754 in _h7 if type(_h7) in (list, dict) else IN(v_s_754, _h7))) or ((not any((True if ((v_x_755 in _h3 if type(_h3) in (list, dict) else IN(v_x_755, _h3))) and ((not (v_x_755 in _h7 if type(_h7) in (list, dict) else IN(v_x_755, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_756)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h6))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
     return MEMO(ctx, (982, E.get('mine~752'), E.get('t~748'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -4111,8 +4479,9 @@ def x_983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if (FN['count'](ctx, None, v_near_762) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((E.get('you') != None)) and (any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h1 if type(_h1) in (list, dict) else IN(v_s_758, _h1)))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == E.get('you'))) else False)])
+        _h2 = E.get('you')
+        _h3 = ctx.state.get('board')
+        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if (FN['count'](ctx, None, v_near_762) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((_h2 != None)) and (any((True if ((v_x_761 in _h3 if type(_h3) in (list, dict) else IN(v_x_761, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h1 if type(_h1) in (list, dict) else IN(v_s_758, _h1)))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == _h2)) else False)])
     return MEMO(ctx, (983, E.get('empty~757'), E.get('t~748'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -4137,7 +4506,7 @@ def x_989(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~766'))
+    return FLD(ctx, K[14], E.get('s~766'))
 
 
 def x_994(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -4155,13 +4524,13 @@ def x_995(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~767'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~767'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~765'))
+    return FLD(ctx, K[16], E.get('t~765'))
 
 
 def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -4176,7 +4545,9 @@ def d_881(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'ocean'
     return True
 
 
@@ -4197,9 +4568,18 @@ def t_883(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_981(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_982(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_983(ctx, E), True)
+    value = x_981(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~752', E.get('mine~752', MISSING), True))
+    E['mine~752'] = value
+    value = x_982(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~757', E.get('empty~757', MISSING), True))
+    E['empty~757'] = value
+    value = x_983(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
+    E['legal~763'] = value
     if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_888(ctx, k, s, E, B)
@@ -4211,7 +4591,10 @@ def d_884(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_981(ctx, E), True)
+    value = x_981(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~752', E.get('mine~752', MISSING), True))
+    E['mine~752'] = value
     return True
 
 
@@ -4221,7 +4604,10 @@ def d_885(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~757', x_982(ctx, E), True)
+    value = x_982(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~757', E.get('empty~757', MISSING), True))
+    E['empty~757'] = value
     return True
 
 
@@ -4231,7 +4617,10 @@ def d_886(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~763', x_983(ctx, E), True)
+    value = x_983(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
+    E['legal~763'] = value
     return True
 
 
@@ -4259,8 +4648,14 @@ def t_889(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
-    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
+    value = E.get('t~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~765', E.get('t~765', MISSING), True))
+    E['t~765'] = value
+    value = E.get('space~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~766', E.get('s~766', MISSING), True))
+    E['s~766'] = value
     return t_892(ctx, k, s, E, B)
 
 
@@ -4270,7 +4665,10 @@ def d_890(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~765', E.get('t~748'), True)
+    value = E.get('t~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~765', E.get('t~765', MISSING), True))
+    E['t~765'] = value
     return True
 
 
@@ -4280,7 +4678,10 @@ def d_891(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~766', E.get('space~764'), True)
+    value = E.get('space~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~766', E.get('s~766', MISSING), True))
+    E['s~766'] = value
     return True
 
 
@@ -4290,10 +4691,10 @@ def t_892(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~766'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~766'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[19])
     return t_895(ctx, k, s, E, B)
 
 
@@ -4303,9 +4704,9 @@ def d_893(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~766'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~766'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[18])
     return True
 
 
@@ -4315,7 +4716,7 @@ def d_894(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[19])
     return True
 
 
@@ -4377,7 +4778,9 @@ def t_898(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~767', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~767', E.get('x~767', MISSING), True))
+            E['x~767'] = item
             if ((E.get('x~767') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~767'), _w1))):
                 return t_899(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -4420,7 +4823,9 @@ def d_902(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 2
     return True
 
 
@@ -4430,7 +4835,9 @@ def d_903(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'megacredits'
     return True
 
 
@@ -4440,11 +4847,15 @@ def d_910(ctx, E=None, B=910):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'plants'
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[9])
     return True
 
 
@@ -4456,14 +4867,19 @@ def d_917(ctx, E=None, B=910):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[9])
     return True
 
 
 def x_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     if E is None:
         E = ctx.env()
-    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_751, NOREC).get('resource', None) if type(v_card_751) is str else None) == E.get('r~749'))) and ((v_card_751 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_751, 0) if type((_w1 := (ctx.state['players'][v_holder_750] if type(v_holder_750) is int and 0 <= v_holder_750 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_751, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~748'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_751, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_751 in items_of((ctx.state['players'][v_holder_750] if type(v_holder_750) is int and 0 <= v_holder_750 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_750 in items_of(list(range(len(ctx.state['players']))))])
+    _h1 = ctx.index.plain['cards']
+    _h2 = E.get('r~749')
+    _h3 = E.get('this')
+    _h4 = E.get('n~748')
+    _h5 = E.get('you')
+    return any([any([(True if (((_h1.get(v_card_751, NOREC).get('resource', None) if type(v_card_751) is str else None) == _h2)) and ((v_card_751 != _h3)) and (((_w2 if type((_w2 := (_w1.get(v_card_751, 0) if type((_w1 := (ctx.state['players'][v_holder_750] if type(v_holder_750) is int and 0 <= v_holder_750 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_751, 0)))) is int else num(_w2)) >= (_h4 if type(_h4) is int else num(_h4)))) and ((MODV(ctx, 'card_protection', {'card': v_card_751, 'p': _h5}, 0, 0) == 0)) else False) for v_card_751 in items_of((ctx.state['players'][v_holder_750] if type(v_holder_750) is int and 0 <= v_holder_750 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_750 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1026(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -4502,7 +4918,9 @@ def d_920(ctx, E=None, B=918):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'animal'
     return True
 
 
@@ -4543,7 +4961,7 @@ def d_924(ctx, E=None, B=918):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('holder~752')).get('card_res'), E.get('card~753'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[22])
     return True
 
 
@@ -4553,11 +4971,15 @@ def d_925(ctx, E=None, B=918):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
-    LOCAL(ctx, E, 'r~755', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~754', E.get('n~754', MISSING), True))
+    E['n~754'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~755', E.get('r~755', MISSING), True))
+    E['r~755'] = 'animal'
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~754'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[22])
     return True
 
 
@@ -4567,7 +4989,9 @@ def d_927(ctx, E=None, B=918):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~755', E.get('r~755', MISSING), True))
+    E['r~755'] = 'animal'
     return True
 
 
@@ -4579,7 +5003,7 @@ def d_928(ctx, E=None, B=918):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~754'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~754'), '+=', False, K[22])
     return True
 
 
@@ -4595,11 +5019,15 @@ def d_929(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
     return True
 
 
@@ -4609,7 +5037,9 @@ def d_935(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'animal'
     return True
 
 
@@ -4626,7 +5056,9 @@ def d_938(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~753', E.get('n~753', MISSING), True))
+    E['n~753'] = 3
     return True
 
 
@@ -4636,14 +5068,20 @@ def d_939(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~754', E.get('r~754', MISSING), True))
+    E['r~754'] = 'plants'
     return True
 
 
 def x_1057(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1057, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5)
+    return MEMO(ctx, (1057, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def d_951(ctx, E=None, B=942):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -4654,7 +5092,7 @@ def d_951(ctx, E=None, B=942):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[22])
     return True
 
 
@@ -4666,7 +5104,9 @@ def t_961(ctx, k, s=None, E=None, B=952):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~752', 'city', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~752', E.get('t~752', MISSING), True))
+        E['t~752'] = 'city'
         return t_502(ctx, k, s, E, B)
 
     return t_367(ctx, r1, s, E, B)
@@ -4678,7 +5118,9 @@ def d_993(ctx, E=None, B=984):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 2
     return True
 
 
@@ -4688,7 +5130,9 @@ def d_994(ctx, E=None, B=984):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'energy'
     return True
 
 
@@ -4759,11 +5203,15 @@ def d_1036(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'microbe'
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[22])
     return True
 
 
@@ -4773,7 +5221,9 @@ def d_1038(ctx, E=None, B=1035):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'microbe'
     return True
 
 
@@ -4785,7 +5235,7 @@ def d_1039(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[22])
     return True
 
 
@@ -4800,7 +5250,7 @@ def d_1043(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[22])
     return True
 
 
@@ -4823,7 +5273,7 @@ def d_1045(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[22])
     return True
 
 
@@ -4833,7 +5283,9 @@ def d_1046(ctx, E=None, B=1035):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~752', 'oxygen', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~752', E.get('p~752', MISSING), True))
+    E['p~752'] = 'oxygen'
     return True
 
 
@@ -4843,7 +5295,9 @@ def d_1047(ctx, E=None, B=1035):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~753', E.get('n~753', MISSING), True))
+    E['n~753'] = 1
     return True
 
 
@@ -4980,7 +5434,9 @@ def t_1058(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~754', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~754', E.get('b~754', MISSING), True))
+            E['b~754'] = item
             if x_1181(ctx, E):
                 return t_1059(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -5009,7 +5465,7 @@ def d_1060(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
 
 
 def x_1186(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[23], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
 def x_1216(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
@@ -5048,8 +5504,12 @@ def d_1098(ctx, E=None, B=1098):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'tr', True)
-    LOCAL(ctx, E, 'n~749', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'tr'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 2
     if not d_1101(ctx, E, B):
         return False
     return True
@@ -5061,7 +5521,9 @@ def d_1099(ctx, E=None, B=1098):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'tr', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'tr'
     return True
 
 
@@ -5075,7 +5537,7 @@ def d_1101(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[20])
+            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[21])
     else:
         if not d_1103(ctx, E, B):
             return False
@@ -5090,7 +5552,7 @@ def d_1102(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[20])
+        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[21])
     return True
 
 
@@ -5182,7 +5644,9 @@ def d_1170(ctx, E=None, B=1144):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~755', E.get('r~755', MISSING), True))
+    E['r~755'] = 'steel'
     return True
 
 
@@ -5192,7 +5656,9 @@ def d_1182(ctx, E=None, B=1176):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 4
     return True
 
 
@@ -5202,11 +5668,15 @@ def d_1186(ctx, E=None, B=1186):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'plants'
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'plants')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
 
 
@@ -5216,11 +5686,15 @@ def d_1200(ctx, E=None, B=1200):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
 
 
@@ -5230,14 +5704,20 @@ def d_1235(ctx, E=None, B=1228):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'energy'
     return True
 
 
 def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1386, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3)
+    return MEMO(ctx, (1386, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def x_1422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
@@ -5305,7 +5785,9 @@ def d_1276(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~756', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~756', E.get('n~756', MISSING), True))
+    E['n~756'] = 1
     return True
 
 
@@ -5322,7 +5804,7 @@ def d_1279(ctx, E=None, B=1275):  # rules_data/terraforming_mars/definitions/res
 
 
 def x_1441(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[24], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
 def t_1280(ctx, k, s=None, E=None, B=1280):  # rules_data/terraforming_mars/cards/001-070.yaml:521
@@ -5331,8 +5813,12 @@ def t_1280(ctx, k, s=None, E=None, B=1280):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'plants'
     return t_354(ctx, k, s, E, B)
 
 
@@ -5342,11 +5828,15 @@ def d_1288(ctx, E=None, B=1280):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'animal'
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[22])
     return True
 
 
@@ -5356,7 +5846,9 @@ def d_1290(ctx, E=None, B=1280):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'animal'
     return True
 
 
@@ -5368,12 +5860,12 @@ def d_1291(ctx, E=None, B=1280):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[22])
     return True
 
 
 def x_1456(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 0)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[24], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 0)
 
 
 def x_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
@@ -5381,7 +5873,9 @@ def x_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_769, 0) if type(_h1) is dict else KEY(_h1, v_p_769, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('step', 0) if type(v_p_769) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('max', 0) if type(v_p_769) is str else 0))) is int else num(_w4))) for v_p_769 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_769, NOREC).get('tile', None) if type(v_p_769) is str else None) == E.get('t~768'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~768')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_769, 0) if type(_h1) is dict else KEY(_h1, v_p_769, 0)))) is type((_w2 := (_h2.get(v_p_769, NOREC).get('step', 0) if type(v_p_769) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_769, NOREC).get('max', 0) if type(v_p_769) is str else 0))) is int else num(_w4))) for v_p_769 in IDS(ctx, 'parameters') if ((_h2.get(v_p_769, NOREC).get('tile', None) if type(v_p_769) is str else None) == _h3)))
     return MEMO(ctx, (1481, E.get('t~768'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -5389,8 +5883,10 @@ def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_771, NOREC).get('reserved', None) if type(v_x_771) is str else None) == E.get('this')) for v_x_771 in [v_x_770 for v_x_770 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_770, NOREC).get('type', None) if type(v_x_770) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_771, NOREC).get('reserved', None) if type(v_x_771) is str else None) == _h3) for v_x_771 in [v_x_770 for v_x_770 in IDS(ctx, 'spaces') if ((_h1.get(v_x_770, NOREC).get('type', None) if type(v_x_770) is str else None) == _h2)]) else None)
     return MEMO(ctx, (1482, E.get('this'), E.get('t~768'),), compute)
 
 
@@ -5398,11 +5894,15 @@ def x_1483(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~768'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~768'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_774 for v_s_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h1)] if (True if ((not (v_s_774 in _h2 if type(_h2) in (list, dict) else IN(v_s_774, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('t~768'))) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('mine~772'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_774 in _h4 if type(_h4) in (list, dict) else IN(v_s_774, _h4))) or ((not any((True if ((v_x_775 in _h2 if type(_h2) in (list, dict) else IN(v_x_775, _h2))) and ((not (v_x_775 in _h4 if type(_h4) in (list, dict) else IN(v_x_775, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_776)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h3))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = E.get('t~768')
+        _h5 = E.get('mine~772')
+        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~768'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~768'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h8 = ctx.index.plain['tiles']
+        return [v_s_774 for v_s_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((_h1.get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h2)] if (True if ((not (v_s_774 in _h3 if type(_h3) in (list, dict) else IN(v_s_774, _h3)))) and ((True if (((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == None)) or (((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == _h4)) or (((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_774 in _h7 if type(_h7) in (list, dict) else IN(v_s_774, _h7))) or ((not any((True if ((v_x_775 in _h3 if type(_h3) in (list, dict) else IN(v_x_775, _h3))) and ((not (v_x_775 in _h7 if type(_h7) in (list, dict) else IN(v_x_775, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_776)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h6))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
     return MEMO(ctx, (1483, E.get('mine~772'), E.get('t~768'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -5411,8 +5911,9 @@ def x_1484(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_779: ((lambda v_near_782: (v_near_782 if (FN['count'](ctx, None, v_near_782) > 0) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((E.get('you') != None)) and (any((True if ((v_x_781 in _h2 if type(_h2) in (list, dict) else IN(v_x_781, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_781, {}) if type(_h2) is dict else KEY(_h2, v_x_781, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~768'))) is str else None) == 'if_possible') else v_open_779))([v_s_778 for v_s_778 in items_of(E.get('empty~777')) if (True if ((not (v_s_778 in _h1 if type(_h1) in (list, dict) else IN(v_s_778, _h1)))) or (((_h1.get(v_s_778, None) if type(_h1) is dict else KEY(_h1, v_s_778, None)) == E.get('you'))) else False)])
+        _h2 = E.get('you')
+        _h3 = ctx.state.get('board')
+        return (lambda v_open_779: ((lambda v_near_782: (v_near_782 if (FN['count'](ctx, None, v_near_782) > 0) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((_h2 != None)) and (any((True if ((v_x_781 in _h3 if type(_h3) in (list, dict) else IN(v_x_781, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_781, {}) if type(_h3) is dict else KEY(_h3, v_x_781, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~768'))) is str else None) == 'if_possible') else v_open_779))([v_s_778 for v_s_778 in items_of(E.get('empty~777')) if (True if ((not (v_s_778 in _h1 if type(_h1) in (list, dict) else IN(v_s_778, _h1)))) or (((_h1.get(v_s_778, None) if type(_h1) is dict else KEY(_h1, v_s_778, None)) == _h2)) else False)])
     return MEMO(ctx, (1484, E.get('empty~777'), E.get('t~768'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -5437,7 +5938,7 @@ def x_1490(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~786'))
+    return FLD(ctx, K[14], E.get('s~786'))
 
 
 def x_1495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -5455,13 +5956,13 @@ def x_1496(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1497(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~787'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~787'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~785'))
+    return FLD(ctx, K[16], E.get('t~785'))
 
 
 def x_1502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -5478,11 +5979,15 @@ def t_1292(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~768', 'ocean', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~768', E.get('t~768', MISSING), True))
+        E['t~768'] = 'ocean'
         return t_1315(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'ocean'
     return t_882(ctx, r1, s, E, B)
 
 
@@ -5492,7 +5997,9 @@ def d_1314(ctx, E=None, B=1292):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = 'ocean'
     return True
 
 
@@ -5513,9 +6020,18 @@ def t_1316(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~772', x_1482(ctx, E), True)
-    LOCAL(ctx, E, 'empty~777', x_1483(ctx, E), True)
-    LOCAL(ctx, E, 'legal~783', x_1484(ctx, E), True)
+    value = x_1482(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~772', E.get('mine~772', MISSING), True))
+    E['mine~772'] = value
+    value = x_1483(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~777', E.get('empty~777', MISSING), True))
+    E['empty~777'] = value
+    value = x_1484(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~783', E.get('legal~783', MISSING), True))
+    E['legal~783'] = value
     if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
         return False
     return t_1321(ctx, k, s, E, B)
@@ -5527,7 +6043,10 @@ def d_1317(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~772', x_1482(ctx, E), True)
+    value = x_1482(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~772', E.get('mine~772', MISSING), True))
+    E['mine~772'] = value
     return True
 
 
@@ -5537,7 +6056,10 @@ def d_1318(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~777', x_1483(ctx, E), True)
+    value = x_1483(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~777', E.get('empty~777', MISSING), True))
+    E['empty~777'] = value
     return True
 
 
@@ -5547,7 +6069,10 @@ def d_1319(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~783', x_1484(ctx, E), True)
+    value = x_1484(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~783', E.get('legal~783', MISSING), True))
+    E['legal~783'] = value
     return True
 
 
@@ -5575,8 +6100,14 @@ def t_1322(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
-    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
+    value = E.get('t~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~785', E.get('t~785', MISSING), True))
+    E['t~785'] = value
+    value = E.get('space~784')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~786', E.get('s~786', MISSING), True))
+    E['s~786'] = value
     return t_1325(ctx, k, s, E, B)
 
 
@@ -5586,7 +6117,10 @@ def d_1323(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
+    value = E.get('t~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~785', E.get('t~785', MISSING), True))
+    E['t~785'] = value
     return True
 
 
@@ -5596,7 +6130,10 @@ def d_1324(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
+    value = E.get('space~784')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~786', E.get('s~786', MISSING), True))
+    E['s~786'] = value
     return True
 
 
@@ -5606,10 +6143,10 @@ def t_1325(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~786'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~786'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[19])
     return t_1328(ctx, k, s, E, B)
 
 
@@ -5619,9 +6156,9 @@ def d_1326(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~786'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~786'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[18])
     return True
 
 
@@ -5631,7 +6168,7 @@ def d_1327(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[19])
     return True
 
 
@@ -5693,7 +6230,9 @@ def t_1331(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~787', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~787', E.get('x~787', MISSING), True))
+            E['x~787'] = item
             if ((E.get('x~787') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~787'), _w1))):
                 return t_1332(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -5731,7 +6270,7 @@ def d_1334(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
 
 
 def x_1504(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[23], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
 
 
 def d_1359(ctx, E=None, B=1357):  # rules_data/terraforming_mars/cards/001-070.yaml:565
@@ -5740,18 +6279,24 @@ def d_1359(ctx, E=None, B=1357):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'steel'
     return True
 
 
 def x_1553(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[24], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
 def x_1557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1557, E.get('k~749'),), lambda: [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == E.get('k~749'))])
+    def compute():
+        _h1 = ctx.index.plain['spaces']
+        _h2 = E.get('k~749')
+        return [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((_h1.get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h2)]
+    return MEMO(ctx, (1557, E.get('k~749'),), compute)
 
 
 def x_1558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
@@ -5759,7 +6304,9 @@ def x_1558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~751'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~751')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (_h2.get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((_h2.get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == _h3)))
     return MEMO(ctx, (1558, E.get('t~751'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -5768,10 +6315,15 @@ def x_1559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~751'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~751'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_754 for v_s_754 in items_of(E.get('l~752')) if (True if ((not (v_s_754 in _h1 if type(_h1) in (list, dict) else IN(v_s_754, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~751'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) or (((_h2.get(v_s_754, None) if type(_h2) is dict else KEY(_h2, v_s_754, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h1 if type(_h1) in (list, dict) else IN(v_x_755, _h1))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+        _h2 = ctx.index.plain['spaces']
+        _h3 = E.get('t~751')
+        _h4 = E.get('this')
+        _h5 = ctx.state.get('claims')
+        _h6 = E.get('you')
+        _h7 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~751'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h8 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~751'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        _h9 = ctx.index.plain['tiles']
+        return [v_s_754 for v_s_754 in items_of(E.get('l~752')) if (True if ((not (v_s_754 in _h1 if type(_h1) in (list, dict) else IN(v_s_754, _h1)))) and ((True if (((_h2.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((_h2.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h3)) or (((_h2.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h4)) else False)) and ((True if ((not (v_s_754 in _h5 if type(_h5) in (list, dict) else IN(v_s_754, _h5)))) or (((_h5.get(v_s_754, None) if type(_h5) is dict else KEY(_h5, v_s_754, None)) == _h6)) else False)) and ((True if ((FN['count'](ctx, None, _h7) == 0)) or ((v_s_754 in _h8 if type(_h8) in (list, dict) else IN(v_s_754, _h8))) or ((not any((True if ((v_x_755 in _h1 if type(_h1) in (list, dict) else IN(v_x_755, _h1))) and ((not (v_x_755 in _h8 if type(_h8) in (list, dict) else IN(v_x_755, _h8)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_756)) or (((_h9.get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h7))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
     return MEMO(ctx, (1559, E.get('l~752'), E.get('this'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -5796,7 +6348,7 @@ def x_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~760'))
+    return FLD(ctx, K[14], E.get('s~760'))
 
 
 def x_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -5814,13 +6366,13 @@ def x_1571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~761'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~761'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~759'))
+    return FLD(ctx, K[16], E.get('t~759'))
 
 
 def x_1577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -5835,8 +6387,14 @@ def t_1376(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
-    LOCAL(ctx, E, 'l~752', x_1557(ctx, E), True)
+    value = E.get('t~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~751', E.get('t~751', MISSING), True))
+    E['t~751'] = value
+    value = x_1557(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~752', E.get('l~752', MISSING), True))
+    E['l~752'] = value
     return t_1379(ctx, k, s, E, B)
 
 
@@ -5846,7 +6404,10 @@ def d_1377(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
+    value = E.get('t~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~751', E.get('t~751', MISSING), True))
+    E['t~751'] = value
     return True
 
 
@@ -5856,7 +6417,10 @@ def d_1378(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~752', x_1557(ctx, E), True)
+    value = x_1557(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~752', E.get('l~752', MISSING), True))
+    E['l~752'] = value
     return True
 
 
@@ -5877,7 +6441,10 @@ def t_1380(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~757', x_1559(ctx, E), True)
+    value = x_1559(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~757', E.get('open~757', MISSING), True))
+    E['open~757'] = value
     if not ((FN['count'](ctx, None, E.get('open~757')) > 0)):
         return False
     return t_1383(ctx, k, s, E, B)
@@ -5889,7 +6456,10 @@ def d_1381(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~757', x_1559(ctx, E), True)
+    value = x_1559(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~757', E.get('open~757', MISSING), True))
+    E['open~757'] = value
     return True
 
 
@@ -5917,8 +6487,14 @@ def t_1384(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
-    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
+    value = E.get('t~751')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~759', E.get('t~759', MISSING), True))
+    E['t~759'] = value
+    value = E.get('space~758')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~760', E.get('s~760', MISSING), True))
+    E['s~760'] = value
     return t_1387(ctx, k, s, E, B)
 
 
@@ -5928,7 +6504,10 @@ def d_1385(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
+    value = E.get('t~751')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~759', E.get('t~759', MISSING), True))
+    E['t~759'] = value
     return True
 
 
@@ -5938,7 +6517,10 @@ def d_1386(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
+    value = E.get('space~758')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~760', E.get('s~760', MISSING), True))
+    E['s~760'] = value
     return True
 
 
@@ -5948,10 +6530,10 @@ def t_1387(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~760'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[19])
     return t_1390(ctx, k, s, E, B)
 
 
@@ -5961,9 +6543,9 @@ def d_1388(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~760'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[18])
     return True
 
 
@@ -5973,7 +6555,7 @@ def d_1389(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[19])
     return True
 
 
@@ -6035,7 +6617,9 @@ def t_1393(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~761', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~761', E.get('x~761', MISSING), True))
+            E['x~761'] = item
             if ((E.get('x~761') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~761'), _w1))):
                 return t_1394(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -6078,7 +6662,9 @@ def d_1413(ctx, E=None, B=1404):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'steel'
     return True
 
 
@@ -6088,7 +6674,9 @@ def d_1416(ctx, E=None, B=1415):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 5, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 5
     return True
 
 
@@ -6098,7 +6686,9 @@ def d_1422(ctx, E=None, B=1419):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oxygen', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~748', E.get('p~748', MISSING), True))
+    E['p~748'] = 'oxygen'
     return True
 
 
@@ -6108,7 +6698,9 @@ def d_1438(ctx, E=None, B=1419):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 2
     return True
 
 
@@ -6117,7 +6709,8 @@ def x_1642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return FN['first'](ctx, None, [v_s_750 for v_s_750 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_750, {}) if type(_h1) is dict else KEY(_h1, v_s_750, {})))) is dict else KEY(_w1, 'card', None)) == E.get('this'))])
+        _h2 = E.get('this')
+        return FN['first'](ctx, None, [v_s_750 for v_s_750 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_750, {}) if type(_h1) is dict else KEY(_h1, v_s_750, {})))) is dict else KEY(_w1, 'card', None)) == _h2)])
     return MEMO(ctx, (1642, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -6125,8 +6718,9 @@ def x_1643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~751'))) is str else [])
-        return [v_r_752 for v_r_752 in items_of(E.get('l~749')) if (True if ((E.get('sp~751') != None)) and ((v_r_752 in _h1 if type(_h1) in (list, dict) else IN(v_r_752, _h1))) else False)]
+        _h1 = E.get('sp~751')
+        _h2 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~751'))) is str else [])
+        return [v_r_752 for v_r_752 in items_of(E.get('l~749')) if (True if ((_h1 != None)) and ((v_r_752 in _h2 if type(_h2) in (list, dict) else IN(v_r_752, _h2))) else False)]
     return MEMO(ctx, (1643, E.get('l~749'), E.get('sp~751'),), compute)
 
 
@@ -6160,8 +6754,13 @@ def t_1447(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'l~749', K[22], True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    value = K[25]
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~749', E.get('l~749', MISSING), True))
+    E['l~749'] = value
     return t_1450(ctx, k, s, E, B)
 
 
@@ -6171,7 +6770,10 @@ def d_1449(ctx, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~749', K[22], True)
+    value = K[25]
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~749', E.get('l~749', MISSING), True))
+    E['l~749'] = value
     return True
 
 
@@ -6181,8 +6783,14 @@ def t_1450(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~751', x_1642(ctx, E), True)
-    LOCAL(ctx, E, 'shown~753', x_1643(ctx, E), True)
+    value = x_1642(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sp~751', E.get('sp~751', MISSING), True))
+    E['sp~751'] = value
+    value = x_1643(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'shown~753', E.get('shown~753', MISSING), True))
+    E['shown~753'] = value
     return t_1453(ctx, k, s, E, B)
 
 
@@ -6192,7 +6800,10 @@ def d_1451(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~751', x_1642(ctx, E), True)
+    value = x_1642(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sp~751', E.get('sp~751', MISSING), True))
+    E['sp~751'] = value
     return True
 
 
@@ -6202,7 +6813,10 @@ def d_1452(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shown~753', x_1643(ctx, E), True)
+    value = x_1643(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'shown~753', E.get('shown~753', MISSING), True))
+    E['shown~753'] = value
     return True
 
 
@@ -6223,8 +6837,14 @@ def d_1455(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
-    LOCAL(ctx, E, 'r~756', E.get('r~754'), True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~755', E.get('n~755', MISSING), True))
+    E['n~755'] = value
+    value = E.get('r~754')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~756', E.get('r~756', MISSING), True))
+    E['r~756'] = value
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[1])
@@ -6237,7 +6857,10 @@ def d_1456(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~755', E.get('n~755', MISSING), True))
+    E['n~755'] = value
     return True
 
 
@@ -6247,7 +6870,10 @@ def d_1457(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~756', E.get('r~754'), True)
+    value = E.get('r~754')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~756', E.get('r~756', MISSING), True))
+    E['r~756'] = value
     return True
 
 
@@ -6269,7 +6895,10 @@ def d_1461(ctx, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~758', K[22], True)
+    value = K[25]
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~758', E.get('l~758', MISSING), True))
+    E['l~758'] = value
     return True
 
 
@@ -6279,7 +6908,9 @@ def d_1558(ctx, E=None, B=1537):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 7, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~754', E.get('n~754', MISSING), True))
+    E['n~754'] = 7
     return True
 
 
@@ -6325,8 +6956,8 @@ def d_1582(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
     STMT(ctx, B + 12)
     return True
 
@@ -6357,7 +6988,9 @@ def d_1643(ctx, E=None, B=1642):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 7, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 7
     return True
 
 
@@ -6367,9 +7000,16 @@ def t_1644(ctx, k, s=None, E=None, B=1642):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
-    LOCAL(ctx, E, 'sv~750', 0, True)
-    LOCAL(ctx, E, 'tv~751', 0, True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~749', E.get('price~749', MISSING), True))
+    E['price~749'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~750', E.get('sv~750', MISSING), True))
+    E['sv~750'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~751', E.get('tv~751', MISSING), True))
+    E['tv~751'] = 0
     return t_629(ctx, k, s, E, B)
 
 
@@ -6391,7 +7031,9 @@ def d_1673(ctx, E=None, B=1668):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'titanium', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'titanium'
     return True
 
 
@@ -6401,11 +7043,15 @@ def d_1812(ctx, E=None, B=1812):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 3, '+=', False, K[1])
     return True
 
 
@@ -6415,21 +7061,29 @@ def d_1820(ctx, E=None, B=1820):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     if not d_386(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 4, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 4, '+=', False, K[1])
     return True
 
 
 def x_2105(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-14))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[24], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-14))
 
 
 def x_2124(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
@@ -6445,7 +7099,9 @@ def d_1881(ctx, E=None, B=1881):  # rules_data/terraforming_mars/cards/071-140.y
     if not x_2124(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
     if not d_1884(ctx, E, B):
         return False
     return True
@@ -6492,7 +7148,8 @@ def d_1885(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/car
 def x_2182(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_750 for v_s_750 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_750, {}) if type(_h1) is dict else KEY(_h1, v_s_750, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
+        _h2 = ctx.index.plain['tiles']
+        return len([v_s_750 for v_s_750 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_750, {}) if type(_h1) is dict else KEY(_h1, v_s_750, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
     return MEMO(ctx, (2182, ctx.stamps.get('board', 0),), compute)
 
 
@@ -6508,7 +7165,10 @@ def d_1930(ctx, E=None, B=1927):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~753', x_2182(ctx, E), True)
+    value = x_2182(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~753', E.get('k~753', MISSING), True))
+    E['k~753'] = value
     return True
 
 
@@ -6518,8 +7178,12 @@ def d_1994(ctx, E=None, B=1994):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     if not d_482(ctx, E, B):
         return False
     return True
@@ -6531,7 +7195,9 @@ def d_1995(ctx, E=None, B=1994):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 4
     return True
 
 
@@ -6553,7 +7219,9 @@ def d_2020(ctx, E=None, B=2019):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~762', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~762', E.get('n~762', MISSING), True))
+    E['n~762'] = 1
     return True
 
 
@@ -6575,11 +7243,15 @@ def d_2118(ctx, E=None, B=2118):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, 3, '+=', False, K[9])
     return True
 
 
@@ -6603,14 +7275,17 @@ def t_2173(ctx, k, s=None, E=None, B=2169):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')), '+=', True, K[11])
+        SET(ctx, 'discard', ctx.state, 'discard', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')), '+=', True, K[12])
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[10], '=', False, K[12])
+            SET(ctx, 'offer', c, key, K[11], '=', False, K[13])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~750', E.get('n~748'), True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = value
     if not d_2175(ctx, E, B):
         return False
     return t_2186(ctx, r1, s, E, B)
@@ -6622,7 +7297,10 @@ def d_2174(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', E.get('n~748'), True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = value
     return True
 
 
@@ -6673,10 +7351,10 @@ def d_2187(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('c~751')]), '-=', True, K[12])
+        SET(ctx, 'offer', c, key, ([E.get('c~751')]), '-=', True, K[13])
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[19])
+        SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[20])
     return True
 
 
@@ -6688,7 +7366,7 @@ def d_2188(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('c~751')]), '-=', True, K[12])
+        SET(ctx, 'offer', c, key, ([E.get('c~751')]), '-=', True, K[13])
     return True
 
 
@@ -6700,7 +7378,7 @@ def d_2189(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[19])
+        SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[20])
     return True
 
 
@@ -6710,16 +7388,16 @@ def d_2190(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')), '+=', True, K[11])
+    SET(ctx, 'discard', ctx.state, 'discard', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')), '+=', True, K[12])
     return True
 
 
 def x_2488(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 7)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[23], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 7)
 
 
 def x_2500(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-6))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[24], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-6))
 
 
 def d_2239(ctx, E=None, B=2239):  # rules_data/terraforming_mars/cards/071-140.yaml:474
@@ -6728,11 +7406,15 @@ def d_2239(ctx, E=None, B=2239):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'energy')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
     return True
 
 
@@ -6751,7 +7433,7 @@ def x_2567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~762'))
+    return FLD(ctx, K[14], E.get('s~762'))
 
 
 def x_2572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -6769,13 +7451,13 @@ def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~763'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~763'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~763'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~763'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~761'))
+    return FLD(ctx, K[16], E.get('t~761'))
 
 
 def x_2579(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
@@ -6790,16 +7472,24 @@ def d_2254(ctx, E=None, B=2254):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     if not d_386(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
     return True
 
 
@@ -6809,7 +7499,10 @@ def d_2275(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~762', E.get('space~760'), True)
+    value = E.get('space~760')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~762', E.get('s~762', MISSING), True))
+    E['s~762'] = value
     return True
 
 
@@ -6819,10 +7512,10 @@ def t_2276(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~762'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~762'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~762'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~762'), '=', False, K[19])
     return t_2279(ctx, k, s, E, B)
 
 
@@ -6832,9 +7525,9 @@ def d_2277(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~762'))
+    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~762'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[18])
     return True
 
 
@@ -6844,7 +7537,7 @@ def d_2278(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~762'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~762'), '=', False, K[19])
     return True
 
 
@@ -6906,7 +7599,9 @@ def t_2282(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~763', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~763', E.get('x~763', MISSING), True))
+            E['x~763'] = item
             if ((E.get('x~763') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~763'), _w1))):
                 return t_2283(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -6977,7 +7672,7 @@ def d_2314(ctx, E=None, B=2308):  # rules_data/terraforming_mars/definitions/car
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[8])
+            SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[9])
     else:
         ctx.steps += 1
         STMT(ctx, B + 8)
@@ -6997,7 +7692,9 @@ def x_2628(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == E.get('t~753'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~753')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (_h2.get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((_h2.get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == _h3)))
     return MEMO(ctx, (2628, E.get('t~753'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -7006,10 +7703,15 @@ def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~753'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~753'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_756 for v_s_756 in items_of(E.get('l~754')) if (True if ((not (v_s_756 in _h1 if type(_h1) in (list, dict) else IN(v_s_756, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('t~753'))) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_756 in _h2 if type(_h2) in (list, dict) else IN(v_s_756, _h2)))) or (((_h2.get(v_s_756, None) if type(_h2) is dict else KEY(_h2, v_s_756, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_756 in _h4 if type(_h4) in (list, dict) else IN(v_s_756, _h4))) or ((not any((True if ((v_x_757 in _h1 if type(_h1) in (list, dict) else IN(v_x_757, _h1))) and ((not (v_x_757 in _h4 if type(_h4) in (list, dict) else IN(v_x_757, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_758)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h3))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
+        _h2 = ctx.index.plain['spaces']
+        _h3 = E.get('t~753')
+        _h4 = E.get('this')
+        _h5 = ctx.state.get('claims')
+        _h6 = E.get('you')
+        _h7 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~753'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h8 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~753'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        _h9 = ctx.index.plain['tiles']
+        return [v_s_756 for v_s_756 in items_of(E.get('l~754')) if (True if ((not (v_s_756 in _h1 if type(_h1) in (list, dict) else IN(v_s_756, _h1)))) and ((True if (((_h2.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == None)) or (((_h2.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == _h3)) or (((_h2.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == _h4)) else False)) and ((True if ((not (v_s_756 in _h5 if type(_h5) in (list, dict) else IN(v_s_756, _h5)))) or (((_h5.get(v_s_756, None) if type(_h5) is dict else KEY(_h5, v_s_756, None)) == _h6)) else False)) and ((True if ((FN['count'](ctx, None, _h7) == 0)) or ((v_s_756 in _h8 if type(_h8) in (list, dict) else IN(v_s_756, _h8))) or ((not any((True if ((v_x_757 in _h1 if type(_h1) in (list, dict) else IN(v_x_757, _h1))) and ((not (v_x_757 in _h8 if type(_h8) in (list, dict) else IN(v_x_757, _h8)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_758)) or (((_h9.get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h7))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
     return MEMO(ctx, (2629, E.get('l~754'), E.get('this'), E.get('t~753'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -7031,7 +7733,10 @@ def d_2328(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~759', x_2629(ctx, E), True)
+    value = x_2629(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~759', E.get('open~759', MISSING), True))
+    E['open~759'] = value
     return True
 
 
@@ -7052,8 +7757,14 @@ def t_2331(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~761', E.get('t~753'), True)
-    LOCAL(ctx, E, 's~762', E.get('space~760'), True)
+    value = E.get('t~753')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~761', E.get('t~761', MISSING), True))
+    E['t~761'] = value
+    value = E.get('space~760')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~762', E.get('s~762', MISSING), True))
+    E['s~762'] = value
     return t_2276(ctx, k, s, E, B)
 
 
@@ -7063,7 +7774,10 @@ def d_2332(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~761', E.get('t~753'), True)
+    value = E.get('t~753')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~761', E.get('t~761', MISSING), True))
+    E['t~761'] = value
     return True
 
 
@@ -7073,7 +7787,9 @@ def d_2367(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~774', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~774', E.get('n~774', MISSING), True))
+    E['n~774'] = 1
     return True
 
 
@@ -7095,12 +7811,14 @@ def t_2434(ctx, k, s=None, E=None, B=2434):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'ocean'
     return t_882(ctx, k, s, E, B)
 
 
 def x_2811(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[23], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
 
 
 def x_2823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
@@ -7121,7 +7839,9 @@ def d_2492(ctx, E=None, B=2489):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~755', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'm~755', E.get('m~755', MISSING), True))
+    E['m~755'] = 2
     return True
 
 
@@ -7140,7 +7860,11 @@ def d_2494(ctx, E=None, B=2489):  # rules_data/terraforming_mars/definitions/car
 def x_2832(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2832, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('power') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('power') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('power') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('power') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2)
+    return MEMO(ctx, (2832, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def d_2499(ctx, E=None, B=2499):  # rules_data/terraforming_mars/cards/071-140.yaml:638
@@ -7149,11 +7873,15 @@ def d_2499(ctx, E=None, B=2499):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 3, True)
-    LOCAL(ctx, E, 'r~753', 'energy', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'energy'
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'energy')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 3, '+=', False, K[1])
     return True
 
 
@@ -7170,7 +7898,9 @@ def d_2527(ctx, E=None, B=2525):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~763', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~763', E.get('r~763', MISSING), True))
+    E['r~763'] = 'megacredits'
     return True
 
 
@@ -7180,14 +7910,20 @@ def d_2545(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~755', E.get('n~755', MISSING), True))
+    E['n~755'] = 2
     return True
 
 
 def x_2965(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2965, E.get('k~751'),), lambda: [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == E.get('k~751'))])
+    def compute():
+        _h1 = ctx.index.plain['spaces']
+        _h2 = E.get('k~751')
+        return [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((_h1.get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == _h2)]
+    return MEMO(ctx, (2965, E.get('k~751'),), compute)
 
 
 def d_2613(ctx, E=None, B=2606):  # rules_data/terraforming_mars/cards/141-208.yaml:25
@@ -7196,7 +7932,9 @@ def d_2613(ctx, E=None, B=2606):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~751', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~751', E.get('k~751', MISSING), True))
+    E['k~751'] = 'ocean'
     return True
 
 
@@ -7206,8 +7944,14 @@ def t_2614(ctx, k, s=None, E=None, B=2606):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~753', E.get('t~750'), True)
-    LOCAL(ctx, E, 'l~754', x_2965(ctx, E), True)
+    value = E.get('t~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~753', E.get('t~753', MISSING), True))
+    E['t~753'] = value
+    value = x_2965(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~754', E.get('l~754', MISSING), True))
+    E['l~754'] = value
     return t_2617(ctx, k, s, E, B)
 
 
@@ -7217,7 +7961,10 @@ def d_2615(ctx, E=None, B=2606):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~753', E.get('t~750'), True)
+    value = E.get('t~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~753', E.get('t~753', MISSING), True))
+    E['t~753'] = value
     return True
 
 
@@ -7227,7 +7974,10 @@ def d_2616(ctx, E=None, B=2606):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~754', x_2965(ctx, E), True)
+    value = x_2965(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~754', E.get('l~754', MISSING), True))
+    E['l~754'] = value
     return True
 
 
@@ -7248,7 +7998,10 @@ def t_2618(ctx, k, s=None, E=None, B=2606):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~759', x_2629(ctx, E), True)
+    value = x_2629(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~759', E.get('open~759', MISSING), True))
+    E['open~759'] = value
     if not ((FN['count'](ctx, None, E.get('open~759')) > 0)):
         return False
     return t_453(ctx, k, s, E, B)
@@ -7271,9 +8024,18 @@ def t_2639(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~752', x_981(ctx, E), True)
-    LOCAL(ctx, E, 'empty~757', x_982(ctx, E), True)
-    LOCAL(ctx, E, 'legal~763', x_983(ctx, E), True)
+    value = x_981(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~752', E.get('mine~752', MISSING), True))
+    E['mine~752'] = value
+    value = x_982(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~757', E.get('empty~757', MISSING), True))
+    E['empty~757'] = value
+    value = x_983(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
+    E['legal~763'] = value
     if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
         return False
     return t_802(ctx, k, s, E, B)
@@ -7322,8 +8084,8 @@ def d_2662(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
     STMT(ctx, B + 30)
     return True
 
@@ -7339,7 +8101,11 @@ def d_2665(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
 def x_3042(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3042, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('science') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2)
+    return MEMO(ctx, (3042, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def x_3109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
@@ -7383,7 +8149,7 @@ def t_2739(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/defi
     ctx.steps += 1
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, 0, '=', False, K[23])
+        SET(ctx, 'chosen', c, key, 0, '=', False, K[26])
     return t_923(ctx, k, s, E, B)
 
 
@@ -7406,7 +8172,7 @@ def d_2741(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, 0, '=', False, K[23])
+        SET(ctx, 'chosen', c, key, 0, '=', False, K[26])
     return True
 
 
@@ -7418,7 +8184,7 @@ def d_2743(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, E.get('k~749'), '=', False, K[23])
+        SET(ctx, 'chosen', c, key, E.get('k~749'), '=', False, K[26])
     return True
 
 
@@ -7428,7 +8194,10 @@ def d_2744(ctx, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
+    value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = value
     return True
 
 
@@ -7476,7 +8245,10 @@ def d_2749(ctx, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
+    value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = value
     return True
 
 
@@ -7486,7 +8258,9 @@ def d_2753(ctx, E=None, B=2752):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 8, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 8
     return True
 
 
@@ -7496,7 +8270,9 @@ def d_2786(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'microbe'
     return True
 
 
@@ -7526,7 +8302,7 @@ def d_2893(ctx, E=None, B=2878):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~754'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[22])
     return True
 
 
@@ -7560,7 +8336,9 @@ def d_2913(ctx, E=None, B=2902):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'tr', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~752', E.get('t~752', MISSING), True))
+    E['t~752'] = 'tr'
     return True
 
 
@@ -7574,7 +8352,7 @@ def d_2915(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~752'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[20])
+            SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[21])
     else:
         if not d_2917(ctx, E, B):
             return False
@@ -7589,7 +8367,7 @@ def d_2916(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[20])
+        SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[21])
     return True
 
 

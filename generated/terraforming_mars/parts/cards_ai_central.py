@@ -85,8 +85,12 @@ def d_3601(ctx, E=None, B=3601):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'energy'
     if not d_3604(ctx, E, B):
         return False
     return True
@@ -144,7 +148,9 @@ def d_3609(ctx, E=None, B=3601):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~754', E.get('n~754', MISSING), True))
+    E['n~754'] = 2
     if not d_3611(ctx, E, B):
         return False
     return True

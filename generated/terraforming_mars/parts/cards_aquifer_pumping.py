@@ -103,7 +103,9 @@ def t_3194(ctx, k, s=None, E=None, B=3194):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 8, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 8
     return t_3196(ctx, k, s, E, B)
 
 
@@ -116,10 +118,18 @@ def t_3196(ctx, k, s=None, E=None, B=3194):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
-    LOCAL(ctx, E, 'sv~750', x_3645(ctx, E), True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~749', E.get('price~749', MISSING), True))
+    E['price~749'] = value
+    value = x_3645(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~750', E.get('sv~750', MISSING), True))
+    E['sv~750'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'tv~751', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~751', E.get('tv~751', MISSING), True))
+    E['tv~751'] = 0
     return t_3200(ctx, k, s, E, B)
 
 
@@ -132,7 +142,10 @@ def d_3198(ctx, E=None, B=3194):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~750', x_3645(ctx, E), True)
+    value = x_3645(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~750', E.get('sv~750', MISSING), True))
+    E['sv~750'] = value
     return True
 
 

@@ -65,11 +65,15 @@ def d_2211(ctx, E=None, B=2206):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'energy'
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'energy')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[0])
     return True
 
 

@@ -80,11 +80,15 @@ def t_522(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~754', 2, True)
-        LOCAL(ctx, E, 'r~755', 'titanium', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~754', E.get('n~754', MISSING), True))
+        E['n~754'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~755', E.get('r~755', MISSING), True))
+        E['r~755'] = 'titanium'
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'titanium')
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, 2, '+=', False, K[1])
         return k()
 
     return t_523(ctx, r1, s, E, B)
@@ -99,8 +103,12 @@ def t_524(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/cards/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~748', E.get('p~748', MISSING), True))
+    E['p~748'] = 'temperature'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 1
     return t_527(ctx, k, s, E, B)
 
 
@@ -127,8 +135,12 @@ def t_540(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/cards/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 3, True)
-    LOCAL(ctx, E, 'r~752', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = 'plants'
     return t_543(ctx, k, s, E, B)
 
 
@@ -138,7 +150,9 @@ def d_541(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 3
     return True
 
 

@@ -73,16 +73,24 @@ def t_351(ctx, k, s=None, E=None, B=351):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~752', 1, True)
-        LOCAL(ctx, E, 'r~753', 'titanium', True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~752', E.get('n~752', MISSING), True))
+        E['n~752'] = 1
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~753', E.get('r~753', MISSING), True))
+        E['r~753'] = 'titanium'
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'titanium')
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, 1, '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'titanium'
     return t_354(ctx, r1, s, E, B)
 
 

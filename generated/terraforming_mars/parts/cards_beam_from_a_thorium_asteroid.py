@@ -53,7 +53,11 @@ K = [
 def x_1543(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1543, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('jovian') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('jovian') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('jovian') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('jovian') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1)
+    return MEMO(ctx, (1543, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 x_1546 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -66,16 +70,24 @@ def d_1366(ctx, E=None, B=1366):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 3, True)
-    LOCAL(ctx, E, 'r~753', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'heat'
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'heat')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~754', 3, True)
-    LOCAL(ctx, E, 'r~755', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+        SET(ctx, 'prod', c, key, 3, '+=', False, K[0])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~754', E.get('n~754', MISSING), True))
+    E['n~754'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~755', E.get('r~755', MISSING), True))
+    E['r~755'] = 'energy'
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'energy')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, 3, '+=', False, K[0])
     return True
 
 
@@ -88,7 +100,9 @@ def d_1368(ctx, E=None, B=1366):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~753', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'heat'
     return True
 
 
@@ -101,7 +115,9 @@ def d_1370(ctx, E=None, B=1366):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~754', E.get('n~754', MISSING), True))
+    E['n~754'] = 3
     return True
 
 
@@ -111,7 +127,9 @@ def d_1371(ctx, E=None, B=1366):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~755', E.get('r~755', MISSING), True))
+    E['r~755'] = 'energy'
     return True
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oxygen'},
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
     {'d': 0},
@@ -70,16 +71,24 @@ def t_3141(ctx, k, s=None, E=None, B=3141):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~752', 2, True)
-        LOCAL(ctx, E, 'r~753', 'energy', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~752', E.get('n~752', MISSING), True))
+        E['n~752'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~753', E.get('r~753', MISSING), True))
+        E['r~753'] = 'energy'
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), 'energy')
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
+            SET(ctx, 'prod', c, key, 2, '+=', False, K[2])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'plants'
     return t_3144(ctx, r1, s, E, B)
 
 

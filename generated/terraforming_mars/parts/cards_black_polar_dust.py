@@ -99,20 +99,30 @@ def t_880(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~768', 2, True)
-        LOCAL(ctx, E, 'r~769', 'megacredits', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~768', E.get('n~768', MISSING), True))
+        E['n~768'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~769', E.get('r~769', MISSING), True))
+        E['r~769'] = 'megacredits'
         if not d_904(ctx, E, B):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~770', 3, True)
-        LOCAL(ctx, E, 'r~771', 'heat', True)
-        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~770', E.get('n~770', MISSING), True))
+        E['n~770'] = 3
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~771', E.get('r~771', MISSING), True))
+        E['r~771'] = 'heat'
+        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), 'heat')
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[3])
+            SET(ctx, 'prod', c, key, 3, '+=', False, K[3])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'ocean'
     return t_882(ctx, r1, s, E, B)
 
 
@@ -185,7 +195,9 @@ def d_907(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~770', E.get('n~770', MISSING), True))
+    E['n~770'] = 3
     return True
 
 
@@ -195,7 +207,9 @@ def d_908(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~771', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~771', E.get('r~771', MISSING), True))
+    E['r~771'] = 'heat'
     return True
 
 

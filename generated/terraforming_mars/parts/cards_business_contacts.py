@@ -87,8 +87,12 @@ def t_2169(ctx, k, s=None, E=None, B=2169):  # rules_data/terraforming_mars/card
     if not x_2444(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'k~749', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~749', E.get('k~749', MISSING), True))
+    E['k~749'] = 2
     return t_2173(ctx, k, s, E, B)
 
 
@@ -112,7 +116,9 @@ def d_2172(ctx, E=None, B=2169):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~749', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~749', E.get('k~749', MISSING), True))
+    E['k~749'] = 2
     return True
 
 

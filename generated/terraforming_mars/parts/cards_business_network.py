@@ -187,8 +187,12 @@ def d_2122(ctx, E=None, B=2122):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'megacredits'
     if not d_2125(ctx, E, B):
         return False
     return True
@@ -216,7 +220,9 @@ def t_2129(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/card
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~750', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
     if not d_2131(ctx, E, B):
         return False
     return t_2142(ctx, r1, s, E, B)
@@ -280,7 +286,9 @@ def t_2142(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~751', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'card~751', E.get('card~751', MISSING), True))
+            E['card~751'] = item
             return t_2143(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -304,7 +312,9 @@ def t_2144(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/defi
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~752', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 3
     return t_2146(ctx, r1, s, E, B)
 
 
@@ -317,9 +327,16 @@ def t_2146(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~753', E.get('n~752'), True)
-    LOCAL(ctx, E, 'sv~754', 0, True)
-    LOCAL(ctx, E, 'tv~755', 0, True)
+    value = E.get('n~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~753', E.get('price~753', MISSING), True))
+    E['price~753'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~754', E.get('sv~754', MISSING), True))
+    E['sv~754'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~755', E.get('tv~755', MISSING), True))
+    E['tv~755'] = 0
     return t_2150(ctx, k, s, E, B)
 
 
@@ -329,7 +346,10 @@ def d_2147(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~753', E.get('n~752'), True)
+    value = E.get('n~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~753', E.get('price~753', MISSING), True))
+    E['price~753'] = value
     return True
 
 
@@ -339,7 +359,9 @@ def d_2148(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~754', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~754', E.get('sv~754', MISSING), True))
+    E['sv~754'] = 0
     return True
 
 
@@ -349,7 +371,9 @@ def d_2149(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~755', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~755', E.get('tv~755', MISSING), True))
+    E['tv~755'] = 0
     return True
 
 
@@ -359,9 +383,18 @@ def t_2150(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~756', x_2414(ctx, E), True)
-    LOCAL(ctx, E, 't_v~757', x_2415(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~758', x_2416(ctx, E), True)
+    value = x_2414(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~756', E.get('s_v~756', MISSING), True))
+    E['s_v~756'] = value
+    value = x_2415(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~757', E.get('t_v~757', MISSING), True))
+    E['t_v~757'] = value
+    value = x_2416(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~758', E.get('h_v~758', MISSING), True))
+    E['h_v~758'] = value
     return t_2154(ctx, k, s, E, B)
 
 
@@ -371,7 +404,10 @@ def d_2151(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~756', x_2414(ctx, E), True)
+    value = x_2414(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~756', E.get('s_v~756', MISSING), True))
+    E['s_v~756'] = value
     return True
 
 
@@ -381,7 +417,10 @@ def d_2152(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~757', x_2415(ctx, E), True)
+    value = x_2415(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~757', E.get('t_v~757', MISSING), True))
+    E['t_v~757'] = value
     return True
 
 
@@ -391,7 +430,10 @@ def d_2153(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~758', x_2416(ctx, E), True)
+    value = x_2416(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~758', E.get('h_v~758', MISSING), True))
+    E['h_v~758'] = value
     return True
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oceans'},
     {'kind': 'cards', 'f': 'production', 'd': None},
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
@@ -84,7 +85,9 @@ def x_580(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (1 * len([v_x_773 for v_x_773 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_772 for v_s_772 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_772, {}) if type(_h1) is dict else KEY(_h1, v_s_772, {})), 'card', None) == E.get('this'))])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w2, 'tile', None)) == 'ocean')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)]))
+        _h2 = E.get('this')
+        _h3 = ctx.index.plain['tiles']
+        return (1 * len([v_x_773 for v_x_773 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_772 for v_s_772 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_772, {}) if type(_h1) is dict else KEY(_h1, v_s_772, {})), 'card', None) == _h2)])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w2, 'tile', None)) == 'ocean')) or (((_h3.get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)]))
     return MEMO(ctx, (580, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -94,16 +97,24 @@ def d_490(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     if not d_493(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 5, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[6], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, 5, '+=', False, K[5])
     return True
 
 
@@ -120,7 +131,9 @@ def d_496(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 5, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 5
     return True
 
 
@@ -136,7 +149,9 @@ def t_499(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~752', 'capital', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~752', E.get('t~752', MISSING), True))
+        E['t~752'] = 'capital'
         return t_502(ctx, k, s, E, B)
 
     return t_500(ctx, r1, s, E, B)
@@ -151,7 +166,9 @@ def d_501(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'capital', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~752', E.get('t~752', MISSING), True))
+    E['t~752'] = 'capital'
     return True
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'temperature'},
     ['player', 'stock', 'key'],
     {'d': 0},
     ['game', 'game_tracks', 'key'],
@@ -69,8 +70,12 @@ def d_2752(ctx, E=None, B=2752):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 8, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 8
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'heat'
     if not d_2755(ctx, E, B):
         return False
     return True

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oceans'},
     ['player', 'prod', 'key'],
     {'d': 0},
 ]
@@ -70,21 +71,33 @@ def t_383(ctx, k, s=None, E=None, B=383):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~754', 2, True)
-        LOCAL(ctx, E, 'r~755', 'plants', True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~754', E.get('n~754', MISSING), True))
+        E['n~754'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~755', E.get('r~755', MISSING), True))
+        E['r~755'] = 'plants'
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'megacredits'
     if not d_386(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'heat'
     return t_391(ctx, r1, s, E, B)
 
 
@@ -139,7 +152,9 @@ def d_397(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~755', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~755', E.get('r~755', MISSING), True))
+    E['r~755'] = 'plants'
     return True
 
 

@@ -118,12 +118,18 @@ def t_551(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~751', 'ocean', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~751', E.get('t~751', MISSING), True))
+        E['t~751'] = 'ocean'
         return t_568(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~748', E.get('p~748', MISSING), True))
+    E['p~748'] = 'temperature'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 1
     return t_554(ctx, r1, s, E, B)
 
 
@@ -171,8 +177,12 @@ def t_588(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/cards/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~771', 3, True)
-    LOCAL(ctx, E, 'r~772', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~771', E.get('n~771', MISSING), True))
+    E['n~771'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~772', E.get('r~772', MISSING), True))
+    E['r~772'] = 'plants'
     return t_591(ctx, k, s, E, B)
 
 
@@ -182,7 +192,9 @@ def d_589(ctx, E=None, B=550):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~771', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~771', E.get('n~771', MISSING), True))
+    E['n~771'] = 3
     return True
 
 

@@ -94,7 +94,9 @@ def t_2836(ctx, k, s=None, E=None, B=2836):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'n~768', 1, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~768', E.get('n~768', MISSING), True))
+        E['n~768'] = 1
         if not d_2860(ctx, E, B):
             return False
         return k()
@@ -103,7 +105,9 @@ def t_2836(ctx, k, s=None, E=None, B=2836):  # rules_data/terraforming_mars/card
     if not x_3227(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'ocean'
     return t_2839(ctx, r1, s, E, B)
 
 
@@ -137,7 +141,9 @@ def d_2859(ctx, E=None, B=2836):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 1
     return True
 
 

@@ -45,13 +45,14 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oxygen'},
     ['player', 'card_res', 'key'],
     {'d': 0},
 ]
 
 
 def x_2825(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[0], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
 
 
 def x_2826(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
@@ -81,11 +82,16 @@ def d_2495(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', x_2827(ctx, E), True)
-    LOCAL(ctx, E, 'r~752', 'microbe', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    value = x_2827(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = 'microbe'
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[1])
     return True
 
 
@@ -95,7 +101,10 @@ def d_2496(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', x_2827(ctx, E), True)
+    value = x_2827(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = value
     return True
 
 
@@ -105,7 +114,9 @@ def d_2497(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = 'microbe'
     return True
 
 
@@ -115,9 +126,9 @@ def d_2498(ctx, E=None, B=2495):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[1])
     return True
 
 

@@ -80,11 +80,15 @@ def t_1144(ctx, k, s=None, E=None, B=1144):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~754', 4, True)
-        LOCAL(ctx, E, 'r~755', 'steel', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~754', E.get('n~754', MISSING), True))
+        E['n~754'] = 4
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~755', E.get('r~755', MISSING), True))
+        E['r~755'] = 'steel'
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'steel')
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, 4, '+=', False, K[1])
         return k()
 
     return t_1145(ctx, r1, s, E, B)
@@ -99,8 +103,12 @@ def t_1146(ctx, k, s=None, E=None, B=1144):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
-    LOCAL(ctx, E, 'n~749', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~748', E.get('p~748', MISSING), True))
+    E['p~748'] = 'temperature'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 3
     return t_1149(ctx, k, s, E, B)
 
 
@@ -113,7 +121,9 @@ def d_1148(ctx, E=None, B=1144):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 3
     return True
 
 
@@ -138,8 +148,12 @@ def t_1162(ctx, k, s=None, E=None, B=1144):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 8, True)
-    LOCAL(ctx, E, 'r~752', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 8
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = 'plants'
     return t_1165(ctx, k, s, E, B)
 
 
@@ -149,7 +163,9 @@ def d_1163(ctx, E=None, B=1144):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 8, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 8
     return True
 
 

@@ -78,8 +78,12 @@ def d_682(ctx, E=None, B=682):  # rules_data/terraforming_mars/cards/001-070.yam
     if not x_765(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     if not d_686(ctx, E, B):
         return False
     return True
@@ -99,7 +103,9 @@ def d_689(ctx, E=None, B=682):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
     if not d_691(ctx, E, B):
         return False
     return True

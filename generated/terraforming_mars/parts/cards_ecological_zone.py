@@ -61,7 +61,9 @@ def x_2780(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 1)
+        _h2 = ctx.index.plain['tiles']
+        _h3 = E.get('you')
+        return any(True for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == _h3)) else False))
     return MEMO(ctx, (2780, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -69,9 +71,12 @@ def x_2784(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~749'))) is str else None)
-        _h2 = ctx.state.get('board')
-        return [v_x_752 for v_x_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h1)] if any((True if ((v_y_753 in _h2 if type(_h2) in (list, dict) else IN(v_y_753, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_753, {}) if type(_h2) is dict else KEY(_h2, v_y_753, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_753, {}) if type(_h2) is dict else KEY(_h2, v_y_753, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~750'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_753, {}) if type(_h2) is dict else KEY(_h2, v_y_753, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~750'))) else False)) else False) for v_y_753 in ADJ(ctx, 'spaces', v_x_752))]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~749'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = E.get('u~750')
+        _h5 = ctx.index.plain['tiles']
+        return [v_x_752 for v_x_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((_h1.get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h2)] if any((True if ((v_y_753 in _h3 if type(_h3) in (list, dict) else IN(v_y_753, _h3))) and (((_w2.get('tile', None) if type((_w2 := (_h3.get(v_y_753, {}) if type(_h3) is dict else KEY(_h3, v_y_753, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h3.get(v_y_753, {}) if type(_h3) is dict else KEY(_h3, v_y_753, {})))) is dict else KEY(_w3, 'tile', None)) == _h4)) or (((_h5.get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h3.get(v_y_753, {}) if type(_h3) is dict else KEY(_h3, v_y_753, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == _h4)) else False)) else False) for v_y_753 in ADJ(ctx, 'spaces', v_x_752))]
     return MEMO(ctx, (2784, E.get('t~749'), E.get('u~750'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -112,8 +117,12 @@ def t_2456(ctx, k, s=None, E=None, B=2456):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~749', 'ecological_zone', True)
-    LOCAL(ctx, E, 'u~750', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~749', E.get('t~749', MISSING), True))
+    E['t~749'] = 'ecological_zone'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'u~750', E.get('u~750', MISSING), True))
+    E['u~750'] = 'greenery'
     return t_2459(ctx, k, s, E, B)
 
 
@@ -123,7 +132,9 @@ def d_2457(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~749', 'ecological_zone', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~749', E.get('t~749', MISSING), True))
+    E['t~749'] = 'ecological_zone'
     return True
 
 
@@ -133,7 +144,9 @@ def d_2458(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~750', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'u~750', E.get('u~750', MISSING), True))
+    E['u~750'] = 'greenery'
     return True
 
 
@@ -143,8 +156,14 @@ def t_2459(ctx, k, s=None, E=None, B=2456):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', E.get('t~749'), True)
-    LOCAL(ctx, E, 'l~755', x_2784(ctx, E), True)
+    value = E.get('t~749')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~754', E.get('t~754', MISSING), True))
+    E['t~754'] = value
+    value = x_2784(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~755', E.get('l~755', MISSING), True))
+    E['l~755'] = value
     return t_2462(ctx, k, s, E, B)
 
 
@@ -154,7 +173,10 @@ def d_2460(ctx, E=None, B=2456):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', E.get('t~749'), True)
+    value = E.get('t~749')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~754', E.get('t~754', MISSING), True))
+    E['t~754'] = value
     return True
 
 
@@ -164,7 +186,10 @@ def d_2461(ctx, E=None, B=2456):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~755', x_2784(ctx, E), True)
+    value = x_2784(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~755', E.get('l~755', MISSING), True))
+    E['l~755'] = value
     return True
 
 
@@ -185,7 +210,10 @@ def t_2463(ctx, k, s=None, E=None, B=2456):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~760', x_2786(ctx, E), True)
+    value = x_2786(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~760', E.get('open~760', MISSING), True))
+    E['open~760'] = value
     if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
         return False
     return t_2466(ctx, k, s, E, B)
@@ -215,8 +243,13 @@ def d_2480(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', x_2806(ctx, E), True)
-    LOCAL(ctx, E, 'r~768', 'animal', True)
+    value = x_2806(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = 'animal'
     c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~767'), '+=', False, K[6])
@@ -229,7 +262,10 @@ def d_2481(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', x_2806(ctx, E), True)
+    value = x_2806(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = value
     return True
 
 
@@ -239,7 +275,9 @@ def d_2482(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~768', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = 'animal'
     return True
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oxygen'},
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
     {'d': 0},
@@ -53,7 +54,7 @@ K = [
 
 
 def x_1731(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:685
-    return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 8)
+    return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', K[0], 0, 0))) <= 8)
 
 
 x_1734 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -87,8 +88,12 @@ def d_1545(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'plants'
     if not d_1548(ctx, E, B):
         return False
     return True
@@ -107,8 +112,12 @@ def d_1551(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'steel'
     if not d_1554(ctx, E, B):
         return False
     return True
@@ -127,9 +136,9 @@ def d_1554(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/res
     if not x_1746(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[4])
     return True
 
 
@@ -150,9 +159,9 @@ def d_1556(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[4])
     return True
 
 
@@ -162,11 +171,15 @@ def d_1557(ctx, E=None, B=1537):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 7, True)
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~754', E.get('n~754', MISSING), True))
+    E['n~754'] = 7
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~755', E.get('r~755', MISSING), True))
+    E['r~755'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, 7, '+=', False, K[4])
     return True
 
 

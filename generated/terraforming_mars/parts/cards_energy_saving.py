@@ -68,10 +68,17 @@ def d_3266(ctx, E=None, B=3266):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 1, True)
-    LOCAL(ctx, E, 'r~752', 'energy', True)
-    LOCAL(ctx, E, 'k~753', x_3728(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = 'energy'
+    value = x_3728(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~753', E.get('k~753', MISSING), True))
+    E['k~753'] = value
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'energy')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
     return True
@@ -86,7 +93,9 @@ def d_3268(ctx, E=None, B=3266):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = 'energy'
     return True
 
 

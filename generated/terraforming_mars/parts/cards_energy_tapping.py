@@ -58,8 +58,10 @@ def x_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~752'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~752'), 0) if type((_w1 := (ctx.state['players'][v_target_753] if type(v_target_753) is int and 0 <= v_target_753 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~752'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~751'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_753 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~752')
+        _h2 = E.get('n~751')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~752'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_753] if type(v_target_753) is int and 0 <= v_target_753 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_753 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (3994, E.get('n~751'), E.get('r~752'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -88,8 +90,10 @@ def x_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~760'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~760'), 0) if type((_w1 := (ctx.state['players'][v_target_761] if type(v_target_761) is int and 0 <= v_target_761 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~760'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~759'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_761 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~760')
+        _h2 = E.get('n~759')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~760'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_761] if type(v_target_761) is int and 0 <= v_target_761 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_761 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (4013, E.get('n~759'), E.get('r~760'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -120,8 +124,12 @@ def t_3505(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     return t_3508(ctx, k, s, E, B)
 
 
@@ -148,16 +156,28 @@ def t_3509(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
-        LOCAL(ctx, E, 'r~756', E.get('r~749'), True)
+        value = E.get('n~748')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~755', E.get('n~755', MISSING), True))
+        E['n~755'] = value
+        value = E.get('r~749')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~756', E.get('r~756', MISSING), True))
+        E['r~756'] = value
         c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~751', E.get('n~748'), True)
-    LOCAL(ctx, E, 'r~752', E.get('r~749'), True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = value
+    value = E.get('r~749')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = value
     return t_3512(ctx, r1, s, E, B)
 
 
@@ -167,7 +187,10 @@ def d_3510(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', E.get('n~748'), True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = value
     return True
 
 
@@ -177,7 +200,10 @@ def d_3511(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', E.get('r~749'), True)
+    value = E.get('r~749')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = value
     return True
 
 
@@ -238,7 +264,10 @@ def d_3518(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~756', E.get('r~749'), True)
+    value = E.get('r~749')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~756', E.get('r~756', MISSING), True))
+    E['r~756'] = value
     return True
 
 
@@ -251,13 +280,25 @@ def t_3520(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', E.get('n~748'), True)
-    LOCAL(ctx, E, 'r~758', E.get('r~749'), True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~757', E.get('n~757', MISSING), True))
+    E['n~757'] = value
+    value = E.get('r~749')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~758', E.get('r~758', MISSING), True))
+    E['r~758'] = value
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~759', E.get('n~748'), True)
-    LOCAL(ctx, E, 'r~760', E.get('r~749'), True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~759', E.get('n~759', MISSING), True))
+    E['n~759'] = value
+    value = E.get('r~749')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~760', E.get('r~760', MISSING), True))
+    E['r~760'] = value
     return t_3526(ctx, k, s, E, B)
 
 
@@ -267,7 +308,10 @@ def d_3521(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', E.get('n~748'), True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~757', E.get('n~757', MISSING), True))
+    E['n~757'] = value
     return True
 
 
@@ -277,7 +321,10 @@ def d_3522(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~758', E.get('r~749'), True)
+    value = E.get('r~749')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~758', E.get('r~758', MISSING), True))
+    E['r~758'] = value
     return True
 
 
@@ -290,7 +337,10 @@ def d_3524(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', E.get('n~748'), True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~759', E.get('n~759', MISSING), True))
+    E['n~759'] = value
     return True
 
 
@@ -300,7 +350,10 @@ def d_3525(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~760', E.get('r~749'), True)
+    value = E.get('r~749')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~760', E.get('r~760', MISSING), True))
+    E['r~760'] = value
     return True
 
 

@@ -86,7 +86,8 @@ def x_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('board')
-    return (True if ((E.get('target~770') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~769'), 0)))) is int else num(_w3)) > 0)) and (any((True if ((v_x_771 in _h1 if type(_h1) in (list, dict) else IN(v_x_771, _h1))) and (((_w4.get('owner', None) if type((_w4 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w4, 'owner', None)) == E.get('target~770'))) else False) for v_x_771 in ADJ(ctx, 'spaces', ctx.state.get('last_space')))) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~769'), 'target': E.get('target~770'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    _h2 = E.get('target~770')
+    return (True if ((E.get('target~770') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~769'), 0)))) is int else num(_w3)) > 0)) and (any((True if ((v_x_771 in _h1 if type(_h1) in (list, dict) else IN(v_x_771, _h1))) and (((_w4.get('owner', None) if type((_w4 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w4, 'owner', None)) == _h2)) else False) for v_x_771 in ADJ(ctx, 'spaces', ctx.state.get('last_space')))) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~769'), 'target': E.get('target~770'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:85
@@ -109,12 +110,18 @@ def t_3238(ctx, k, s=None, E=None, B=3238):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~768', 4, True)
-        LOCAL(ctx, E, 'r~769', 'megacredits', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~768', E.get('n~768', MISSING), True))
+        E['n~768'] = 4
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~769', E.get('r~769', MISSING), True))
+        E['r~769'] = 'megacredits'
         return t_3262(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'ocean'
     return t_3240(ctx, r1, s, E, B)
 
 
@@ -147,7 +154,9 @@ def d_3260(ctx, E=None, B=3238):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 4
     return True
 
 

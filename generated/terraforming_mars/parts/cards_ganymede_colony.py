@@ -65,7 +65,9 @@ def x_2025(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_752, 0) if type(_h1) is dict else KEY(_h1, v_p_752, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('step', 0) if type(v_p_752) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('max', 0) if type(v_p_752) is str else 0))) is int else num(_w4))) for v_p_752 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_752, NOREC).get('tile', None) if type(v_p_752) is str else None) == E.get('t~750'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~750')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_752, 0) if type(_h1) is dict else KEY(_h1, v_p_752, 0)))) is type((_w2 := (_h2.get(v_p_752, NOREC).get('step', 0) if type(v_p_752) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_752, NOREC).get('max', 0) if type(v_p_752) is str else 0))) is int else num(_w4))) for v_p_752 in IDS(ctx, 'parameters') if ((_h2.get(v_p_752, NOREC).get('tile', None) if type(v_p_752) is str else None) == _h3)))
     return MEMO(ctx, (2025, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -74,10 +76,15 @@ def x_2026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~750'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~750'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_753 for v_s_753 in items_of(E.get('l~751')) if (True if ((not (v_s_753 in _h1 if type(_h1) in (list, dict) else IN(v_s_753, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == E.get('t~750'))) or (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_753 in _h2 if type(_h2) in (list, dict) else IN(v_s_753, _h2)))) or (((_h2.get(v_s_753, None) if type(_h2) is dict else KEY(_h2, v_s_753, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_753 in _h4 if type(_h4) in (list, dict) else IN(v_s_753, _h4))) or ((not any((True if ((v_x_754 in _h1 if type(_h1) in (list, dict) else IN(v_x_754, _h1))) and ((not (v_x_754 in _h4 if type(_h4) in (list, dict) else IN(v_x_754, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_755)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_755)) else False)) else False) for v_u_755 in items_of(_h3))) else False) for v_x_754 in ADJ(ctx, 'spaces', v_s_753)))) else False)) else False)]
+        _h2 = ctx.index.plain['spaces']
+        _h3 = E.get('t~750')
+        _h4 = E.get('this')
+        _h5 = ctx.state.get('claims')
+        _h6 = E.get('you')
+        _h7 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~750'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h8 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~750'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        _h9 = ctx.index.plain['tiles']
+        return [v_s_753 for v_s_753 in items_of(E.get('l~751')) if (True if ((not (v_s_753 in _h1 if type(_h1) in (list, dict) else IN(v_s_753, _h1)))) and ((True if (((_h2.get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == None)) or (((_h2.get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == _h3)) or (((_h2.get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == _h4)) else False)) and ((True if ((not (v_s_753 in _h5 if type(_h5) in (list, dict) else IN(v_s_753, _h5)))) or (((_h5.get(v_s_753, None) if type(_h5) is dict else KEY(_h5, v_s_753, None)) == _h6)) else False)) and ((True if ((FN['count'](ctx, None, _h7) == 0)) or ((v_s_753 in _h8 if type(_h8) in (list, dict) else IN(v_s_753, _h8))) or ((not any((True if ((v_x_754 in _h1 if type(_h1) in (list, dict) else IN(v_x_754, _h1))) and ((not (v_x_754 in _h8 if type(_h8) in (list, dict) else IN(v_x_754, _h8)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_755)) or (((_h9.get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_755)) else False)) else False) for v_u_755 in items_of(_h7))) else False) for v_x_754 in ADJ(ctx, 'spaces', v_s_753)))) else False)) else False)]
     return MEMO(ctx, (2026, E.get('l~751'), E.get('this'), E.get('t~750'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -142,7 +149,11 @@ def x_2044(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2045(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2045, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_761, NOREC).get('tags', []) if type(v_c_761) is str else [])).count('jovian') for v_c_761 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_763, NOREC).get('tags', []) if type(v_c_763) is str else [])).count('jovian') for v_c_763 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_761, NOREC).get('tags', []) if type(v_c_761) is str else [])).count('jovian') for v_c_761 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_763, NOREC).get('tags', []) if type(v_c_763) is str else [])).count('jovian') for v_c_763 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)))
+    return MEMO(ctx, (2045, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def t_1788(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/cards/071-140.yaml:123
@@ -151,8 +162,12 @@ def t_1788(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'city', True)
-    LOCAL(ctx, E, 's~749', 's01', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'city'
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~749', E.get('s~749', MISSING), True))
+    E['s~749'] = 's01'
     return t_1791(ctx, k, s, E, B)
 
 
@@ -165,7 +180,9 @@ def d_1790(ctx, E=None, B=1788):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~749', 's01', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~749', E.get('s~749', MISSING), True))
+    E['s~749'] = 's01'
     return True
 
 
@@ -175,8 +192,14 @@ def t_1791(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', E.get('t~748'), True)
-    LOCAL(ctx, E, 'l~751', ([E.get('s~749')]), True)
+    value = E.get('t~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~750', E.get('t~750', MISSING), True))
+    E['t~750'] = value
+    value = ([E.get('s~749')])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~751', E.get('l~751', MISSING), True))
+    E['l~751'] = value
     return t_1794(ctx, k, s, E, B)
 
 
@@ -186,7 +209,10 @@ def d_1792(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', E.get('t~748'), True)
+    value = E.get('t~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~750', E.get('t~750', MISSING), True))
+    E['t~750'] = value
     return True
 
 
@@ -196,7 +222,10 @@ def d_1793(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~751', ([E.get('s~749')]), True)
+    value = ([E.get('s~749')])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~751', E.get('l~751', MISSING), True))
+    E['l~751'] = value
     return True
 
 
@@ -217,7 +246,10 @@ def t_1795(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~756', x_2026(ctx, E), True)
+    value = x_2026(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~756', E.get('open~756', MISSING), True))
+    E['open~756'] = value
     if not ((FN['count'](ctx, None, E.get('open~756')) > 0)):
         return False
     return t_1798(ctx, k, s, E, B)
@@ -229,7 +261,10 @@ def d_1796(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~756', x_2026(ctx, E), True)
+    value = x_2026(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~756', E.get('open~756', MISSING), True))
+    E['open~756'] = value
     return True
 
 
@@ -253,8 +288,14 @@ def t_1799(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
-    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
+    value = E.get('t~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~758', E.get('t~758', MISSING), True))
+    E['t~758'] = value
+    value = E.get('space~757')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~759', E.get('s~759', MISSING), True))
+    E['s~759'] = value
     return t_1802(ctx, k, s, E, B)
 
 
@@ -264,7 +305,10 @@ def d_1800(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
+    value = E.get('t~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~758', E.get('t~758', MISSING), True))
+    E['t~758'] = value
     return True
 
 
@@ -274,7 +318,10 @@ def d_1801(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
+    value = E.get('space~757')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~759', E.get('s~759', MISSING), True))
+    E['s~759'] = value
     return True
 
 
@@ -371,7 +418,9 @@ def t_1808(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~760', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~760', E.get('x~760', MISSING), True))
+            E['x~760'] = item
             if ((E.get('x~760') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~760'), _w1))):
                 return t_1809(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oxygen'},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'card_res', 'key'],
     {'d': 0},
@@ -81,13 +82,21 @@ def t_1066(ctx, k, s=None, E=None, B=1061):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'microbe'
     if not d_1069(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~752', 'temperature', True)
-    LOCAL(ctx, E, 'n~753', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~752', E.get('p~752', MISSING), True))
+    E['p~752'] = 'temperature'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~753', E.get('n~753', MISSING), True))
+    E['n~753'] = 1
     return t_1074(ctx, k, s, E, B)
 
 
@@ -104,7 +113,9 @@ def d_1072(ctx, E=None, B=1061):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~752', 'temperature', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~752', E.get('p~752', MISSING), True))
+    E['p~752'] = 'temperature'
     return True
 
 

@@ -92,7 +92,9 @@ def x_1987(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_772, 0) if type(_h1) is dict else KEY(_h1, v_p_772, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_772, NOREC).get('step', 0) if type(v_p_772) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_772, NOREC).get('max', 0) if type(v_p_772) is str else 0))) is int else num(_w4))) for v_p_772 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_772, NOREC).get('tile', None) if type(v_p_772) is str else None) == E.get('t~771'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~771')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_772, 0) if type(_h1) is dict else KEY(_h1, v_p_772, 0)))) is type((_w2 := (_h2.get(v_p_772, NOREC).get('step', 0) if type(v_p_772) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_772, NOREC).get('max', 0) if type(v_p_772) is str else 0))) is int else num(_w4))) for v_p_772 in IDS(ctx, 'parameters') if ((_h2.get(v_p_772, NOREC).get('tile', None) if type(v_p_772) is str else None) == _h3)))
     return MEMO(ctx, (1987, E.get('t~771'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -100,8 +102,10 @@ def x_1988(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~771'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_774, NOREC).get('reserved', None) if type(v_x_774) is str else None) == E.get('this')) for v_x_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~771'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_774, NOREC).get('reserved', None) if type(v_x_774) is str else None) == _h3) for v_x_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((_h1.get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h2)]) else None)
     return MEMO(ctx, (1988, E.get('this'), E.get('t~771'),), compute)
 
 
@@ -109,11 +113,15 @@ def x_1989(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~771'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~771'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~771'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_777 for v_s_777 in [v_x_776 for v_x_776 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_776, NOREC).get('type', None) if type(v_x_776) is str else None) == _h1)] if (True if ((not (v_s_777 in _h2 if type(_h2) in (list, dict) else IN(v_s_777, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == E.get('t~771'))) or (((ctx.index.plain['spaces'].get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == E.get('mine~775'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_777 in _h4 if type(_h4) in (list, dict) else IN(v_s_777, _h4))) or ((not any((True if ((v_x_778 in _h2 if type(_h2) in (list, dict) else IN(v_x_778, _h2))) and ((not (v_x_778 in _h4 if type(_h4) in (list, dict) else IN(v_x_778, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_778, {}) if type(_h2) is dict else KEY(_h2, v_x_778, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_778, {}) if type(_h2) is dict else KEY(_h2, v_x_778, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_779)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_778, {}) if type(_h2) is dict else KEY(_h2, v_x_778, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_779)) else False)) else False) for v_u_779 in items_of(_h3))) else False) for v_x_778 in ADJ(ctx, 'spaces', v_s_777)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~771'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = E.get('t~771')
+        _h5 = E.get('mine~775')
+        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~771'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~771'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h8 = ctx.index.plain['tiles']
+        return [v_s_777 for v_s_777 in [v_x_776 for v_x_776 in IDS(ctx, 'spaces') if ((_h1.get(v_x_776, NOREC).get('type', None) if type(v_x_776) is str else None) == _h2)] if (True if ((not (v_s_777 in _h3 if type(_h3) in (list, dict) else IN(v_s_777, _h3)))) and ((True if (((_h1.get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == None)) or (((_h1.get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == _h4)) or (((_h1.get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_777 in _h7 if type(_h7) in (list, dict) else IN(v_s_777, _h7))) or ((not any((True if ((v_x_778 in _h3 if type(_h3) in (list, dict) else IN(v_x_778, _h3))) and ((not (v_x_778 in _h7 if type(_h7) in (list, dict) else IN(v_x_778, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_778, {}) if type(_h3) is dict else KEY(_h3, v_x_778, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_778, {}) if type(_h3) is dict else KEY(_h3, v_x_778, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_779)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_778, {}) if type(_h3) is dict else KEY(_h3, v_x_778, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_779)) else False)) else False) for v_u_779 in items_of(_h6))) else False) for v_x_778 in ADJ(ctx, 'spaces', v_s_777)))) else False)) else False)]
     return MEMO(ctx, (1989, E.get('mine~775'), E.get('t~771'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -122,8 +130,9 @@ def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_782: ((lambda v_near_785: (v_near_785 if (FN['count'](ctx, None, v_near_785) > 0) else v_open_782))([v_s_783 for v_s_783 in items_of(v_open_782) if (True if ((E.get('you') != None)) and (any((True if ((v_x_784 in _h2 if type(_h2) in (list, dict) else IN(v_x_784, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_784, {}) if type(_h2) is dict else KEY(_h2, v_x_784, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_784 in ADJ(ctx, 'spaces', v_s_783))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~771'))) is str else None) == 'if_possible') else v_open_782))([v_s_781 for v_s_781 in items_of(E.get('empty~780')) if (True if ((not (v_s_781 in _h1 if type(_h1) in (list, dict) else IN(v_s_781, _h1)))) or (((_h1.get(v_s_781, None) if type(_h1) is dict else KEY(_h1, v_s_781, None)) == E.get('you'))) else False)])
+        _h2 = E.get('you')
+        _h3 = ctx.state.get('board')
+        return (lambda v_open_782: ((lambda v_near_785: (v_near_785 if (FN['count'](ctx, None, v_near_785) > 0) else v_open_782))([v_s_783 for v_s_783 in items_of(v_open_782) if (True if ((_h2 != None)) and (any((True if ((v_x_784 in _h3 if type(_h3) in (list, dict) else IN(v_x_784, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_784, {}) if type(_h3) is dict else KEY(_h3, v_x_784, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_784 in ADJ(ctx, 'spaces', v_s_783))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~771'))) is str else None) == 'if_possible') else v_open_782))([v_s_781 for v_s_781 in items_of(E.get('empty~780')) if (True if ((not (v_s_781 in _h1 if type(_h1) in (list, dict) else IN(v_s_781, _h1)))) or (((_h1.get(v_s_781, None) if type(_h1) is dict else KEY(_h1, v_s_781, None)) == _h2)) else False)])
     return MEMO(ctx, (1990, E.get('empty~780'), E.get('t~771'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -218,17 +227,25 @@ def t_1723(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~751', 'ocean', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~751', E.get('t~751', MISSING), True))
+        E['t~751'] = 'ocean'
         return t_1740(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~771', 'ocean', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~771', E.get('t~771', MISSING), True))
+        E['t~771'] = 'ocean'
         return t_1761(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
-    LOCAL(ctx, E, 'n~749', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~748', E.get('p~748', MISSING), True))
+    E['p~748'] = 'temperature'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 2
     return t_1726(ctx, r1, s, E, B)
 
 
@@ -276,7 +293,9 @@ def d_1760(ctx, E=None, B=1722):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~771', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~771', E.get('t~771', MISSING), True))
+    E['t~771'] = 'ocean'
     return True
 
 
@@ -297,9 +316,18 @@ def t_1762(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~775', x_1988(ctx, E), True)
-    LOCAL(ctx, E, 'empty~780', x_1989(ctx, E), True)
-    LOCAL(ctx, E, 'legal~786', x_1990(ctx, E), True)
+    value = x_1988(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~775', E.get('mine~775', MISSING), True))
+    E['mine~775'] = value
+    value = x_1989(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~780', E.get('empty~780', MISSING), True))
+    E['empty~780'] = value
+    value = x_1990(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~786', E.get('legal~786', MISSING), True))
+    E['legal~786'] = value
     if not ((FN['count'](ctx, None, E.get('legal~786')) > 0)):
         return False
     return t_1767(ctx, k, s, E, B)
@@ -311,7 +339,10 @@ def d_1763(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~775', x_1988(ctx, E), True)
+    value = x_1988(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~775', E.get('mine~775', MISSING), True))
+    E['mine~775'] = value
     return True
 
 
@@ -321,7 +352,10 @@ def d_1764(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~780', x_1989(ctx, E), True)
+    value = x_1989(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~780', E.get('empty~780', MISSING), True))
+    E['empty~780'] = value
     return True
 
 
@@ -331,7 +365,10 @@ def d_1765(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~786', x_1990(ctx, E), True)
+    value = x_1990(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~786', E.get('legal~786', MISSING), True))
+    E['legal~786'] = value
     return True
 
 
@@ -359,8 +396,14 @@ def t_1768(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~788', E.get('t~771'), True)
-    LOCAL(ctx, E, 's~789', E.get('space~787'), True)
+    value = E.get('t~771')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~788', E.get('t~788', MISSING), True))
+    E['t~788'] = value
+    value = E.get('space~787')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~789', E.get('s~789', MISSING), True))
+    E['s~789'] = value
     return t_1771(ctx, k, s, E, B)
 
 
@@ -370,7 +413,10 @@ def d_1769(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~788', E.get('t~771'), True)
+    value = E.get('t~771')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~788', E.get('t~788', MISSING), True))
+    E['t~788'] = value
     return True
 
 
@@ -380,7 +426,10 @@ def d_1770(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~789', E.get('space~787'), True)
+    value = E.get('space~787')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~789', E.get('s~789', MISSING), True))
+    E['s~789'] = value
     return True
 
 
@@ -477,7 +526,9 @@ def t_1777(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~790', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~790', E.get('x~790', MISSING), True))
+            E['x~790'] = item
             if ((E.get('x~790') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~790'), _w1))):
                 return t_1778(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -520,8 +571,12 @@ def t_1781(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~791', 6, True)
-    LOCAL(ctx, E, 'r~792', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~791', E.get('n~791', MISSING), True))
+    E['n~791'] = 6
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~792', E.get('r~792', MISSING), True))
+    E['r~792'] = 'plants'
     return t_1784(ctx, k, s, E, B)
 
 
@@ -531,7 +586,9 @@ def d_1782(ctx, E=None, B=1722):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~791', 6, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~791', E.get('n~791', MISSING), True))
+    E['n~791'] = 6
     return True
 
 
@@ -541,7 +598,9 @@ def d_1783(ctx, E=None, B=1722):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~792', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~792', E.get('r~792', MISSING), True))
+    E['r~792'] = 'plants'
     return True
 
 

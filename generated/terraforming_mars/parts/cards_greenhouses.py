@@ -61,10 +61,17 @@ def d_1927(ctx, E=None, B=1927):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 1, True)
-    LOCAL(ctx, E, 'r~752', 'plants', True)
-    LOCAL(ctx, E, 'k~753', x_2182(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = 'plants'
+    value = x_2182(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~753', E.get('k~753', MISSING), True))
+    E['k~753'] = value
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'plants')
     if c is not None:
         SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
     return True

@@ -60,8 +60,10 @@ def x_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~754'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~754'), 0) if type((_w1 := (ctx.state['players'][v_target_755] if type(v_target_755) is int and 0 <= v_target_755 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~754'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~753'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_755 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~754')
+        _h2 = E.get('n~753')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~754'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_755] if type(v_target_755) is int and 0 <= v_target_755 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_755 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (2720, E.get('n~753'), E.get('r~754'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -90,8 +92,10 @@ def x_2739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~762'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~762'), 0) if type((_w1 := (ctx.state['players'][v_target_763] if type(v_target_763) is int and 0 <= v_target_763 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~762'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~761'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_763 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~762')
+        _h2 = E.get('n~761')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~762'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_763] if type(v_target_763) is int and 0 <= v_target_763 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_763 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (2739, E.get('n~761'), E.get('r~762'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -122,13 +126,21 @@ def t_2393(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     if not d_2396(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'megacredits'
     return t_2401(ctx, k, s, E, B)
 
 
@@ -160,16 +172,28 @@ def t_2402(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~757', E.get('n~750'), True)
-        LOCAL(ctx, E, 'r~758', E.get('r~751'), True)
+        value = E.get('n~750')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~757', E.get('n~757', MISSING), True))
+        E['n~757'] = value
+        value = E.get('r~751')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~758', E.get('r~758', MISSING), True))
+        E['r~758'] = value
         c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~753', E.get('n~750'), True)
-    LOCAL(ctx, E, 'r~754', E.get('r~751'), True)
+    value = E.get('n~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~753', E.get('n~753', MISSING), True))
+    E['n~753'] = value
+    value = E.get('r~751')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~754', E.get('r~754', MISSING), True))
+    E['r~754'] = value
     return t_2405(ctx, r1, s, E, B)
 
 
@@ -179,7 +203,10 @@ def d_2403(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', E.get('n~750'), True)
+    value = E.get('n~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~753', E.get('n~753', MISSING), True))
+    E['n~753'] = value
     return True
 
 
@@ -189,7 +216,10 @@ def d_2404(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', E.get('r~751'), True)
+    value = E.get('r~751')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~754', E.get('r~754', MISSING), True))
+    E['r~754'] = value
     return True
 
 
@@ -247,7 +277,10 @@ def d_2410(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', E.get('n~750'), True)
+    value = E.get('n~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~757', E.get('n~757', MISSING), True))
+    E['n~757'] = value
     return True
 
 
@@ -257,7 +290,10 @@ def d_2411(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~758', E.get('r~751'), True)
+    value = E.get('r~751')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~758', E.get('r~758', MISSING), True))
+    E['r~758'] = value
     return True
 
 
@@ -270,13 +306,25 @@ def t_2413(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', E.get('n~750'), True)
-    LOCAL(ctx, E, 'r~760', E.get('r~751'), True)
+    value = E.get('n~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~759', E.get('n~759', MISSING), True))
+    E['n~759'] = value
+    value = E.get('r~751')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~760', E.get('r~760', MISSING), True))
+    E['r~760'] = value
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~761', E.get('n~750'), True)
-    LOCAL(ctx, E, 'r~762', E.get('r~751'), True)
+    value = E.get('n~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~761', E.get('n~761', MISSING), True))
+    E['n~761'] = value
+    value = E.get('r~751')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~762', E.get('r~762', MISSING), True))
+    E['r~762'] = value
     return t_2419(ctx, k, s, E, B)
 
 
@@ -286,7 +334,10 @@ def d_2414(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', E.get('n~750'), True)
+    value = E.get('n~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~759', E.get('n~759', MISSING), True))
+    E['n~759'] = value
     return True
 
 
@@ -296,7 +347,10 @@ def d_2415(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~760', E.get('r~751'), True)
+    value = E.get('r~751')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~760', E.get('r~760', MISSING), True))
+    E['r~760'] = value
     return True
 
 
@@ -309,7 +363,10 @@ def d_2417(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~761', E.get('n~750'), True)
+    value = E.get('n~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~761', E.get('n~761', MISSING), True))
+    E['n~761'] = value
     return True
 
 
@@ -319,7 +376,10 @@ def d_2418(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~762', E.get('r~751'), True)
+    value = E.get('r~751')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~762', E.get('r~762', MISSING), True))
+    E['r~762'] = value
     return True
 
 

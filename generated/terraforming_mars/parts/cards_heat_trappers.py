@@ -69,16 +69,24 @@ def t_3052(ctx, k, s=None, E=None, B=3052):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~752', 1, True)
-        LOCAL(ctx, E, 'r~753', 'energy', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~752', E.get('n~752', MISSING), True))
+        E['n~752'] = 1
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~753', E.get('r~753', MISSING), True))
+        E['r~753'] = 'energy'
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'energy')
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
+            SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'heat'
     return t_3055(ctx, r1, s, E, B)
 
 

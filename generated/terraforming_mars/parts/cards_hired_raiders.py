@@ -99,8 +99,12 @@ def t_2371(ctx, k, s=None, E=None, B=2370):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'steel'
     return t_2374(ctx, k, s, E, B)
 
 
@@ -128,7 +132,10 @@ def d_2376(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~751', x_2683(ctx, E), True)
+    value = x_2683(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'got~751', E.get('got~751', MISSING), True))
+    E['got~751'] = value
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~750')).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~751'), '-=', False, K[0])
@@ -144,7 +151,10 @@ def d_2377(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~751', x_2683(ctx, E), True)
+    value = x_2683(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'got~751', E.get('got~751', MISSING), True))
+    E['got~751'] = value
     return True
 
 
@@ -182,8 +192,12 @@ def t_2382(ctx, k, s=None, E=None, B=2370):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 3, True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'megacredits'
     return t_2385(ctx, k, s, E, B)
 
 
@@ -211,7 +225,10 @@ def d_2387(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~755', x_2698(ctx, E), True)
+    value = x_2698(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'got~755', E.get('got~755', MISSING), True))
+    E['got~755'] = value
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~755'), '-=', False, K[0])
@@ -227,7 +244,10 @@ def d_2388(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~755', x_2698(ctx, E), True)
+    value = x_2698(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'got~755', E.get('got~755', MISSING), True))
+    E['got~755'] = value
     return True
 
 

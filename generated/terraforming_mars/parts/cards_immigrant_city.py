@@ -109,13 +109,21 @@ def d_3462(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     if not d_3465(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'megacredits'
     if not d_3470(ctx, E, B):
         return False
     return True
@@ -141,11 +149,15 @@ def t_3473(ctx, k, s=None, E=None, B=3462):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~772', 1, True)
-        LOCAL(ctx, E, 'r~773', 'megacredits', True)
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~772', E.get('n~772', MISSING), True))
+        E['n~772'] = 1
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~773', E.get('r~773', MISSING), True))
+        E['r~773'] = 'megacredits'
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), 'megacredits')
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[4])
+            SET(ctx, 'prod', c, key, 1, '+=', False, K[4])
         return t_3500(ctx, k, s, E, B)
 
     ctx.steps += 1
@@ -155,7 +167,9 @@ def t_3473(ctx, k, s=None, E=None, B=3462):  # rules_data/terraforming_mars/card
     if not x_3954(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~752', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~752', E.get('t~752', MISSING), True))
+    E['t~752'] = 'city'
     return t_3477(ctx, r1, s, E, B)
 
 
@@ -201,9 +215,18 @@ def t_3478(ctx, k, s=None, E=None, B=3462):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_3957(ctx, E), True)
-    LOCAL(ctx, E, 'empty~761', x_3958(ctx, E), True)
-    LOCAL(ctx, E, 'legal~767', x_3959(ctx, E), True)
+    value = x_3957(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~756', E.get('mine~756', MISSING), True))
+    E['mine~756'] = value
+    value = x_3958(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~761', E.get('empty~761', MISSING), True))
+    E['empty~761'] = value
+    value = x_3959(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~767', E.get('legal~767', MISSING), True))
+    E['legal~767'] = value
     if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return t_3483(ctx, k, s, E, B)
@@ -235,7 +258,9 @@ def d_3497(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~772', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~772', E.get('n~772', MISSING), True))
+    E['n~772'] = 1
     return True
 
 
@@ -245,7 +270,9 @@ def d_3498(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~773', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~773', E.get('r~773', MISSING), True))
+    E['r~773'] = 'megacredits'
     return True
 
 
@@ -270,11 +297,15 @@ def d_3501(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~774', 1, True)
-    LOCAL(ctx, E, 'r~775', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~775'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~774', E.get('n~774', MISSING), True))
+    E['n~774'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~775', E.get('r~775', MISSING), True))
+    E['r~775'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~774'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[4])
     return True
 
 
@@ -287,7 +318,9 @@ def d_3503(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~775', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~775', E.get('r~775', MISSING), True))
+    E['r~775'] = 'megacredits'
     return True
 
 

@@ -88,7 +88,9 @@ def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_757, 0) if type(_h1) is dict else KEY(_h1, v_p_757, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('step', 0) if type(v_p_757) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('max', 0) if type(v_p_757) is str else 0))) is int else num(_w4))) for v_p_757 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_757, NOREC).get('tile', None) if type(v_p_757) is str else None) == E.get('t~756'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~756')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_757, 0) if type(_h1) is dict else KEY(_h1, v_p_757, 0)))) is type((_w2 := (_h2.get(v_p_757, NOREC).get('step', 0) if type(v_p_757) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_757, NOREC).get('max', 0) if type(v_p_757) is str else 0))) is int else num(_w4))) for v_p_757 in IDS(ctx, 'parameters') if ((_h2.get(v_p_757, NOREC).get('tile', None) if type(v_p_757) is str else None) == _h3)))
     return MEMO(ctx, (904, E.get('t~756'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -96,8 +98,10 @@ def x_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('reserved', None) if type(v_x_759) is str else None) == E.get('this')) for v_x_759 in [v_x_758 for v_x_758 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('type', None) if type(v_x_758) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_759, NOREC).get('reserved', None) if type(v_x_759) is str else None) == _h3) for v_x_759 in [v_x_758 for v_x_758 in IDS(ctx, 'spaces') if ((_h1.get(v_x_758, NOREC).get('type', None) if type(v_x_758) is str else None) == _h2)]) else None)
     return MEMO(ctx, (905, E.get('this'), E.get('t~756'),), compute)
 
 
@@ -105,11 +109,15 @@ def x_906(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~756'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~756'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_762 for v_s_762 in [v_x_761 for v_x_761 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_761, NOREC).get('type', None) if type(v_x_761) is str else None) == _h1)] if (True if ((not (v_s_762 in _h2 if type(_h2) in (list, dict) else IN(v_s_762, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('t~756'))) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('mine~760'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_762 in _h4 if type(_h4) in (list, dict) else IN(v_s_762, _h4))) or ((not any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and ((not (v_x_763 in _h4 if type(_h4) in (list, dict) else IN(v_x_763, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_764)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_764)) else False)) else False) for v_u_764 in items_of(_h3))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = E.get('t~756')
+        _h5 = E.get('mine~760')
+        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~756'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~756'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h8 = ctx.index.plain['tiles']
+        return [v_s_762 for v_s_762 in [v_x_761 for v_x_761 in IDS(ctx, 'spaces') if ((_h1.get(v_x_761, NOREC).get('type', None) if type(v_x_761) is str else None) == _h2)] if (True if ((not (v_s_762 in _h3 if type(_h3) in (list, dict) else IN(v_s_762, _h3)))) and ((True if (((_h1.get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == None)) or (((_h1.get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == _h4)) or (((_h1.get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_762 in _h7 if type(_h7) in (list, dict) else IN(v_s_762, _h7))) or ((not any((True if ((v_x_763 in _h3 if type(_h3) in (list, dict) else IN(v_x_763, _h3))) and ((not (v_x_763 in _h7 if type(_h7) in (list, dict) else IN(v_x_763, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_763, {}) if type(_h3) is dict else KEY(_h3, v_x_763, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_763, {}) if type(_h3) is dict else KEY(_h3, v_x_763, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_764)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_763, {}) if type(_h3) is dict else KEY(_h3, v_x_763, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_764)) else False)) else False) for v_u_764 in items_of(_h6))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762)))) else False)) else False)]
     return MEMO(ctx, (906, E.get('mine~760'), E.get('t~756'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -118,8 +126,9 @@ def x_907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_767: ((lambda v_near_770: (v_near_770 if (FN['count'](ctx, None, v_near_770) > 0) else v_open_767))([v_s_768 for v_s_768 in items_of(v_open_767) if (True if ((E.get('you') != None)) and (any((True if ((v_x_769 in _h2 if type(_h2) in (list, dict) else IN(v_x_769, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_769, {}) if type(_h2) is dict else KEY(_h2, v_x_769, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_769 in ADJ(ctx, 'spaces', v_s_768))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~756'))) is str else None) == 'if_possible') else v_open_767))([v_s_766 for v_s_766 in items_of(E.get('empty~765')) if (True if ((not (v_s_766 in _h1 if type(_h1) in (list, dict) else IN(v_s_766, _h1)))) or (((_h1.get(v_s_766, None) if type(_h1) is dict else KEY(_h1, v_s_766, None)) == E.get('you'))) else False)])
+        _h2 = E.get('you')
+        _h3 = ctx.state.get('board')
+        return (lambda v_open_767: ((lambda v_near_770: (v_near_770 if (FN['count'](ctx, None, v_near_770) > 0) else v_open_767))([v_s_768 for v_s_768 in items_of(v_open_767) if (True if ((_h2 != None)) and (any((True if ((v_x_769 in _h3 if type(_h3) in (list, dict) else IN(v_x_769, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_769, {}) if type(_h3) is dict else KEY(_h3, v_x_769, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_769 in ADJ(ctx, 'spaces', v_s_768))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~756'))) is str else None) == 'if_possible') else v_open_767))([v_s_766 for v_s_766 in items_of(E.get('empty~765')) if (True if ((not (v_s_766 in _h1 if type(_h1) in (list, dict) else IN(v_s_766, _h1)))) or (((_h1.get(v_s_766, None) if type(_h1) is dict else KEY(_h1, v_s_766, None)) == _h2)) else False)])
     return MEMO(ctx, (907, E.get('empty~765'), E.get('t~756'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -189,7 +198,9 @@ def t_793(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~756', 'ocean', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~756', E.get('t~756', MISSING), True))
+        E['t~756'] = 'ocean'
         return t_810(ctx, k, s, E, B)
 
     return t_794(ctx, r1, s, E, B)
@@ -204,11 +215,15 @@ def d_795(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'plants'
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, 3, '+=', False, K[3])
     return True
 
 
@@ -223,8 +238,12 @@ def t_799(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'microbe'
     return t_802(ctx, k, s, E, B)
 
 
@@ -240,8 +259,12 @@ def t_804(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 2, True)
-    LOCAL(ctx, E, 'r~754', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~753', E.get('n~753', MISSING), True))
+    E['n~753'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~754', E.get('r~754', MISSING), True))
+    E['r~754'] = 'animal'
     return t_807(ctx, k, s, E, B)
 
 
@@ -254,7 +277,9 @@ def d_806(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~754', E.get('r~754', MISSING), True))
+    E['r~754'] = 'animal'
     return True
 
 
@@ -279,7 +304,9 @@ def d_809(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~756', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~756', E.get('t~756', MISSING), True))
+    E['t~756'] = 'ocean'
     return True
 
 
@@ -300,9 +327,18 @@ def t_811(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~760', x_905(ctx, E), True)
-    LOCAL(ctx, E, 'empty~765', x_906(ctx, E), True)
-    LOCAL(ctx, E, 'legal~771', x_907(ctx, E), True)
+    value = x_905(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~760', E.get('mine~760', MISSING), True))
+    E['mine~760'] = value
+    value = x_906(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~765', E.get('empty~765', MISSING), True))
+    E['empty~765'] = value
+    value = x_907(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~771', E.get('legal~771', MISSING), True))
+    E['legal~771'] = value
     if not ((FN['count'](ctx, None, E.get('legal~771')) > 0)):
         return False
     return t_816(ctx, k, s, E, B)
@@ -314,7 +350,10 @@ def d_812(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~760', x_905(ctx, E), True)
+    value = x_905(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~760', E.get('mine~760', MISSING), True))
+    E['mine~760'] = value
     return True
 
 
@@ -324,7 +363,10 @@ def d_813(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~765', x_906(ctx, E), True)
+    value = x_906(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~765', E.get('empty~765', MISSING), True))
+    E['empty~765'] = value
     return True
 
 
@@ -334,7 +376,10 @@ def d_814(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~771', x_907(ctx, E), True)
+    value = x_907(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~771', E.get('legal~771', MISSING), True))
+    E['legal~771'] = value
     return True
 
 
@@ -358,8 +403,14 @@ def t_817(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
-    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
+    value = E.get('t~756')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~773', E.get('t~773', MISSING), True))
+    E['t~773'] = value
+    value = E.get('space~772')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~774', E.get('s~774', MISSING), True))
+    E['s~774'] = value
     return t_820(ctx, k, s, E, B)
 
 
@@ -369,7 +420,10 @@ def d_818(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
+    value = E.get('t~756')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~773', E.get('t~773', MISSING), True))
+    E['t~773'] = value
     return True
 
 
@@ -379,7 +433,10 @@ def d_819(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
+    value = E.get('space~772')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~774', E.get('s~774', MISSING), True))
+    E['s~774'] = value
     return True
 
 
@@ -476,7 +533,9 @@ def t_826(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~775', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~775', E.get('x~775', MISSING), True))
+            E['x~775'] = item
             if ((E.get('x~775') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~775'), _w1))):
                 return t_827(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()

@@ -93,23 +93,39 @@ def t_2878(ctx, k, s=None, E=None, B=2878):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~755', 2, True)
-        LOCAL(ctx, E, 'r~756', 'animal', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~755', E.get('n~755', MISSING), True))
+        E['n~755'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~756', E.get('r~756', MISSING), True))
+        E['r~756'] = 'animal'
         return t_2896(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~748', 'tr', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'tr'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 1
     if not d_2881(ctx, E, B):
         return False
     ctx.steps += 5
-    LOCAL(ctx, E, 'n~750', 4, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'plants'
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~752', 3, True)
-    LOCAL(ctx, E, 'r~753', 'microbe', True)
+        SET(ctx, 'stock', c, key, 4, '+=', False, K[0])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'microbe'
     return t_2892(ctx, r1, s, E, B)
 
 
@@ -137,7 +153,9 @@ def d_2895(ctx, E=None, B=2878):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~756', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~756', E.get('r~756', MISSING), True))
+    E['r~756'] = 'animal'
     return True
 
 

@@ -62,9 +62,12 @@ def x_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
-        _h2 = ctx.state.get('board')
-        return [v_x_751 for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h1)] if any((True if ((v_y_752 in _h2 if type(_h2) in (list, dict) else IN(v_y_752, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_752, {}) if type(_h2) is dict else KEY(_h2, v_y_752, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_752, {}) if type(_h2) is dict else KEY(_h2, v_y_752, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~749'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_752, {}) if type(_h2) is dict else KEY(_h2, v_y_752, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~749'))) else False)) else False) for v_y_752 in ADJ(ctx, 'spaces', v_x_751))]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = E.get('u~749')
+        _h5 = ctx.index.plain['tiles']
+        return [v_x_751 for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((_h1.get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h2)] if any((True if ((v_y_752 in _h3 if type(_h3) in (list, dict) else IN(v_y_752, _h3))) and (((_w2.get('tile', None) if type((_w2 := (_h3.get(v_y_752, {}) if type(_h3) is dict else KEY(_h3, v_y_752, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h3.get(v_y_752, {}) if type(_h3) is dict else KEY(_h3, v_y_752, {})))) is dict else KEY(_w3, 'tile', None)) == _h4)) or (((_h5.get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h3.get(v_y_752, {}) if type(_h3) is dict else KEY(_h3, v_y_752, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == _h4)) else False)) else False) for v_y_752 in ADJ(ctx, 'spaces', v_x_751))]
     return MEMO(ctx, (2627, E.get('t~748'), E.get('u~749'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -172,8 +175,12 @@ def t_2320(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'industrial_center', True)
-    LOCAL(ctx, E, 'u~749', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'industrial_center'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'u~749', E.get('u~749', MISSING), True))
+    E['u~749'] = 'city'
     return t_2323(ctx, k, s, E, B)
 
 
@@ -183,7 +190,9 @@ def d_2321(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'industrial_center', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'industrial_center'
     return True
 
 
@@ -193,7 +202,9 @@ def d_2322(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~749', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'u~749', E.get('u~749', MISSING), True))
+    E['u~749'] = 'city'
     return True
 
 
@@ -203,8 +214,14 @@ def t_2323(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~753', E.get('t~748'), True)
-    LOCAL(ctx, E, 'l~754', x_2627(ctx, E), True)
+    value = E.get('t~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~753', E.get('t~753', MISSING), True))
+    E['t~753'] = value
+    value = x_2627(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~754', E.get('l~754', MISSING), True))
+    E['l~754'] = value
     return t_2326(ctx, k, s, E, B)
 
 
@@ -214,7 +231,10 @@ def d_2324(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~753', E.get('t~748'), True)
+    value = E.get('t~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~753', E.get('t~753', MISSING), True))
+    E['t~753'] = value
     return True
 
 
@@ -224,7 +244,10 @@ def d_2325(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~754', x_2627(ctx, E), True)
+    value = x_2627(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~754', E.get('l~754', MISSING), True))
+    E['l~754'] = value
     return True
 
 
@@ -245,7 +268,10 @@ def t_2327(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~759', x_2629(ctx, E), True)
+    value = x_2629(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~759', E.get('open~759', MISSING), True))
+    E['open~759'] = value
     if not ((FN['count'](ctx, None, E.get('open~759')) > 0)):
         return False
     return t_2330(ctx, k, s, E, B)
@@ -275,7 +301,9 @@ def t_2344(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 7, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 7
     return t_2346(ctx, k, s, E, B)
 
 
@@ -285,7 +313,9 @@ def d_2345(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 7, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 7
     return True
 
 
@@ -295,9 +325,16 @@ def t_2346(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~765', E.get('n~764'), True)
-    LOCAL(ctx, E, 'sv~766', 0, True)
-    LOCAL(ctx, E, 'tv~767', 0, True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~765', E.get('price~765', MISSING), True))
+    E['price~765'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~766', E.get('sv~766', MISSING), True))
+    E['sv~766'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~767', E.get('tv~767', MISSING), True))
+    E['tv~767'] = 0
     return t_2350(ctx, k, s, E, B)
 
 
@@ -307,7 +344,10 @@ def d_2347(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~765', E.get('n~764'), True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~765', E.get('price~765', MISSING), True))
+    E['price~765'] = value
     return True
 
 
@@ -317,7 +357,9 @@ def d_2348(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~766', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~766', E.get('sv~766', MISSING), True))
+    E['sv~766'] = 0
     return True
 
 
@@ -327,7 +369,9 @@ def d_2349(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~767', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~767', E.get('tv~767', MISSING), True))
+    E['tv~767'] = 0
     return True
 
 
@@ -337,9 +381,18 @@ def t_2350(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~768', x_2652(ctx, E), True)
-    LOCAL(ctx, E, 't_v~769', x_2653(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~770', x_2654(ctx, E), True)
+    value = x_2652(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~768', E.get('s_v~768', MISSING), True))
+    E['s_v~768'] = value
+    value = x_2653(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~769', E.get('t_v~769', MISSING), True))
+    E['t_v~769'] = value
+    value = x_2654(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~770', E.get('h_v~770', MISSING), True))
+    E['h_v~770'] = value
     return t_2354(ctx, k, s, E, B)
 
 
@@ -349,7 +402,10 @@ def d_2351(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~768', x_2652(ctx, E), True)
+    value = x_2652(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~768', E.get('s_v~768', MISSING), True))
+    E['s_v~768'] = value
     return True
 
 
@@ -359,7 +415,10 @@ def d_2352(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~769', x_2653(ctx, E), True)
+    value = x_2653(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~769', E.get('t_v~769', MISSING), True))
+    E['t_v~769'] = value
     return True
 
 
@@ -369,7 +428,10 @@ def d_2353(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~770', x_2654(ctx, E), True)
+    value = x_2654(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~770', E.get('h_v~770', MISSING), True))
+    E['h_v~770'] = value
     return True
 
 
@@ -526,11 +588,15 @@ def d_2366(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~774', 1, True)
-    LOCAL(ctx, E, 'r~775', 'steel', True)
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('prod'), E.get('r~775'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~774', E.get('n~774', MISSING), True))
+    E['n~774'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~775', E.get('r~775', MISSING), True))
+    E['r~775'] = 'steel'
+    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('prod'), 'steel')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~774'), '+=', False, K[9])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[9])
     return True
 
 
@@ -543,7 +609,9 @@ def d_2368(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~775', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~775', E.get('r~775', MISSING), True))
+    E['r~775'] = 'steel'
     return True
 
 

@@ -62,16 +62,24 @@ def d_2798(ctx, E=None, B=2798):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'energy')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'steel', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'steel'
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'steel')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
 
 

@@ -77,20 +77,33 @@ def t_2737(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~750', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
-        LOCAL(ctx, E, 'r~751', 'heat', True)
+        value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~750', E.get('n~750', MISSING), True))
+        E['n~750'] = value
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~751', E.get('r~751', MISSING), True))
+        E['r~751'] = 'heat'
         if not d_2746(ctx, E, B):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~752', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
-        LOCAL(ctx, E, 'r~753', 'megacredits', True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+        value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~752', E.get('n~752', MISSING), True))
+        E['n~752'] = value
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~753', E.get('r~753', MISSING), True))
+        E['r~753'] = 'megacredits'
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'megacredits')
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', x_3108(ctx, E), True)
+    value = x_3108(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = value
     return t_2739(ctx, r1, s, E, B)
 
 
@@ -100,7 +113,10 @@ def d_2738(ctx, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', x_3108(ctx, E), True)
+    value = x_3108(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = value
     return True
 
 

@@ -87,8 +87,12 @@ def t_3309(ctx, k, s=None, E=None, B=3309):  # rules_data/terraforming_mars/card
     if not x_3773(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'k~749', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~749', E.get('k~749', MISSING), True))
+    E['k~749'] = 1
     return t_3313(ctx, k, s, E, B)
 
 
@@ -112,7 +116,9 @@ def d_3312(ctx, E=None, B=3309):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~749', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~749', E.get('k~749', MISSING), True))
+    E['k~749'] = 1
     return True
 
 

@@ -193,7 +193,9 @@ def t_439(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/cards/
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
     if not d_441(ctx, E, B):
         return False
     return t_452(ctx, r1, s, E, B)
@@ -257,7 +259,9 @@ def t_452(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~749', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'card~749', E.get('card~749', MISSING), True))
+            E['card~749'] = item
             return t_453(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -281,7 +285,9 @@ def t_454(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/defini
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~750', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 3
     return t_456(ctx, r1, s, E, B)
 
 
@@ -294,9 +300,16 @@ def t_456(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~751', E.get('n~750'), True)
-    LOCAL(ctx, E, 'sv~752', 0, True)
-    LOCAL(ctx, E, 'tv~753', 0, True)
+    value = E.get('n~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~751', E.get('price~751', MISSING), True))
+    E['price~751'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~752', E.get('sv~752', MISSING), True))
+    E['sv~752'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~753', E.get('tv~753', MISSING), True))
+    E['tv~753'] = 0
     return t_460(ctx, k, s, E, B)
 
 
@@ -306,7 +319,10 @@ def d_457(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~751', E.get('n~750'), True)
+    value = E.get('n~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~751', E.get('price~751', MISSING), True))
+    E['price~751'] = value
     return True
 
 
@@ -316,7 +332,9 @@ def d_458(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~752', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~752', E.get('sv~752', MISSING), True))
+    E['sv~752'] = 0
     return True
 
 
@@ -326,7 +344,9 @@ def d_459(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~753', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~753', E.get('tv~753', MISSING), True))
+    E['tv~753'] = 0
     return True
 
 
@@ -336,9 +356,18 @@ def t_460(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~754', x_506(ctx, E), True)
-    LOCAL(ctx, E, 't_v~755', x_507(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~756', x_508(ctx, E), True)
+    value = x_506(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~754', E.get('s_v~754', MISSING), True))
+    E['s_v~754'] = value
+    value = x_507(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~755', E.get('t_v~755', MISSING), True))
+    E['t_v~755'] = value
+    value = x_508(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~756', E.get('h_v~756', MISSING), True))
+    E['h_v~756'] = value
     return t_464(ctx, k, s, E, B)
 
 
@@ -348,7 +377,10 @@ def d_461(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~754', x_506(ctx, E), True)
+    value = x_506(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~754', E.get('s_v~754', MISSING), True))
+    E['s_v~754'] = value
     return True
 
 
@@ -358,7 +390,10 @@ def d_462(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~755', x_507(ctx, E), True)
+    value = x_507(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~755', E.get('t_v~755', MISSING), True))
+    E['t_v~755'] = value
     return True
 
 
@@ -368,7 +403,10 @@ def d_463(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~756', x_508(ctx, E), True)
+    value = x_508(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~756', E.get('h_v~756', MISSING), True))
+    E['h_v~756'] = value
     return True
 
 

@@ -62,16 +62,24 @@ def d_2728(ctx, E=None, B=2728):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'megacredits'
     if not d_2731(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 10, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, 10, '+=', False, K[0])
     return True
 
 
@@ -88,7 +96,9 @@ def d_2734(ctx, E=None, B=2728):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 10
     return True
 
 

@@ -57,7 +57,11 @@ x_2151 = _C.x_554  # rules_data/terraforming_mars/definitions/resources.yaml:16
 def x_2153(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2153, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('jovian') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else [])).count('jovian') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('jovian') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else [])).count('jovian') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)))
+    return MEMO(ctx, (2153, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def d_1899(ctx, E=None, B=1899):  # rules_data/terraforming_mars/cards/071-140.yaml:228
@@ -66,16 +70,24 @@ def d_1899(ctx, E=None, B=1899):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'titanium')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[0])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[0])
     return True
 
 

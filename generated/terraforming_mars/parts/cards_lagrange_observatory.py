@@ -74,7 +74,9 @@ def d_3373(ctx, E=None, B=3373):  # rules_data/terraforming_mars/cards/141-208.y
     if not x_3846(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
     if not d_3376(ctx, E, B):
         return False
     return True

@@ -124,7 +124,9 @@ def t_2635(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'n~768', 2, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~768', E.get('n~768', MISSING), True))
+        E['n~768'] = 2
         if not d_2659(ctx, E, B):
             return False
         return t_2670(ctx, k, s, E, B)
@@ -133,7 +135,9 @@ def t_2635(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/card
     if not x_2986(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~748', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'ocean'
     return t_2638(ctx, r1, s, E, B)
 
 
@@ -186,11 +190,15 @@ def d_2671(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 5, True)
-    LOCAL(ctx, E, 'r~770', 'plants', True)
-    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~770', E.get('r~770', MISSING), True))
+    E['r~770'] = 'plants'
+    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[10])
+        SET(ctx, 'stock', c, key, 5, '+=', False, K[10])
     return True
 
 
@@ -200,7 +208,9 @@ def d_2672(ctx, E=None, B=2635):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 5, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = 5
     return True
 
 
@@ -210,7 +220,9 @@ def d_2673(ctx, E=None, B=2635):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~770', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~770', E.get('r~770', MISSING), True))
+    E['r~770'] = 'plants'
     return True
 
 
@@ -232,8 +244,12 @@ def t_2675(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~771', 4, True)
-    LOCAL(ctx, E, 'r~772', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~771', E.get('n~771', MISSING), True))
+    E['n~771'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~772', E.get('r~772', MISSING), True))
+    E['r~772'] = 'animal'
     return t_2678(ctx, k, s, E, B)
 
 
@@ -243,7 +259,9 @@ def d_2676(ctx, E=None, B=2635):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~771', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~771', E.get('n~771', MISSING), True))
+    E['n~771'] = 4
     return True
 
 
@@ -253,7 +271,9 @@ def d_2677(ctx, E=None, B=2635):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~772', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~772', E.get('r~772', MISSING), True))
+    E['r~772'] = 'animal'
     return True
 
 

@@ -75,8 +75,9 @@ def x_2931(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
-        return [v_x_753 for v_x_753 in [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == _h1)] if ((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('volcanic', None) if type(v_x_753) is str else None) == True)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
+        return [v_x_753 for v_x_753 in [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((_h1.get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == _h2)] if ((_h1.get(v_x_753, NOREC).get('volcanic', None) if type(v_x_753) is str else None) == True)]
     return MEMO(ctx, (2931, E.get('t~751'),), compute)
 
 
@@ -103,12 +104,18 @@ def t_2563(ctx, k, s=None, E=None, B=2563):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~751', 'lava_flows', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~751', E.get('t~751', MISSING), True))
+        E['t~751'] = 'lava_flows'
         return t_2580(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~748', 'temperature', True)
-    LOCAL(ctx, E, 'n~749', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~748', E.get('p~748', MISSING), True))
+    E['p~748'] = 'temperature'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 2
     return t_2566(ctx, r1, s, E, B)
 
 
@@ -135,7 +142,9 @@ def d_2579(ctx, E=None, B=2563):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~751', 'lava_flows', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~751', E.get('t~751', MISSING), True))
+    E['t~751'] = 'lava_flows'
     return True
 
 
@@ -145,8 +154,14 @@ def t_2580(ctx, k, s=None, E=None, B=2563):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', E.get('t~751'), True)
-    LOCAL(ctx, E, 'l~755', x_2931(ctx, E), True)
+    value = E.get('t~751')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~754', E.get('t~754', MISSING), True))
+    E['t~754'] = value
+    value = x_2931(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~755', E.get('l~755', MISSING), True))
+    E['l~755'] = value
     return t_2583(ctx, k, s, E, B)
 
 
@@ -156,7 +171,10 @@ def d_2581(ctx, E=None, B=2563):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', E.get('t~751'), True)
+    value = E.get('t~751')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~754', E.get('t~754', MISSING), True))
+    E['t~754'] = value
     return True
 
 
@@ -166,7 +184,10 @@ def d_2582(ctx, E=None, B=2563):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~755', x_2931(ctx, E), True)
+    value = x_2931(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~755', E.get('l~755', MISSING), True))
+    E['l~755'] = value
     return True
 
 
@@ -187,7 +208,10 @@ def t_2584(ctx, k, s=None, E=None, B=2563):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~760', x_2933(ctx, E), True)
+    value = x_2933(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~760', E.get('open~760', MISSING), True))
+    E['open~760'] = value
     if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
         return False
     return t_2587(ctx, k, s, E, B)

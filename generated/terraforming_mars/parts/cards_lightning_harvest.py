@@ -61,16 +61,24 @@ def d_1238(ctx, E=None, B=1238):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'energy', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'energy'
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'energy')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~754', 1, True)
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[0])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~754', E.get('n~754', MISSING), True))
+    E['n~754'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~755', E.get('r~755', MISSING), True))
+    E['r~755'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[0])
     return True
 
 

@@ -66,8 +66,12 @@ def t_3271(ctx, k, s=None, E=None, B=3271):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 5, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'heat'
     if not d_3274(ctx, E, B):
         return False
     return t_3277(ctx, k, s, E, B)
@@ -87,11 +91,15 @@ def d_3278(ctx, E=None, B=3271):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 4, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'plants'
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, 4, '+=', False, K[0])
     return True
 
 
@@ -106,8 +114,12 @@ def t_3282(ctx, k, s=None, E=None, B=3271):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 2, True)
-    LOCAL(ctx, E, 'r~753', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'animal'
     return t_3285(ctx, k, s, E, B)
 
 

@@ -71,16 +71,24 @@ def d_2902(ctx, E=None, B=2902):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 4, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     if not d_2905(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'plants', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'plants'
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
     return True
 
 
@@ -102,8 +110,12 @@ def t_2911(ctx, k, s=None, E=None, B=2902):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~752', 'tr', True)
-        LOCAL(ctx, E, 'n~753', 3, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~752', E.get('t~752', MISSING), True))
+        E['t~752'] = 'tr'
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~753', E.get('n~753', MISSING), True))
+        E['n~753'] = 3
         if not d_2915(ctx, E, B):
             return False
         return k()

@@ -98,7 +98,9 @@ def d_1575(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('c~749')]), '-=', True, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', ([E.get('c~749')]), '+=', True, K[1])
-    LOCAL(ctx, E, 'n~750', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
     if not d_1579(ctx, E, B):
         return False
     return True

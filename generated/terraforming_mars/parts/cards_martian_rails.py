@@ -57,7 +57,9 @@ x_539 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:31
 def x_543(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_753 for v_s_753 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_753, {}) if type(_h1) is dict else KEY(_h1, v_s_753, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('type', None) if type(v_s_753) is str else None) != 'off_map')) else False)])
+        _h2 = ctx.index.plain['tiles']
+        _h3 = ctx.index.plain['spaces']
+        return len([v_s_753 for v_s_753 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_753, {}) if type(_h1) is dict else KEY(_h1, v_s_753, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_h3.get(v_s_753, NOREC).get('type', None) if type(v_s_753) is str else None) != 'off_map')) else False)])
     return MEMO(ctx, (543, ctx.stamps.get('board', 0),), compute)
 
 
@@ -76,8 +78,12 @@ def d_479(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     if not d_482(ctx, E, B):
         return False
     return True
@@ -96,10 +102,17 @@ def d_485(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 1, True)
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
-    LOCAL(ctx, E, 'k~756', x_543(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~754', E.get('n~754', MISSING), True))
+    E['n~754'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~755', E.get('r~755', MISSING), True))
+    E['r~755'] = 'megacredits'
+    value = x_543(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~756', E.get('k~756', MISSING), True))
+    E['k~756'] = value
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[0])
     return True
@@ -115,7 +128,10 @@ def d_488(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~756', x_543(ctx, E), True)
+    value = x_543(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~756', E.get('k~756', MISSING), True))
+    E['k~756'] = value
     return True
 
 

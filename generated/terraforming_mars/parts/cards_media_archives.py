@@ -69,10 +69,17 @@ def d_2078(ctx, E=None, B=2078):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    LOCAL(ctx, E, 'k~752', x_2343(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'megacredits'
+    value = x_2343(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~752', E.get('k~752', MISSING), True))
+    E['k~752'] = value
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~750'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~752'))) is int else num(_w2)))), '+=', False, K[0])
     return True
@@ -88,7 +95,10 @@ def d_2081(ctx, E=None, B=2078):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~752', x_2343(ctx, E), True)
+    value = x_2343(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~752', E.get('k~752', MISSING), True))
+    E['k~752'] = value
     return True
 
 

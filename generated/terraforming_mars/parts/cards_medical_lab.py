@@ -54,7 +54,11 @@ K = [
 def x_4092(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:686
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4092, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('building') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('building') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('building')))) is int else AR('+', _w6, _w7)))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('building') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('building') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('building')))) is int else AR('+', _w6, _w7))
+    return MEMO(ctx, (4092, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 x_4093 = _C.x_2823  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
@@ -68,11 +72,20 @@ def d_3594(ctx, E=None, B=3594):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~753', 1, True)
-    LOCAL(ctx, E, 'r~754', 'megacredits', True)
-    LOCAL(ctx, E, 'm~755', 2, True)
-    LOCAL(ctx, E, 'k~756', x_4092(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~753', E.get('n~753', MISSING), True))
+    E['n~753'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~754', E.get('r~754', MISSING), True))
+    E['r~754'] = 'megacredits'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'm~755', E.get('m~755', MISSING), True))
+    E['m~755'] = 2
+    value = x_4092(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~756', E.get('k~756', MISSING), True))
+    E['k~756'] = value
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) * AR('/', E.get('k~756'), E.get('m~755')))), '+=', False, K[1])
     return True
@@ -87,7 +100,9 @@ def d_3596(ctx, E=None, B=3594):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~754', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~754', E.get('r~754', MISSING), True))
+    E['r~754'] = 'megacredits'
     return True
 
 
@@ -100,7 +115,10 @@ def d_3598(ctx, E=None, B=3594):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~756', x_4092(ctx, E), True)
+    value = x_4092(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~756', E.get('k~756', MISSING), True))
+    E['k~756'] = value
     return True
 
 

@@ -59,11 +59,15 @@ def d_1415(ctx, E=None, B=1415):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 5, True)
-    LOCAL(ctx, E, 'r~749', 'steel', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'steel'
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, 5, '+=', False, K[0])
     return True
 
 

@@ -70,9 +70,12 @@ def x_1654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~757'))) is str else None)
-        _h2 = ctx.state.get('board')
-        return [v_x_760 for v_x_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h1)] if (True if (any((v_r_761 in _w2 if type((_w2 := E.get('l~758'))) in (list, dict) else IN(v_r_761, _w2)) for v_r_761 in items_of((ctx.index.plain['spaces'].get(v_x_760, NOREC).get('bonus_resources', []) if type(v_x_760) is str else [])))) and (any((True if ((v_x_762 in _h2 if type(_h2) in (list, dict) else IN(v_x_762, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_762, {}) if type(_h2) is dict else KEY(_h2, v_x_762, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_762 in ADJ(ctx, 'spaces', v_x_760))) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~757'))) is str else None)
+        _h3 = E.get('l~758')
+        _h4 = ctx.state.get('board')
+        _h5 = E.get('you')
+        return [v_x_760 for v_x_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((_h1.get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h2)] if (True if (any((v_r_761 in _h3 if type(_h3) in (list, dict) else IN(v_r_761, _h3)) for v_r_761 in items_of((_h1.get(v_x_760, NOREC).get('bonus_resources', []) if type(v_x_760) is str else [])))) and (any((True if ((v_x_762 in _h4 if type(_h4) in (list, dict) else IN(v_x_762, _h4))) and (((_w2.get('owner', None) if type((_w2 := (_h4.get(v_x_762, {}) if type(_h4) is dict else KEY(_h4, v_x_762, {})))) is dict else KEY(_w2, 'owner', None)) == _h5)) else False) for v_x_762 in ADJ(ctx, 'spaces', v_x_760))) else False)]
     return MEMO(ctx, (1654, E.get('l~758'), E.get('t~757'), E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -81,7 +84,9 @@ def x_1655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_765, 0) if type(_h1) is dict else KEY(_h1, v_p_765, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_765, NOREC).get('step', 0) if type(v_p_765) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_765, NOREC).get('max', 0) if type(v_p_765) is str else 0))) is int else num(_w4))) for v_p_765 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_765, NOREC).get('tile', None) if type(v_p_765) is str else None) == E.get('t~763'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~763')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_765, 0) if type(_h1) is dict else KEY(_h1, v_p_765, 0)))) is type((_w2 := (_h2.get(v_p_765, NOREC).get('step', 0) if type(v_p_765) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_765, NOREC).get('max', 0) if type(v_p_765) is str else 0))) is int else num(_w4))) for v_p_765 in IDS(ctx, 'parameters') if ((_h2.get(v_p_765, NOREC).get('tile', None) if type(v_p_765) is str else None) == _h3)))
     return MEMO(ctx, (1655, E.get('t~763'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -90,10 +95,15 @@ def x_1656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~763'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~763'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_766 for v_s_766 in items_of(E.get('l~764')) if (True if ((not (v_s_766 in _h1 if type(_h1) in (list, dict) else IN(v_s_766, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_766, NOREC).get('reserved', None) if type(v_s_766) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_766, NOREC).get('reserved', None) if type(v_s_766) is str else None) == E.get('t~763'))) or (((ctx.index.plain['spaces'].get(v_s_766, NOREC).get('reserved', None) if type(v_s_766) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_766 in _h2 if type(_h2) in (list, dict) else IN(v_s_766, _h2)))) or (((_h2.get(v_s_766, None) if type(_h2) is dict else KEY(_h2, v_s_766, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_766 in _h4 if type(_h4) in (list, dict) else IN(v_s_766, _h4))) or ((not any((True if ((v_x_767 in _h1 if type(_h1) in (list, dict) else IN(v_x_767, _h1))) and ((not (v_x_767 in _h4 if type(_h4) in (list, dict) else IN(v_x_767, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_767, {}) if type(_h1) is dict else KEY(_h1, v_x_767, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_767, {}) if type(_h1) is dict else KEY(_h1, v_x_767, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_768)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_767, {}) if type(_h1) is dict else KEY(_h1, v_x_767, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_768)) else False)) else False) for v_u_768 in items_of(_h3))) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766)))) else False)) else False)]
+        _h2 = ctx.index.plain['spaces']
+        _h3 = E.get('t~763')
+        _h4 = E.get('this')
+        _h5 = ctx.state.get('claims')
+        _h6 = E.get('you')
+        _h7 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~763'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h8 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~763'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        _h9 = ctx.index.plain['tiles']
+        return [v_s_766 for v_s_766 in items_of(E.get('l~764')) if (True if ((not (v_s_766 in _h1 if type(_h1) in (list, dict) else IN(v_s_766, _h1)))) and ((True if (((_h2.get(v_s_766, NOREC).get('reserved', None) if type(v_s_766) is str else None) == None)) or (((_h2.get(v_s_766, NOREC).get('reserved', None) if type(v_s_766) is str else None) == _h3)) or (((_h2.get(v_s_766, NOREC).get('reserved', None) if type(v_s_766) is str else None) == _h4)) else False)) and ((True if ((not (v_s_766 in _h5 if type(_h5) in (list, dict) else IN(v_s_766, _h5)))) or (((_h5.get(v_s_766, None) if type(_h5) is dict else KEY(_h5, v_s_766, None)) == _h6)) else False)) and ((True if ((FN['count'](ctx, None, _h7) == 0)) or ((v_s_766 in _h8 if type(_h8) in (list, dict) else IN(v_s_766, _h8))) or ((not any((True if ((v_x_767 in _h1 if type(_h1) in (list, dict) else IN(v_x_767, _h1))) and ((not (v_x_767 in _h8 if type(_h8) in (list, dict) else IN(v_x_767, _h8)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_767, {}) if type(_h1) is dict else KEY(_h1, v_x_767, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_767, {}) if type(_h1) is dict else KEY(_h1, v_x_767, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_768)) or (((_h9.get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_767, {}) if type(_h1) is dict else KEY(_h1, v_x_767, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_768)) else False)) else False) for v_u_768 in items_of(_h7))) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766)))) else False)) else False)]
     return MEMO(ctx, (1656, E.get('l~764'), E.get('this'), E.get('t~763'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -138,8 +148,13 @@ def t_1459(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/card
         return t_1483(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~757', 'mining_area', True)
-    LOCAL(ctx, E, 'l~758', K[4], True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~757', E.get('t~757', MISSING), True))
+    E['t~757'] = 'mining_area'
+    value = K[4]
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~758', E.get('l~758', MISSING), True))
+    E['l~758'] = value
     return t_1462(ctx, r1, s, E, B)
 
 
@@ -149,7 +164,9 @@ def d_1460(ctx, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~757', 'mining_area', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~757', E.get('t~757', MISSING), True))
+    E['t~757'] = 'mining_area'
     return True
 
 
@@ -162,8 +179,14 @@ def t_1462(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~757'), True)
-    LOCAL(ctx, E, 'l~764', x_1654(ctx, E), True)
+    value = E.get('t~757')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~763', E.get('t~763', MISSING), True))
+    E['t~763'] = value
+    value = x_1654(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~764', E.get('l~764', MISSING), True))
+    E['l~764'] = value
     return t_1465(ctx, k, s, E, B)
 
 
@@ -173,7 +196,10 @@ def d_1463(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~763', E.get('t~757'), True)
+    value = E.get('t~757')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~763', E.get('t~763', MISSING), True))
+    E['t~763'] = value
     return True
 
 
@@ -183,7 +209,10 @@ def d_1464(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~764', x_1654(ctx, E), True)
+    value = x_1654(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~764', E.get('l~764', MISSING), True))
+    E['l~764'] = value
     return True
 
 
@@ -204,7 +233,10 @@ def t_1466(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~769', x_1656(ctx, E), True)
+    value = x_1656(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~769', E.get('open~769', MISSING), True))
+    E['open~769'] = value
     if not ((FN['count'](ctx, None, E.get('open~769')) > 0)):
         return False
     return t_1469(ctx, k, s, E, B)
@@ -216,7 +248,10 @@ def d_1467(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~769', x_1656(ctx, E), True)
+    value = x_1656(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~769', E.get('open~769', MISSING), True))
+    E['open~769'] = value
     return True
 
 
@@ -240,8 +275,14 @@ def t_1470(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~771', E.get('t~763'), True)
-    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
+    value = E.get('t~763')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~771', E.get('t~771', MISSING), True))
+    E['t~771'] = value
+    value = E.get('space~770')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~772', E.get('s~772', MISSING), True))
+    E['s~772'] = value
     return t_1473(ctx, k, s, E, B)
 
 
@@ -251,7 +292,10 @@ def d_1471(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~771', E.get('t~763'), True)
+    value = E.get('t~763')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~771', E.get('t~771', MISSING), True))
+    E['t~771'] = value
     return True
 
 

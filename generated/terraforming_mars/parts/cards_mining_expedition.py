@@ -80,11 +80,15 @@ def t_1419(ctx, k, s=None, E=None, B=1419):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~754', 2, True)
-        LOCAL(ctx, E, 'r~755', 'steel', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~754', E.get('n~754', MISSING), True))
+        E['n~754'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~755', E.get('r~755', MISSING), True))
+        E['r~755'] = 'steel'
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'steel')
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, 2, '+=', False, K[1])
         return k()
 
     return t_1420(ctx, r1, s, E, B)
@@ -99,8 +103,12 @@ def t_1421(ctx, k, s=None, E=None, B=1419):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~748', 'oxygen', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~748', E.get('p~748', MISSING), True))
+    E['p~748'] = 'oxygen'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 1
     return t_1424(ctx, k, s, E, B)
 
 
@@ -127,8 +135,12 @@ def t_1437(ctx, k, s=None, E=None, B=1419):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 2, True)
-    LOCAL(ctx, E, 'r~752', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = 'plants'
     return t_1440(ctx, k, s, E, B)
 
 

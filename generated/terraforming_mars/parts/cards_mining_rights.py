@@ -70,8 +70,10 @@ def x_1705(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~757'))) is str else None)
-        return [v_x_760 for v_x_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h1)] if any((v_r_761 in _w2 if type((_w2 := E.get('l~758'))) in (list, dict) else IN(v_r_761, _w2)) for v_r_761 in items_of((ctx.index.plain['spaces'].get(v_x_760, NOREC).get('bonus_resources', []) if type(v_x_760) is str else [])))]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~757'))) is str else None)
+        _h3 = E.get('l~758')
+        return [v_x_760 for v_x_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((_h1.get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h2)] if any((v_r_761 in _h3 if type(_h3) in (list, dict) else IN(v_r_761, _h3)) for v_r_761 in items_of((_h1.get(v_x_760, NOREC).get('bonus_resources', []) if type(v_x_760) is str else [])))]
     return MEMO(ctx, (1705, E.get('l~758'), E.get('t~757'),), compute)
 
 
@@ -80,7 +82,9 @@ def x_1706(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_764, 0) if type(_h1) is dict else KEY(_h1, v_p_764, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_764, NOREC).get('step', 0) if type(v_p_764) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_764, NOREC).get('max', 0) if type(v_p_764) is str else 0))) is int else num(_w4))) for v_p_764 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_764, NOREC).get('tile', None) if type(v_p_764) is str else None) == E.get('t~762'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~762')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_764, 0) if type(_h1) is dict else KEY(_h1, v_p_764, 0)))) is type((_w2 := (_h2.get(v_p_764, NOREC).get('step', 0) if type(v_p_764) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_764, NOREC).get('max', 0) if type(v_p_764) is str else 0))) is int else num(_w4))) for v_p_764 in IDS(ctx, 'parameters') if ((_h2.get(v_p_764, NOREC).get('tile', None) if type(v_p_764) is str else None) == _h3)))
     return MEMO(ctx, (1706, E.get('t~762'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -89,10 +93,15 @@ def x_1707(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~762'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~762'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_765 for v_s_765 in items_of(E.get('l~763')) if (True if ((not (v_s_765 in _h1 if type(_h1) in (list, dict) else IN(v_s_765, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == E.get('t~762'))) or (((ctx.index.plain['spaces'].get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_765 in _h2 if type(_h2) in (list, dict) else IN(v_s_765, _h2)))) or (((_h2.get(v_s_765, None) if type(_h2) is dict else KEY(_h2, v_s_765, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_765 in _h4 if type(_h4) in (list, dict) else IN(v_s_765, _h4))) or ((not any((True if ((v_x_766 in _h1 if type(_h1) in (list, dict) else IN(v_x_766, _h1))) and ((not (v_x_766 in _h4 if type(_h4) in (list, dict) else IN(v_x_766, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_767)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_767)) else False)) else False) for v_u_767 in items_of(_h3))) else False) for v_x_766 in ADJ(ctx, 'spaces', v_s_765)))) else False)) else False)]
+        _h2 = ctx.index.plain['spaces']
+        _h3 = E.get('t~762')
+        _h4 = E.get('this')
+        _h5 = ctx.state.get('claims')
+        _h6 = E.get('you')
+        _h7 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~762'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h8 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~762'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        _h9 = ctx.index.plain['tiles']
+        return [v_s_765 for v_s_765 in items_of(E.get('l~763')) if (True if ((not (v_s_765 in _h1 if type(_h1) in (list, dict) else IN(v_s_765, _h1)))) and ((True if (((_h2.get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == None)) or (((_h2.get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == _h3)) or (((_h2.get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == _h4)) else False)) and ((True if ((not (v_s_765 in _h5 if type(_h5) in (list, dict) else IN(v_s_765, _h5)))) or (((_h5.get(v_s_765, None) if type(_h5) is dict else KEY(_h5, v_s_765, None)) == _h6)) else False)) and ((True if ((FN['count'](ctx, None, _h7) == 0)) or ((v_s_765 in _h8 if type(_h8) in (list, dict) else IN(v_s_765, _h8))) or ((not any((True if ((v_x_766 in _h1 if type(_h1) in (list, dict) else IN(v_x_766, _h1))) and ((not (v_x_766 in _h8 if type(_h8) in (list, dict) else IN(v_x_766, _h8)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_767)) or (((_h9.get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_767)) else False)) else False) for v_u_767 in items_of(_h7))) else False) for v_x_766 in ADJ(ctx, 'spaces', v_s_765)))) else False)) else False)]
     return MEMO(ctx, (1707, E.get('l~763'), E.get('this'), E.get('t~762'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -179,8 +188,13 @@ def t_1508(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/card
         return t_1532(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~757', 'mining_rights', True)
-    LOCAL(ctx, E, 'l~758', K[4], True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~757', E.get('t~757', MISSING), True))
+    E['t~757'] = 'mining_rights'
+    value = K[4]
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~758', E.get('l~758', MISSING), True))
+    E['l~758'] = value
     return t_1511(ctx, r1, s, E, B)
 
 
@@ -190,7 +204,9 @@ def d_1509(ctx, E=None, B=1496):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~757', 'mining_rights', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~757', E.get('t~757', MISSING), True))
+    E['t~757'] = 'mining_rights'
     return True
 
 
@@ -203,8 +219,14 @@ def t_1511(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~762', E.get('t~757'), True)
-    LOCAL(ctx, E, 'l~763', x_1705(ctx, E), True)
+    value = E.get('t~757')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~762', E.get('t~762', MISSING), True))
+    E['t~762'] = value
+    value = x_1705(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~763', E.get('l~763', MISSING), True))
+    E['l~763'] = value
     return t_1514(ctx, k, s, E, B)
 
 
@@ -214,7 +236,10 @@ def d_1512(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~762', E.get('t~757'), True)
+    value = E.get('t~757')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~762', E.get('t~762', MISSING), True))
+    E['t~762'] = value
     return True
 
 
@@ -224,7 +249,10 @@ def d_1513(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~763', x_1705(ctx, E), True)
+    value = x_1705(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~763', E.get('l~763', MISSING), True))
+    E['l~763'] = value
     return True
 
 
@@ -245,7 +273,10 @@ def t_1515(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~768', x_1707(ctx, E), True)
+    value = x_1707(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~768', E.get('open~768', MISSING), True))
+    E['open~768'] = value
     if not ((FN['count'](ctx, None, E.get('open~768')) > 0)):
         return False
     return t_1518(ctx, k, s, E, B)
@@ -257,7 +288,10 @@ def d_1516(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~768', x_1707(ctx, E), True)
+    value = x_1707(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~768', E.get('open~768', MISSING), True))
+    E['open~768'] = value
     return True
 
 
@@ -281,8 +315,14 @@ def t_1519(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~770', E.get('t~762'), True)
-    LOCAL(ctx, E, 's~771', E.get('space~769'), True)
+    value = E.get('t~762')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~770', E.get('t~770', MISSING), True))
+    E['t~770'] = value
+    value = E.get('space~769')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~771', E.get('s~771', MISSING), True))
+    E['s~771'] = value
     return t_1522(ctx, k, s, E, B)
 
 
@@ -292,7 +332,10 @@ def d_1520(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~770', E.get('t~762'), True)
+    value = E.get('t~762')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~770', E.get('t~770', MISSING), True))
+    E['t~770'] = value
     return True
 
 
@@ -302,7 +345,10 @@ def d_1521(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~771', E.get('space~769'), True)
+    value = E.get('space~769')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~771', E.get('s~771', MISSING), True))
+    E['s~771'] = value
     return True
 
 
@@ -399,7 +445,9 @@ def t_1528(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~772', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~772', E.get('x~772', MISSING), True))
+            E['x~772'] = item
             if ((E.get('x~772') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~772'), _w1))):
                 return t_1529(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()

@@ -53,7 +53,11 @@ K = [
 def x_1437(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1437, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('earth') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else [])).count('earth') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('earth') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else [])).count('earth') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2))
+    return MEMO(ctx, (1437, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 x_1438 = _C.x_1438  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -66,10 +70,17 @@ def d_1275(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~756', 1, True)
-    LOCAL(ctx, E, 'r~757', 'megacredits', True)
-    LOCAL(ctx, E, 'k~758', x_1437(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~756', E.get('n~756', MISSING), True))
+    E['n~756'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~757', E.get('r~757', MISSING), True))
+    E['r~757'] = 'megacredits'
+    value = x_1437(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~758', E.get('k~758', MISSING), True))
+    E['k~758'] = value
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~756'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~758'))) is int else num(_w2)))), '+=', False, K[0])
     return True
@@ -84,7 +95,9 @@ def d_1277(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~757', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~757', E.get('r~757', MISSING), True))
+    E['r~757'] = 'megacredits'
     return True
 
 
@@ -94,7 +107,10 @@ def d_1278(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~758', x_1437(ctx, E), True)
+    value = x_1437(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~758', E.get('k~758', MISSING), True))
+    E['k~758'] = value
     return True
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oxygen'},
     {'kind': 'cards', 'f': 'production', 'd': None},
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
@@ -58,7 +59,7 @@ K = [
 
 
 def x_1346(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
-    return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 4)
+    return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', K[0], 0, 0))) <= 4)
 
 
 x_1349 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -69,9 +70,10 @@ def x_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
-        _h2 = ctx.state.get('board')
-        return [v_x_752 for v_x_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h1)] if (not any((v_x_753 in _h2 if type(_h2) in (list, dict) else IN(v_x_753, _h2)) for v_x_753 in ADJ(ctx, 'spaces', v_x_752)))]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
+        _h3 = ctx.state.get('board')
+        return [v_x_752 for v_x_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((_h1.get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h2)] if (not any((v_x_753 in _h3 if type(_h3) in (list, dict) else IN(v_x_753, _h3)) for v_x_753 in ADJ(ctx, 'spaces', v_x_752)))]
     return MEMO(ctx, (1354, E.get('t~750'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -102,7 +104,9 @@ def t_1204(ctx, k, s=None, E=None, B=1200):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~750', 'natural_preserve', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~750', E.get('t~750', MISSING), True))
+        E['t~750'] = 'natural_preserve'
         return t_1207(ctx, k, s, E, B)
 
     return t_1205(ctx, r1, s, E, B)
@@ -117,7 +121,9 @@ def d_1206(ctx, E=None, B=1200):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'natural_preserve', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~750', E.get('t~750', MISSING), True))
+    E['t~750'] = 'natural_preserve'
     return True
 
 
@@ -127,8 +133,14 @@ def t_1207(ctx, k, s=None, E=None, B=1200):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', E.get('t~750'), True)
-    LOCAL(ctx, E, 'l~755', x_1354(ctx, E), True)
+    value = E.get('t~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~754', E.get('t~754', MISSING), True))
+    E['t~754'] = value
+    value = x_1354(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~755', E.get('l~755', MISSING), True))
+    E['l~755'] = value
     return t_1210(ctx, k, s, E, B)
 
 
@@ -138,7 +150,10 @@ def d_1208(ctx, E=None, B=1200):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', E.get('t~750'), True)
+    value = E.get('t~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~754', E.get('t~754', MISSING), True))
+    E['t~754'] = value
     return True
 
 
@@ -148,7 +163,10 @@ def d_1209(ctx, E=None, B=1200):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~755', x_1354(ctx, E), True)
+    value = x_1354(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~755', E.get('l~755', MISSING), True))
+    E['l~755'] = value
     return True
 
 
@@ -169,7 +187,10 @@ def t_1211(ctx, k, s=None, E=None, B=1200):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~760', x_1356(ctx, E), True)
+    value = x_1356(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~760', E.get('open~760', MISSING), True))
+    E['open~760'] = value
     if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
         return False
     return t_1214(ctx, k, s, E, B)

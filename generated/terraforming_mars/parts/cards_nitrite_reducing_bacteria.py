@@ -99,11 +99,15 @@ def d_2775(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'microbe'
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, 3, '+=', False, K[0])
     return True
 
 
@@ -119,11 +123,15 @@ def d_2780(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'microbe'
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[0])
     return True
 
 
@@ -138,13 +146,21 @@ def d_2784(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 3, True)
-    LOCAL(ctx, E, 'r~753', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'microbe'
     if not d_2787(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 't~754', 'tr', True)
-    LOCAL(ctx, E, 'n~755', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~754', E.get('t~754', MISSING), True))
+    E['t~754'] = 'tr'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~755', E.get('n~755', MISSING), True))
+    E['n~755'] = 1
     if not d_2792(ctx, E, B):
         return False
     return True
@@ -198,7 +214,9 @@ def d_2790(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', 'tr', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~754', E.get('t~754', MISSING), True))
+    E['t~754'] = 'tr'
     return True
 
 
@@ -208,7 +226,9 @@ def d_2791(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~755', E.get('n~755', MISSING), True))
+    E['n~755'] = 1
     return True
 
 

@@ -75,7 +75,11 @@ x_1264 = _C.x_418  # rules_data/terraforming_mars/definitions/resources.yaml:89
 def x_1267(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1267, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_753, NOREC).get('tags', []) if type(v_c_753) is str else [])).count('plant') for v_c_753 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_755, NOREC).get('tags', []) if type(v_c_755) is str else [])).count('plant') for v_c_755 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_753, NOREC).get('tags', []) if type(v_c_753) is str else [])).count('plant') for v_c_753 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_755, NOREC).get('tags', []) if type(v_c_755) is str else [])).count('plant') for v_c_755 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3)
+    return MEMO(ctx, (1267, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 x_1270 = _C.x_1270  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -94,13 +98,21 @@ def t_1107(ctx, k, s=None, E=None, B=1107):  # rules_data/terraforming_mars/card
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~748', 'tr', True)
-    LOCAL(ctx, E, 'n~749', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'tr'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 2
     if not d_1110(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~750', 'temperature', True)
-    LOCAL(ctx, E, 'n~751', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~750', E.get('p~750', MISSING), True))
+    E['p~750'] = 'temperature'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 1
     return t_1118(ctx, r1, s, E, B)
 
 
@@ -150,11 +162,15 @@ def d_1132(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', 4, True)
-    LOCAL(ctx, E, 'r~758', 'plants', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~757', E.get('n~757', MISSING), True))
+    E['n~757'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~758', E.get('r~758', MISSING), True))
+    E['r~758'] = 'plants'
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[6])
+        SET(ctx, 'prod', c, key, 4, '+=', False, K[6])
     return True
 
 
@@ -164,7 +180,9 @@ def d_1133(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~757', E.get('n~757', MISSING), True))
+    E['n~757'] = 4
     return True
 
 
@@ -174,7 +192,9 @@ def d_1134(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~758', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~758', E.get('r~758', MISSING), True))
+    E['r~758'] = 'plants'
     return True
 
 
@@ -187,11 +207,15 @@ def d_1136(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', 1, True)
-    LOCAL(ctx, E, 'r~760', 'plants', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~759', E.get('n~759', MISSING), True))
+    E['n~759'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~760', E.get('r~760', MISSING), True))
+    E['r~760'] = 'plants'
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[6])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[6])
     return True
 
 
@@ -201,7 +225,9 @@ def d_1137(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~759', E.get('n~759', MISSING), True))
+    E['n~759'] = 1
     return True
 
 
@@ -211,7 +237,9 @@ def d_1138(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~760', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~760', E.get('r~760', MISSING), True))
+    E['r~760'] = 'plants'
     return True
 
 

@@ -101,8 +101,12 @@ def t_761(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~752', 'city', True)
-        LOCAL(ctx, E, 's~753', 's31', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~752', E.get('t~752', MISSING), True))
+        E['t~752'] = 'city'
+        if (J := ctx.journal) is not None:
+            J.append((E, 's~753', E.get('s~753', MISSING), True))
+        E['s~753'] = 's31'
         return t_765(ctx, k, s, E, B)
 
     return t_762(ctx, r1, s, E, B)
@@ -118,7 +122,9 @@ def d_764(ctx, E=None, B=752):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~753', 's31', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~753', E.get('s~753', MISSING), True))
+    E['s~753'] = 's31'
     return True
 
 
@@ -128,8 +134,14 @@ def t_765(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', E.get('t~752'), True)
-    LOCAL(ctx, E, 'l~755', ([E.get('s~753')]), True)
+    value = E.get('t~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~754', E.get('t~754', MISSING), True))
+    E['t~754'] = value
+    value = ([E.get('s~753')])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~755', E.get('l~755', MISSING), True))
+    E['l~755'] = value
     return t_768(ctx, k, s, E, B)
 
 
@@ -139,7 +151,10 @@ def d_766(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~754', E.get('t~752'), True)
+    value = E.get('t~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~754', E.get('t~754', MISSING), True))
+    E['t~754'] = value
     return True
 
 
@@ -149,7 +164,10 @@ def d_767(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~755', ([E.get('s~753')]), True)
+    value = ([E.get('s~753')])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~755', E.get('l~755', MISSING), True))
+    E['l~755'] = value
     return True
 
 
@@ -170,7 +188,10 @@ def t_769(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~760', x_853(ctx, E), True)
+    value = x_853(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~760', E.get('open~760', MISSING), True))
+    E['open~760'] = value
     if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
         return False
     return t_772(ctx, k, s, E, B)

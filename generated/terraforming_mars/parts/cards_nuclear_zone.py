@@ -138,12 +138,18 @@ def t_1932(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~768', 'temperature', True)
-        LOCAL(ctx, E, 'n~769', 2, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~768', E.get('p~768', MISSING), True))
+        E['p~768'] = 'temperature'
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~769', E.get('n~769', MISSING), True))
+        E['n~769'] = 2
         return t_1956(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~748', 'nuclear_zone', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'nuclear_zone'
     return t_1934(ctx, r1, s, E, B)
 
 
@@ -153,7 +159,9 @@ def d_1933(ctx, E=None, B=1932):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'nuclear_zone', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'nuclear_zone'
     return True
 
 
@@ -185,7 +193,9 @@ def d_1954(ctx, E=None, B=1932):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~768', 'temperature', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~768', E.get('p~768', MISSING), True))
+    E['p~768'] = 'temperature'
     return True
 
 
@@ -195,7 +205,9 @@ def d_1955(ctx, E=None, B=1932):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = 2
     return True
 
 
@@ -335,7 +347,9 @@ def t_1966(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~770', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~770', E.get('b~770', MISSING), True))
+            E['b~770'] = item
             if x_2221(ctx, E):
                 return t_1967(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()

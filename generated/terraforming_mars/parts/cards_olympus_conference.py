@@ -86,11 +86,15 @@ def d_3168(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
-    LOCAL(ctx, E, 'r~750', 'science', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~750', E.get('r~750', MISSING), True))
+    E['r~750'] = 'science'
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~749'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[0])
     return True
 
 
@@ -103,7 +107,9 @@ def d_3170(ctx, E=None, B=3166):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~750', 'science', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~750', E.get('r~750', MISSING), True))
+    E['r~750'] = 'science'
     return True
 
 
@@ -125,12 +131,18 @@ def d_3172(ctx, E=None, B=3166):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 1, True)
-    LOCAL(ctx, E, 'r~752', 'science', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = 'science'
     if not d_3175(ctx, E, B):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~753', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~753', E.get('n~753', MISSING), True))
+    E['n~753'] = 1
     if not d_3179(ctx, E, B):
         return False
     return True
@@ -145,7 +157,9 @@ def d_3174(ctx, E=None, B=3166):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'science', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = 'science'
     return True
 
 

@@ -66,16 +66,24 @@ def d_996(ctx, E=None, B=996):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'heat', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        SET(ctx, 'stock', c, key, 3, '+=', False, K[0])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'heat'
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, 3, '+=', False, K[0])
     return True
 
 

@@ -81,13 +81,21 @@ def t_2055(ctx, k, s=None, E=None, B=2049):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~752', 'oxygen', True)
-    LOCAL(ctx, E, 'n~753', 1, True)
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[1])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~752', E.get('p~752', MISSING), True))
+    E['p~752'] = 'oxygen'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~753', E.get('n~753', MISSING), True))
+    E['n~753'] = 1
     return t_2061(ctx, k, s, E, B)
 
 

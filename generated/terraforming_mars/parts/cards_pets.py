@@ -70,11 +70,15 @@ def d_2979(ctx, E=None, B=2979):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'animal'
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[0])
     return True
 
 
@@ -89,11 +93,15 @@ def d_2983(ctx, E=None, B=2979):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'animal'
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[0])
     return True
 
 

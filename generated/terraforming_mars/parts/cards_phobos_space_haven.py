@@ -86,13 +86,21 @@ def t_853(ctx, k, s=None, E=None, B=853):  # rules_data/terraforming_mars/cards/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 1, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), 'titanium')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[3])
-    LOCAL(ctx, E, 't~750', 'city', True)
-    LOCAL(ctx, E, 's~751', 's02', True)
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[3])
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~750', E.get('t~750', MISSING), True))
+    E['t~750'] = 'city'
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~751', E.get('s~751', MISSING), True))
+    E['s~751'] = 's02'
     return t_859(ctx, k, s, E, B)
 
 
@@ -107,7 +115,9 @@ def d_857(ctx, E=None, B=853):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~750', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~750', E.get('t~750', MISSING), True))
+    E['t~750'] = 'city'
     return True
 
 
@@ -117,7 +127,9 @@ def d_858(ctx, E=None, B=853):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~751', 's02', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~751', E.get('s~751', MISSING), True))
+    E['s~751'] = 's02'
     return True
 
 
@@ -127,8 +139,14 @@ def t_859(ctx, k, s=None, E=None, B=853):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', E.get('t~750'), True)
-    LOCAL(ctx, E, 'l~753', ([E.get('s~751')]), True)
+    value = E.get('t~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~752', E.get('t~752', MISSING), True))
+    E['t~752'] = value
+    value = ([E.get('s~751')])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~753', E.get('l~753', MISSING), True))
+    E['l~753'] = value
     return t_862(ctx, k, s, E, B)
 
 
@@ -138,7 +156,10 @@ def d_860(ctx, E=None, B=853):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', E.get('t~750'), True)
+    value = E.get('t~750')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~752', E.get('t~752', MISSING), True))
+    E['t~752'] = value
     return True
 
 
@@ -148,7 +169,10 @@ def d_861(ctx, E=None, B=853):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~753', ([E.get('s~751')]), True)
+    value = ([E.get('s~751')])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~753', E.get('l~753', MISSING), True))
+    E['l~753'] = value
     return True
 
 
@@ -169,7 +193,10 @@ def t_863(ctx, k, s=None, E=None, B=853):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~758', x_959(ctx, E), True)
+    value = x_959(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~758', E.get('open~758', MISSING), True))
+    E['open~758'] = value
     if not ((FN['count'](ctx, None, E.get('open~758')) > 0)):
         return False
     return t_866(ctx, k, s, E, B)

@@ -68,8 +68,12 @@ def d_1917(ctx, E=None, B=1917):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 6, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 6
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     if not d_1920(ctx, E, B):
         return False
     return True
@@ -81,7 +85,9 @@ def d_1918(ctx, E=None, B=1917):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 6, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 6
     return True
 
 
@@ -97,11 +103,15 @@ def d_1923(ctx, E=None, B=1917):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 1, True)
-    LOCAL(ctx, E, 'r~751', 'science', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'science'
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[2])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[2])
     return True
 
 
@@ -114,7 +124,9 @@ def d_1925(ctx, E=None, B=1917):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~751', 'science', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'science'
     return True
 
 

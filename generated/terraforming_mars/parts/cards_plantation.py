@@ -78,7 +78,9 @@ def t_3332(ctx, k, s=None, E=None, B=3332):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~752', E.get('t~752', MISSING), True))
+    E['t~752'] = 'greenery'
     return t_3334(ctx, k, s, E, B)
 
 
@@ -88,7 +90,9 @@ def d_3333(ctx, E=None, B=3332):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~752', E.get('t~752', MISSING), True))
+    E['t~752'] = 'greenery'
     return True
 
 
@@ -109,9 +113,18 @@ def t_3335(ctx, k, s=None, E=None, B=3332):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~756', x_3803(ctx, E), True)
-    LOCAL(ctx, E, 'empty~761', x_3804(ctx, E), True)
-    LOCAL(ctx, E, 'legal~767', x_3805(ctx, E), True)
+    value = x_3803(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~756', E.get('mine~756', MISSING), True))
+    E['mine~756'] = value
+    value = x_3804(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~761', E.get('empty~761', MISSING), True))
+    E['empty~761'] = value
+    value = x_3805(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~767', E.get('legal~767', MISSING), True))
+    E['legal~767'] = value
     if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
         return False
     return t_3340(ctx, k, s, E, B)

@@ -77,14 +77,22 @@ def t_3354(ctx, k, s=None, E=None, B=3354):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~750', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
-        LOCAL(ctx, E, 'r~751', 'energy', True)
+        value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~750', E.get('n~750', MISSING), True))
+        E['n~750'] = value
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~751', E.get('r~751', MISSING), True))
+        E['r~751'] = 'energy'
         if not d_3363(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', x_3824(ctx, E), True)
+    value = x_3824(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = value
     return t_3356(ctx, r1, s, E, B)
 
 
@@ -94,7 +102,10 @@ def d_3355(ctx, E=None, B=3354):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', x_3824(ctx, E), True)
+    value = x_3824(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = value
     return True
 
 
@@ -116,9 +127,14 @@ def d_3366(ctx, E=None, B=3354):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
     return True

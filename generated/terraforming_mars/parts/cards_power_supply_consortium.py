@@ -57,8 +57,10 @@ def x_3196(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~753'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~753'), 0) if type((_w1 := (ctx.state['players'][v_target_754] if type(v_target_754) is int and 0 <= v_target_754 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~753'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~752'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_754 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~753')
+        _h2 = E.get('n~752')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~753'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_754] if type(v_target_754) is int and 0 <= v_target_754 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_754 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (3196, E.get('n~752'), E.get('r~753'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -69,8 +71,10 @@ def x_3200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~756'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~756'), 0) if type((_w1 := (ctx.state['players'][v_target_757] if type(v_target_757) is int and 0 <= v_target_757 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~756'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~755'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_757 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~756')
+        _h2 = E.get('n~755')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~756'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_757] if type(v_target_757) is int and 0 <= v_target_757 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_757 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (3200, E.get('n~755'), E.get('r~756'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -111,8 +115,10 @@ def x_3219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~764'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~764'), 0) if type((_w1 := (ctx.state['players'][v_target_765] if type(v_target_765) is int and 0 <= v_target_765 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~764'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~763'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_765 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~764')
+        _h2 = E.get('n~763')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~764'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_765] if type(v_target_765) is int and 0 <= v_target_765 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_765 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (3219, E.get('n~763'), E.get('r~764'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -143,8 +149,12 @@ def t_2810(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'energy'
     return t_2813(ctx, k, s, E, B)
 
 
@@ -171,16 +181,28 @@ def t_2814(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~759', E.get('n~752'), True)
-        LOCAL(ctx, E, 'r~760', E.get('r~753'), True)
+        value = E.get('n~752')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~759', E.get('n~759', MISSING), True))
+        E['n~759'] = value
+        value = E.get('r~753')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~760', E.get('r~760', MISSING), True))
+        E['r~760'] = value
         c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~755', E.get('n~752'), True)
-    LOCAL(ctx, E, 'r~756', E.get('r~753'), True)
+    value = E.get('n~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~755', E.get('n~755', MISSING), True))
+    E['n~755'] = value
+    value = E.get('r~753')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~756', E.get('r~756', MISSING), True))
+    E['r~756'] = value
     return t_2817(ctx, r1, s, E, B)
 
 
@@ -190,7 +212,10 @@ def d_2815(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~755', E.get('n~752'), True)
+    value = E.get('n~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~755', E.get('n~755', MISSING), True))
+    E['n~755'] = value
     return True
 
 
@@ -200,7 +225,10 @@ def d_2816(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~756', E.get('r~753'), True)
+    value = E.get('r~753')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~756', E.get('r~756', MISSING), True))
+    E['r~756'] = value
     return True
 
 
@@ -258,7 +286,10 @@ def d_2822(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~759', E.get('n~752'), True)
+    value = E.get('n~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~759', E.get('n~759', MISSING), True))
+    E['n~759'] = value
     return True
 
 
@@ -268,7 +299,10 @@ def d_2823(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~760', E.get('r~753'), True)
+    value = E.get('r~753')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~760', E.get('r~760', MISSING), True))
+    E['r~760'] = value
     return True
 
 
@@ -281,13 +315,25 @@ def t_2825(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~761', E.get('n~752'), True)
-    LOCAL(ctx, E, 'r~762', E.get('r~753'), True)
+    value = E.get('n~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~761', E.get('n~761', MISSING), True))
+    E['n~761'] = value
+    value = E.get('r~753')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~762', E.get('r~762', MISSING), True))
+    E['r~762'] = value
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~762'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~761'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~763', E.get('n~752'), True)
-    LOCAL(ctx, E, 'r~764', E.get('r~753'), True)
+    value = E.get('n~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~763', E.get('n~763', MISSING), True))
+    E['n~763'] = value
+    value = E.get('r~753')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~764', E.get('r~764', MISSING), True))
+    E['r~764'] = value
     return t_2831(ctx, k, s, E, B)
 
 
@@ -297,7 +343,10 @@ def d_2826(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~761', E.get('n~752'), True)
+    value = E.get('n~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~761', E.get('n~761', MISSING), True))
+    E['n~761'] = value
     return True
 
 
@@ -307,7 +356,10 @@ def d_2827(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~762', E.get('r~753'), True)
+    value = E.get('r~753')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~762', E.get('r~762', MISSING), True))
+    E['r~762'] = value
     return True
 
 
@@ -329,7 +381,10 @@ def d_2829(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~763', E.get('n~752'), True)
+    value = E.get('n~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~763', E.get('n~763', MISSING), True))
+    E['n~763'] = value
     return True
 
 
@@ -339,7 +394,10 @@ def d_2830(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~764', E.get('r~753'), True)
+    value = E.get('r~753')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~764', E.get('r~764', MISSING), True))
+    E['r~764'] = value
     return True
 
 

@@ -78,8 +78,12 @@ def t_3581(ctx, k, s=None, E=None, B=3575):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~750', 'tr', True)
-        LOCAL(ctx, E, 'n~751', 2, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~750', E.get('t~750', MISSING), True))
+        E['t~750'] = 'tr'
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~751', E.get('n~751', MISSING), True))
+        E['n~751'] = 2
         if not d_3585(ctx, E, B):
             return False
         return k()

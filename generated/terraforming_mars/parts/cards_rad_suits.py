@@ -53,7 +53,8 @@ K = [
 def x_3637(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:463
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]) >= 2)
+        _h2 = ctx.index.plain['tiles']
+        return (len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]) >= 2)
     return MEMO(ctx, (3637, ctx.stamps.get('board', 0),), compute)
 
 
@@ -69,11 +70,15 @@ def d_3190(ctx, E=None, B=3190):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~749', 1, True)
-    LOCAL(ctx, E, 'r~750', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~750', E.get('r~750', MISSING), True))
+    E['r~750'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~749'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[0])
     return True
 
 
@@ -86,7 +91,9 @@ def d_3192(ctx, E=None, B=3190):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~750', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~750', E.get('r~750', MISSING), True))
+    E['r~750'] = 'megacredits'
     return True
 
 

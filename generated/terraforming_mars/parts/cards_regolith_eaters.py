@@ -80,13 +80,21 @@ def t_1040(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'microbe'
     if not d_1043(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~752', 'oxygen', True)
-    LOCAL(ctx, E, 'n~753', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~752', E.get('p~752', MISSING), True))
+    E['p~752'] = 'oxygen'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~753', E.get('n~753', MISSING), True))
+    E['n~753'] = 1
     return t_1048(ctx, k, s, E, B)
 
 

@@ -58,9 +58,10 @@ def x_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
-        _h2 = ctx.state.get('board')
-        return [v_x_750 for v_x_750 in [v_x_749 for v_x_749 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_749, NOREC).get('type', None) if type(v_x_749) is str else None) == _h1)] if (not any((v_x_751 in _h2 if type(_h2) in (list, dict) else IN(v_x_751, _h2)) for v_x_751 in ADJ(ctx, 'spaces', v_x_750)))]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
+        _h3 = ctx.state.get('board')
+        return [v_x_750 for v_x_750 in [v_x_749 for v_x_749 in IDS(ctx, 'spaces') if ((_h1.get(v_x_749, NOREC).get('type', None) if type(v_x_749) is str else None) == _h2)] if (not any((v_x_751 in _h3 if type(_h3) in (list, dict) else IN(v_x_751, _h3)) for v_x_751 in ADJ(ctx, 'spaces', v_x_750)))]
     return MEMO(ctx, (928, E.get('t~748'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -85,7 +86,9 @@ def t_830(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/cards/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'city'
     return t_832(ctx, k, s, E, B)
 
 
@@ -98,8 +101,14 @@ def t_832(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', E.get('t~748'), True)
-    LOCAL(ctx, E, 'l~753', x_928(ctx, E), True)
+    value = E.get('t~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~752', E.get('t~752', MISSING), True))
+    E['t~752'] = value
+    value = x_928(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~753', E.get('l~753', MISSING), True))
+    E['l~753'] = value
     return t_835(ctx, k, s, E, B)
 
 
@@ -109,7 +118,10 @@ def d_833(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~752', E.get('t~748'), True)
+    value = E.get('t~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~752', E.get('t~752', MISSING), True))
+    E['t~752'] = value
     return True
 
 
@@ -119,7 +131,10 @@ def d_834(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~753', x_928(ctx, E), True)
+    value = x_928(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~753', E.get('l~753', MISSING), True))
+    E['l~753'] = value
     return True
 
 
@@ -140,7 +155,10 @@ def t_836(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~758', x_930(ctx, E), True)
+    value = x_930(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~758', E.get('open~758', MISSING), True))
+    E['open~758'] = value
     if not ((FN['count'](ctx, None, E.get('open~758')) > 0)):
         return False
     return t_839(ctx, k, s, E, B)

@@ -177,7 +177,9 @@ def t_3404(ctx, k, s=None, E=None, B=3404):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'restricted_area', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'restricted_area'
     return t_3406(ctx, k, s, E, B)
 
 
@@ -187,7 +189,9 @@ def d_3405(ctx, E=None, B=3404):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~748', 'restricted_area', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~748', E.get('t~748', MISSING), True))
+    E['t~748'] = 'restricted_area'
     return True
 
 
@@ -222,7 +226,9 @@ def t_3426(ctx, k, s=None, E=None, B=3404):  # rules_data/terraforming_mars/card
     if not x_3903(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~768', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 2
     return t_3429(ctx, k, s, E, B)
 
 
@@ -236,9 +242,16 @@ def t_3429(ctx, k, s=None, E=None, B=3404):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~769', E.get('n~768'), True)
-    LOCAL(ctx, E, 'sv~770', 0, True)
-    LOCAL(ctx, E, 'tv~771', 0, True)
+    value = E.get('n~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~769', E.get('price~769', MISSING), True))
+    E['price~769'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~770', E.get('sv~770', MISSING), True))
+    E['sv~770'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~771', E.get('tv~771', MISSING), True))
+    E['tv~771'] = 0
     return t_3433(ctx, k, s, E, B)
 
 
@@ -248,7 +261,10 @@ def d_3430(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~769', E.get('n~768'), True)
+    value = E.get('n~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~769', E.get('price~769', MISSING), True))
+    E['price~769'] = value
     return True
 
 
@@ -258,7 +274,9 @@ def d_3431(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~770', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~770', E.get('sv~770', MISSING), True))
+    E['sv~770'] = 0
     return True
 
 
@@ -268,7 +286,9 @@ def d_3432(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~771', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~771', E.get('tv~771', MISSING), True))
+    E['tv~771'] = 0
     return True
 
 
@@ -278,9 +298,18 @@ def t_3433(ctx, k, s=None, E=None, B=3404):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~772', x_3908(ctx, E), True)
-    LOCAL(ctx, E, 't_v~773', x_3909(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~774', x_3910(ctx, E), True)
+    value = x_3908(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~772', E.get('s_v~772', MISSING), True))
+    E['s_v~772'] = value
+    value = x_3909(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~773', E.get('t_v~773', MISSING), True))
+    E['t_v~773'] = value
+    value = x_3910(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~774', E.get('h_v~774', MISSING), True))
+    E['h_v~774'] = value
     return t_3437(ctx, k, s, E, B)
 
 
@@ -290,7 +319,10 @@ def d_3434(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~772', x_3908(ctx, E), True)
+    value = x_3908(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~772', E.get('s_v~772', MISSING), True))
+    E['s_v~772'] = value
     return True
 
 
@@ -300,7 +332,10 @@ def d_3435(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~773', x_3909(ctx, E), True)
+    value = x_3909(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~773', E.get('t_v~773', MISSING), True))
+    E['t_v~773'] = value
     return True
 
 
@@ -310,7 +345,10 @@ def d_3436(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~774', x_3910(ctx, E), True)
+    value = x_3910(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~774', E.get('h_v~774', MISSING), True))
+    E['h_v~774'] = value
     return True
 
 
@@ -467,7 +505,9 @@ def d_3449(ctx, E=None, B=3404):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~778', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~778', E.get('n~778', MISSING), True))
+    E['n~778'] = 1
     if not d_3451(ctx, E, B):
         return False
     return True
@@ -479,7 +519,9 @@ def d_3450(ctx, E=None, B=3404):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~778', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~778', E.get('n~778', MISSING), True))
+    E['n~778'] = 1
     return True
 
 

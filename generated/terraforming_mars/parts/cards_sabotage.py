@@ -93,8 +93,12 @@ def t_2287(ctx, k, s=None, E=None, B=2286):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 3, True)
-    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'titanium'
     return t_2290(ctx, k, s, E, B)
 
 
@@ -125,8 +129,12 @@ def t_2294(ctx, k, s=None, E=None, B=2286):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~751', 4, True)
-    LOCAL(ctx, E, 'r~752', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~751', E.get('n~751', MISSING), True))
+    E['n~751'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = 'steel'
     return t_2297(ctx, k, s, E, B)
 
 
@@ -139,7 +147,9 @@ def d_2296(ctx, E=None, B=2286):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~752', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~752', E.get('r~752', MISSING), True))
+    E['r~752'] = 'steel'
     return True
 
 
@@ -155,8 +165,12 @@ def t_2301(ctx, k, s=None, E=None, B=2286):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~754', 7, True)
-    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~754', E.get('n~754', MISSING), True))
+    E['n~754'] = 7
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~755', E.get('r~755', MISSING), True))
+    E['r~755'] = 'megacredits'
     return t_2304(ctx, k, s, E, B)
 
 

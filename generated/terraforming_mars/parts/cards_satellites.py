@@ -53,7 +53,11 @@ K = [
 def x_3444(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:351
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3444, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_757, NOREC).get('tags', []) if type(v_c_757) is str else [])).count('space') for v_c_757 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_759, NOREC).get('tags', []) if type(v_c_759) is str else [])).count('space') for v_c_759 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('space')))) is int else AR('+', _w6, _w7)))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_757, NOREC).get('tags', []) if type(v_c_757) is str else [])).count('space') for v_c_757 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_759, NOREC).get('tags', []) if type(v_c_759) is str else [])).count('space') for v_c_759 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('space')))) is int else AR('+', _w6, _w7))
+    return MEMO(ctx, (3444, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 x_3445 = _C.x_2281  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -66,10 +70,17 @@ def d_3016(ctx, E=None, B=3016):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~762', 1, True)
-    LOCAL(ctx, E, 'r~763', 'megacredits', True)
-    LOCAL(ctx, E, 'k~764', x_3444(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~763'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~762', E.get('n~762', MISSING), True))
+    E['n~762'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~763', E.get('r~763', MISSING), True))
+    E['r~763'] = 'megacredits'
+    value = x_3444(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~764', E.get('k~764', MISSING), True))
+    E['k~764'] = value
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~764'))) is int else num(_w2)))), '+=', False, K[0])
     return True
@@ -85,7 +96,10 @@ def d_3019(ctx, E=None, B=3016):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~764', x_3444(ctx, E), True)
+    value = x_3444(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~764', E.get('k~764', MISSING), True))
+    E['k~764'] = value
     return True
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oxygen'},
     {},
     ['player', 'stock', 'key'],
     {'d': 0},
@@ -57,7 +58,7 @@ K = [
 
 
 def x_440(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
-    return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 6)
+    return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', K[0], 0, 0))) <= 6)
 
 
 x_441 = _C.x_441  # rules_data/terraforming_mars/cards/001-070.yaml:60
@@ -122,7 +123,9 @@ def t_399(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/cards/
     if not x_441(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~748', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 1
     return t_402(ctx, k, s, E, B)
 
 
@@ -136,9 +139,16 @@ def t_402(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
-    LOCAL(ctx, E, 'sv~750', 0, True)
-    LOCAL(ctx, E, 'tv~751', 0, True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~749', E.get('price~749', MISSING), True))
+    E['price~749'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~750', E.get('sv~750', MISSING), True))
+    E['sv~750'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~751', E.get('tv~751', MISSING), True))
+    E['tv~751'] = 0
     return t_406(ctx, k, s, E, B)
 
 
@@ -153,9 +163,18 @@ def t_406(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~752', x_446(ctx, E), True)
-    LOCAL(ctx, E, 't_v~753', x_447(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~754', x_448(ctx, E), True)
+    value = x_446(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~752', E.get('s_v~752', MISSING), True))
+    E['s_v~752'] = value
+    value = x_447(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~753', E.get('t_v~753', MISSING), True))
+    E['t_v~753'] = value
+    value = x_448(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~754', E.get('h_v~754', MISSING), True))
+    E['h_v~754'] = value
     return t_410(ctx, k, s, E, B)
 
 
@@ -217,7 +236,7 @@ def d_422(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yam
     if not d_423(ctx, E, B):
         return False
     ctx.steps += 1
-    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[3])
+    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[4])
     if not d_429(ctx, E, B):
         return False
     if not d_433(ctx, E, B):
@@ -241,8 +260,8 @@ def d_424(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[4])
-    SET(ctx, 'discard', ctx.state, 'discard', K[5], '=', False, K[6])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[5])
+    SET(ctx, 'discard', ctx.state, 'discard', K[6], '=', False, K[7])
     STMT(ctx, B + 28)
     return True
 
@@ -263,7 +282,7 @@ def d_428(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[3])
+    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[4])
     return True
 
 
@@ -283,8 +302,8 @@ def d_430(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[4])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[7])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[5])
     return True
 
 
@@ -292,7 +311,7 @@ def d_431(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[7])
     return True
 
 
@@ -317,11 +336,15 @@ def d_434(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~758', 1, True)
-    LOCAL(ctx, E, 'r~759', 'science', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~758', E.get('n~758', MISSING), True))
+    E['n~758'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~759', E.get('r~759', MISSING), True))
+    E['r~759'] = 'science'
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~758'), '+=', False, K[7])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -334,7 +357,9 @@ def d_436(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~759', 'science', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~759', E.get('r~759', MISSING), True))
+    E['r~759'] = 'science'
     return True
 
 
@@ -344,9 +369,9 @@ def d_437(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~758'), '+=', False, K[7])
+        SET(ctx, 'card_res', c, key, E.get('n~758'), '+=', False, K[8])
     return True
 
 

@@ -122,21 +122,33 @@ def d_2530(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'energy'
     if not d_2533(ctx, E, B):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~750', 2, True)
-    LOCAL(ctx, E, 'r~751', 'steel', True)
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'steel'
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), 'steel')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[2])
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[2])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), 'titanium')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[2])
     return True
 
 
@@ -161,8 +173,12 @@ def t_2542(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~754', 'oxygen', True)
-        LOCAL(ctx, E, 'n~755', 2, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~754', E.get('p~754', MISSING), True))
+        E['p~754'] = 'oxygen'
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~755', E.get('n~755', MISSING), True))
+        E['n~755'] = 2
         return t_2546(ctx, k, s, E, B)
 
     return t_2543(ctx, r1, s, E, B)
@@ -177,7 +193,9 @@ def d_2544(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~754', 'oxygen', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~754', E.get('p~754', MISSING), True))
+    E['p~754'] = 'oxygen'
     return True
 
 
@@ -320,7 +338,9 @@ def t_2556(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~756', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~756', E.get('b~756', MISSING), True))
+            E['b~756'] = item
             if x_2902(ctx, E):
                 return t_2557(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()

@@ -55,7 +55,11 @@ K = [
 def x_3863(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3863, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('jovian') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('jovian') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('jovian')))) is int else AR('+', _w6, _w7)))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('jovian') for v_c_748 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('jovian') for v_c_750 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('jovian')))) is int else AR('+', _w6, _w7))
+    return MEMO(ctx, (3863, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def x_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
@@ -97,9 +101,16 @@ def d_3387(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~753', 'tr', True)
-    LOCAL(ctx, E, 'n~754', 1, True)
-    LOCAL(ctx, E, 'k~755', x_3863(ctx, E), True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~753', E.get('t~753', MISSING), True))
+    E['t~753'] = 'tr'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~754', E.get('n~754', MISSING), True))
+    E['n~754'] = 1
+    value = x_3863(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~755', E.get('k~755', MISSING), True))
+    E['k~755'] = value
     if not d_3391(ctx, E, B):
         return False
     return True
@@ -111,7 +122,9 @@ def d_3388(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~753', 'tr', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~753', E.get('t~753', MISSING), True))
+    E['t~753'] = 'tr'
     return True
 
 
@@ -124,7 +137,10 @@ def d_3390(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~755', x_3863(ctx, E), True)
+    value = x_3863(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~755', E.get('k~755', MISSING), True))
+    E['k~755'] = value
     return True
 
 
@@ -134,8 +150,14 @@ def d_3391(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~756', E.get('t~753'), True)
-    LOCAL(ctx, E, 'n~757', (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~755'))) is int else num(_w2)))), True)
+    value = E.get('t~753')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~756', E.get('t~756', MISSING), True))
+    E['t~756'] = value
+    value = (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~755'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~757', E.get('n~757', MISSING), True))
+    E['n~757'] = value
     if not d_3394(ctx, E, B):
         return False
     return True
@@ -147,7 +169,10 @@ def d_3392(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~756', E.get('t~753'), True)
+    value = E.get('t~753')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~756', E.get('t~756', MISSING), True))
+    E['t~756'] = value
     return True
 
 
@@ -157,7 +182,10 @@ def d_3393(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~757', (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~755'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~755'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~757', E.get('n~757', MISSING), True))
+    E['n~757'] = value
     return True
 
 

@@ -52,7 +52,8 @@ K = [
 def x_2239(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [AS(ctx, v_p_761, lambda E: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_762, NOREC).get('tags', []) if type(v_c_762) is str else [])).count('space') for v_c_762 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('space') for v_c_764 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2))) for v_p_761 in items_of(list(range(len(ctx.state['players'])))) if (v_p_761 != E.get('you'))])
+    _h1 = E.get('you')
+    return FN['sum'](ctx, None, [AS(ctx, v_p_761, lambda E: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_762, NOREC).get('tags', []) if type(v_c_762) is str else [])).count('space') for v_c_762 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('space') for v_c_764 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2))) for v_p_761 in items_of(list(range(len(ctx.state['players'])))) if (v_p_761 != _h1)])
 
 
 def x_2240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -73,11 +74,18 @@ def d_1979(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 1, True)
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    LOCAL(ctx, E, 'k~768', x_2239(ctx, E), True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'megacredits'
+    value = x_2239(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~768', E.get('k~768', MISSING), True))
+    E['k~768'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))), '+=', False, K[0])
     return True
@@ -89,7 +97,9 @@ def d_1980(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 1
     return True
 
 
@@ -99,7 +109,9 @@ def d_1981(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'megacredits'
     return True
 
 
@@ -109,7 +121,10 @@ def d_1982(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~768', x_2239(ctx, E), True)
+    value = x_2239(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~768', E.get('k~768', MISSING), True))
+    E['k~768'] = value
     return True
 
 

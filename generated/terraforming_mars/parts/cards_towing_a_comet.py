@@ -101,21 +101,31 @@ def t_1602(ctx, k, s=None, E=None, B=1602):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~751', 'ocean', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~751', E.get('t~751', MISSING), True))
+        E['t~751'] = 'ocean'
         return t_1619(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~771', 2, True)
-        LOCAL(ctx, E, 'r~772', 'plants', True)
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~772'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~771', E.get('n~771', MISSING), True))
+        E['n~771'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~772', E.get('r~772', MISSING), True))
+        E['r~772'] = 'plants'
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), 'plants')
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~771'), '+=', False, K[4])
+            SET(ctx, 'stock', c, key, 2, '+=', False, K[4])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~748', 'oxygen', True)
-    LOCAL(ctx, E, 'n~749', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~748', E.get('p~748', MISSING), True))
+    E['p~748'] = 'oxygen'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~749', E.get('n~749', MISSING), True))
+    E['n~749'] = 1
     return t_1605(ctx, r1, s, E, B)
 
 
@@ -154,9 +164,18 @@ def t_1620(ctx, k, s=None, E=None, B=1602):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~755', x_1830(ctx, E), True)
-    LOCAL(ctx, E, 'empty~760', x_1831(ctx, E), True)
-    LOCAL(ctx, E, 'legal~766', x_1832(ctx, E), True)
+    value = x_1830(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~755', E.get('mine~755', MISSING), True))
+    E['mine~755'] = value
+    value = x_1831(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~760', E.get('empty~760', MISSING), True))
+    E['empty~760'] = value
+    value = x_1832(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~766', E.get('legal~766', MISSING), True))
+    E['legal~766'] = value
     if not ((FN['count'](ctx, None, E.get('legal~766')) > 0)):
         return False
     return t_1625(ctx, k, s, E, B)
@@ -188,7 +207,9 @@ def d_1639(ctx, E=None, B=1602):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~771', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~771', E.get('n~771', MISSING), True))
+    E['n~771'] = 2
     return True
 
 

@@ -63,16 +63,24 @@ def d_1969(ctx, E=None, B=1969):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'heat'
     if not d_1972(ctx, E, B):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~750', 3, True)
-    LOCAL(ctx, E, 'r~751', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~750', E.get('n~750', MISSING), True))
+    E['n~750'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~751', E.get('r~751', MISSING), True))
+    E['r~751'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 3, '+=', False, K[1])
     return True
 
 

@@ -68,7 +68,9 @@ def x_2560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == E.get('t~752'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~752')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (_h2.get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((_h2.get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == _h3)))
     return MEMO(ctx, (2560, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -76,10 +78,16 @@ def x_2561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        return [v_x_757 for v_x_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h1)] if (True if ((not (v_x_757 in _h2 if type(_h2) in (list, dict) else IN(v_x_757, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_x_757 in _h3 if type(_h3) in (list, dict) else IN(v_x_757, _h3)))) or (((_h3.get(v_x_757, None) if type(_h3) is dict else KEY(_h3, v_x_757, None)) == E.get('you'))) else False)) and ((len([v_y_758 for v_y_758 in ADJ(ctx, 'spaces', v_x_757) if (True if ((v_y_758 in _h2 if type(_h2) in (list, dict) else IN(v_y_758, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_758, {}) if type(_h2) is dict else KEY(_h2, v_y_758, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_758, {}) if type(_h2) is dict else KEY(_h2, v_y_758, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~754'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_758, {}) if type(_h2) is dict else KEY(_h2, v_y_758, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~754'))) else False)) else False)]) >= (_w6 if type((_w6 := E.get('n~753'))) is int else num(_w6)))) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = E.get('this')
+        _h5 = ctx.state.get('claims')
+        _h6 = E.get('you')
+        _h7 = E.get('u~754')
+        _h8 = ctx.index.plain['tiles']
+        _h9 = E.get('n~753')
+        return [v_x_757 for v_x_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((_h1.get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h2)] if (True if ((not (v_x_757 in _h3 if type(_h3) in (list, dict) else IN(v_x_757, _h3)))) and ((True if (((_h1.get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == None)) or (((_h1.get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == _h4)) else False)) and ((True if ((not (v_x_757 in _h5 if type(_h5) in (list, dict) else IN(v_x_757, _h5)))) or (((_h5.get(v_x_757, None) if type(_h5) is dict else KEY(_h5, v_x_757, None)) == _h6)) else False)) and ((len([v_y_758 for v_y_758 in ADJ(ctx, 'spaces', v_x_757) if (True if ((v_y_758 in _h3 if type(_h3) in (list, dict) else IN(v_y_758, _h3))) and (((_w2.get('tile', None) if type((_w2 := (_h3.get(v_y_758, {}) if type(_h3) is dict else KEY(_h3, v_y_758, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h3.get(v_y_758, {}) if type(_h3) is dict else KEY(_h3, v_y_758, {})))) is dict else KEY(_w3, 'tile', None)) == _h7)) or (((_h8.get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h3.get(v_y_758, {}) if type(_h3) is dict else KEY(_h3, v_y_758, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == _h7)) else False)) else False)]) >= (_h9 if type(_h9) is int else num(_h9)))) else False)]
     return MEMO(ctx, (2561, E.get('n~753'), E.get('this'), E.get('t~752'), E.get('u~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -118,9 +126,15 @@ def t_2263(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 't~752', 'city', True)
-        LOCAL(ctx, E, 'n~753', 2, True)
-        LOCAL(ctx, E, 'u~754', 'city', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~752', E.get('t~752', MISSING), True))
+        E['t~752'] = 'city'
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~753', E.get('n~753', MISSING), True))
+        E['n~753'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 'u~754', E.get('u~754', MISSING), True))
+        E['u~754'] = 'city'
         return t_2268(ctx, k, s, E, B)
 
     return t_2264(ctx, r1, s, E, B)
@@ -137,7 +151,9 @@ def d_2267(ctx, E=None, B=2254):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~754', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'u~754', E.get('u~754', MISSING), True))
+    E['u~754'] = 'city'
     return True
 
 
@@ -158,7 +174,10 @@ def t_2269(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~759', x_2561(ctx, E), True)
+    value = x_2561(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~759', E.get('l~759', MISSING), True))
+    E['l~759'] = value
     if not ((FN['count'](ctx, None, E.get('l~759')) > 0)):
         return False
     return t_2272(ctx, k, s, E, B)
@@ -170,7 +189,10 @@ def d_2270(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~759', x_2561(ctx, E), True)
+    value = x_2561(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~759', E.get('l~759', MISSING), True))
+    E['l~759'] = value
     return True
 
 
@@ -194,8 +216,14 @@ def t_2273(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~761', E.get('t~752'), True)
-    LOCAL(ctx, E, 's~762', E.get('space~760'), True)
+    value = E.get('t~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~761', E.get('t~761', MISSING), True))
+    E['t~761'] = value
+    value = E.get('space~760')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~762', E.get('s~762', MISSING), True))
+    E['s~762'] = value
     return t_2276(ctx, k, s, E, B)
 
 
@@ -205,7 +233,10 @@ def d_2274(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~761', E.get('t~752'), True)
+    value = E.get('t~752')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~761', E.get('t~761', MISSING), True))
+    E['t~761'] = value
     return True
 
 

@@ -101,8 +101,12 @@ def t_1261(ctx, k, s=None, E=None, B=1260):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 2, True)
-    LOCAL(ctx, E, 'r~749', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~749', E.get('r~749', MISSING), True))
+    E['r~749'] = 'animal'
     return t_1264(ctx, k, s, E, B)
 
 
@@ -133,8 +137,12 @@ def t_1268(ctx, k, s=None, E=None, B=1260):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 5, True)
-    LOCAL(ctx, E, 'r~753', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'plants'
     return t_1271(ctx, k, s, E, B)
 
 

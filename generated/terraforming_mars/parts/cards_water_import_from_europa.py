@@ -100,7 +100,11 @@ x_748 = _C.x_748  # rules_data/terraforming_mars/definitions/board.yaml:146
 def x_749(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:118
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (749, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_778, NOREC).get('tags', []) if type(v_c_778) is str else [])).count('jovian') for v_c_778 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_780, NOREC).get('tags', []) if type(v_c_780) is str else [])).count('jovian') for v_c_780 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_778, NOREC).get('tags', []) if type(v_c_778) is str else [])).count('jovian') for v_c_778 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_780, NOREC).get('tags', []) if type(v_c_780) is str else [])).count('jovian') for v_c_780 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)))
+    return MEMO(ctx, (749, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def t_623(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/cards/001-070.yaml:125
@@ -109,7 +113,9 @@ def t_623(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/cards/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 12, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 12
     return t_625(ctx, k, s, E, B)
 
 
@@ -119,7 +125,9 @@ def d_624(ctx, E=None, B=623):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 12, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~748', E.get('n~748', MISSING), True))
+    E['n~748'] = 12
     return True
 
 
@@ -129,9 +137,17 @@ def t_625(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
-    LOCAL(ctx, E, 'sv~750', 0, True)
-    LOCAL(ctx, E, 'tv~751', x_702(ctx, E), True)
+    value = E.get('n~748')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~749', E.get('price~749', MISSING), True))
+    E['price~749'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~750', E.get('sv~750', MISSING), True))
+    E['sv~750'] = 0
+    value = x_702(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~751', E.get('tv~751', MISSING), True))
+    E['tv~751'] = value
     return t_629(ctx, k, s, E, B)
 
 
@@ -145,7 +161,10 @@ def d_628(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~751', x_702(ctx, E), True)
+    value = x_702(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~751', E.get('tv~751', MISSING), True))
+    E['tv~751'] = value
     return True
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oxygen'},
     ['player', 'prod', 'key'],
     {'d': 0},
 ]
@@ -56,7 +57,9 @@ x_2811 = _C.x_2811  # rules_data/terraforming_mars/cards/071-140.yaml:596
 def x_2814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_751 for v_s_751 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_751, {}) if type(_h1) is dict else KEY(_h1, v_s_751, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_751, NOREC).get('type', None) if type(v_s_751) is str else None) != 'off_map')) else False)])
+        _h2 = ctx.index.plain['tiles']
+        _h3 = ctx.index.plain['spaces']
+        return len([v_s_751 for v_s_751 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_751, {}) if type(_h1) is dict else KEY(_h1, v_s_751, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_h3.get(v_s_751, NOREC).get('type', None) if type(v_s_751) is str else None) != 'off_map')) else False)])
     return MEMO(ctx, (2814, ctx.stamps.get('board', 0),), compute)
 
 
@@ -75,12 +78,19 @@ def d_2484(ctx, E=None, B=2484):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~752', 1, True)
-    LOCAL(ctx, E, 'r~753', 'megacredits', True)
-    LOCAL(ctx, E, 'k~754', x_2814(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~752', E.get('n~752', MISSING), True))
+    E['n~752'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~753', E.get('r~753', MISSING), True))
+    E['r~753'] = 'megacredits'
+    value = x_2814(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~754', E.get('k~754', MISSING), True))
+    E['k~754'] = value
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))), '+=', False, K[1])
     return True
 
 
@@ -94,7 +104,10 @@ def d_2487(ctx, E=None, B=2484):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~754', x_2814(ctx, E), True)
+    value = x_2814(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~754', E.get('k~754', MISSING), True))
+    E['k~754'] = value
     return True
 
 
@@ -104,9 +117,9 @@ def d_2488(ctx, E=None, B=2484):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))), '+=', False, K[1])
     return True
 
 
