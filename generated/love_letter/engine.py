@@ -621,8 +621,19 @@ def d_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
         SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
     if not EMIT(ctx, 'named', {'card': E.get('card~98'), 'by': E.get('you'), 'target': E.get('target~97')}):
         return False
-    if not d_5(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/cards.yaml:19
+        raise TrialBudget()
+    if x_10(ctx, E):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:80
+            raise TrialBudget()
+        value = E.get('target~97')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~99', E.get('p~99', MISSING), True))
+        E['p~99'] = value
+        if not d_8(ctx, E):
+            return False
     return True
 
 
@@ -656,7 +667,14 @@ def d_5(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:19
     if E is None:
         E = ctx.env()
     if x_10(ctx, E):
-        if not d_6(ctx, E):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:80
+            raise TrialBudget()
+        value = E.get('target~97')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~99', E.get('p~99', MISSING), True))
+        E['p~99'] = value
+        if not d_8(ctx, E):
             return False
     return True
 
@@ -701,8 +719,12 @@ def d_8(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     if (J := ctx.journal) is not None:
         J.append((E, 'you', E.get('you', MISSING), True))
     E['you'] = value
-    if not d_9(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:72
+        raise TrialBudget()
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))):
+        if not d_10(ctx, E):
+            return False
     UNSET(ctx, E, 'you', old)
     return True
 
@@ -896,10 +918,32 @@ def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
         SET(ctx, 'seen', c, key, ([{'player': E.get('you'), 'card': E.get('mine~98')}]), '+=', True, K[8])
     if not EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~97')}):
         return False
-    if not d_29(ctx, E):
-        return False
-    if not d_40(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/cards.yaml:46
+        raise TrialBudget()
+    if x_42(ctx, E):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:80
+            raise TrialBudget()
+        value = E.get('you')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~100', E.get('p~100', MISSING), True))
+        E['p~100'] = value
+        if not d_32(ctx, E):
+            return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/cards.yaml:47
+        raise TrialBudget()
+    if x_56(ctx, E):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:80
+            raise TrialBudget()
+        value = E.get('target~97')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~101', E.get('p~101', MISSING), True))
+        E['p~101'] = value
+        if not d_43(ctx, E):
+            return False
     return True
 
 
@@ -971,7 +1015,14 @@ def d_29(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
     if E is None:
         E = ctx.env()
     if x_42(ctx, E):
-        if not d_30(ctx, E):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:80
+            raise TrialBudget()
+        value = E.get('you')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~100', E.get('p~100', MISSING), True))
+        E['p~100'] = value
+        if not d_32(ctx, E):
             return False
     return True
 
@@ -1016,8 +1067,12 @@ def d_32(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     if (J := ctx.journal) is not None:
         J.append((E, 'you', E.get('you', MISSING), True))
     E['you'] = value
-    if not d_33(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:72
+        raise TrialBudget()
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))):
+        if not d_34(ctx, E):
+            return False
     UNSET(ctx, E, 'you', old)
     return True
 
@@ -1038,7 +1093,14 @@ def d_40(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
     if E is None:
         E = ctx.env()
     if x_56(ctx, E):
-        if not d_41(ctx, E):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:80
+            raise TrialBudget()
+        value = E.get('target~97')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~101', E.get('p~101', MISSING), True))
+        E['p~101'] = value
+        if not d_43(ctx, E):
             return False
     return True
 
@@ -1083,8 +1145,12 @@ def d_43(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     if (J := ctx.journal) is not None:
         J.append((E, 'you', E.get('you', MISSING), True))
     E['you'] = value
-    if not d_44(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:72
+        raise TrialBudget()
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))):
+        if not d_45(ctx, E):
+            return False
     UNSET(ctx, E, 'you', old)
     return True
 
@@ -1129,8 +1195,17 @@ def d_53(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
     if (J := ctx.journal) is not None:
         J.append((E, 'you', E.get('you', MISSING), True))
     E['you'] = value
-    if not d_54(ctx, E):
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/cards.yaml:66
+        raise TrialBudget()
+    if not d_55(ctx, E):
         return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/cards.yaml:66
+        raise TrialBudget()
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))):
+        if not d_63(ctx, E):
+            return False
     UNSET(ctx, E, 'you', old)
     return True
 
@@ -1143,8 +1218,12 @@ def d_54(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
         E = ctx.env()
     if not d_55(ctx, E):
         return False
-    if not d_62(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/cards.yaml:66
+        raise TrialBudget()
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))):
+        if not d_63(ctx, E):
+            return False
     return True
 
 
@@ -1176,7 +1255,16 @@ def d_56(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     if (J := ctx.journal) is not None:
         J.append((E, 'c~97', E.get('c~97', MISSING), True))
     E['c~97'] = value
-    if not d_58(ctx, E):
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:59
+        raise TrialBudget()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[5])
+    c, key = SEAT(ctx, E.get('you')), 'discards'
+    if c is not None:
+        SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[4])
+    if not EMIT(ctx, 'discarded', {'card': E.get('c~97'), 'by': E.get('you')}):
         return False
     return True
 
@@ -1265,11 +1353,25 @@ def d_63(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_64(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
+            raise TrialBudget()
+        if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+            ctx.steps += 3
+            if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
+                raise TrialBudget()
+            c, key = SEAT(ctx, E.get('you')), 'hand'
+            if c is not None:
+                SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
+            SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     else:
-        if not d_68(ctx, E):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:52
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[5])
+        SET(ctx, 'aside', ctx.state, 'aside', K[1], '=', False, K[10])
     return True
 
 
@@ -1280,8 +1382,13 @@ def d_64(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_65(ctx, E):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     return True
 
 
@@ -1472,8 +1579,12 @@ def d_86(ctx, E=None):  # rules_data/love_letter/flow.yaml:15
     SET(ctx, 'aside', ctx.state, 'aside', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '=', False, K[10])
     SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     SET(ctx, 'face_up', ctx.state, 'face_up', K[1], '=', False, K[12])
-    if not d_95(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:119
+        raise TrialBudget()
+    if ((len(ctx.state['players']) == 2)):
+        if not d_96(ctx, E):
+            return False
     if not d_100(ctx, E):
         return False
     if not d_108(ctx, E):
@@ -1578,15 +1689,16 @@ def d_96(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     left = num(3)
     if left > TRIAL_STEPS - ctx.steps + 1:
         raise TrialBudget('rules_data/love_letter/definitions/turns.yaml:119')
     while left > 0:
         left -= 1
-        if not d_97(ctx, E):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:119
+            raise TrialBudget()
+        SET(ctx, 'face_up', ctx.state, 'face_up', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     return True
 
 
@@ -1739,8 +1851,17 @@ def d_108(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
         if (J := ctx.journal) is not None:
             J.append((E, 'you', E.get('you', MISSING), True))
         E['you'] = item
-        if not d_109(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
+            raise TrialBudget()
+        if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+            ctx.steps += 3
+            if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
+                raise TrialBudget()
+            c, key = SEAT(ctx, E.get('you')), 'hand'
+            if c is not None:
+                SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
+            SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     UNSET(ctx, E, 'you', old)
     return True
 
@@ -1798,8 +1919,12 @@ def t_116(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     if E is None:
         E = ctx.env()
     def r1():
-        if not d_140(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:140
+            raise TrialBudget()
+        if x_189(ctx, E):
+            ctx.steps += 1
+            LOCAL(ctx, E, 'p~105', x_191(ctx, E))
         return k()
 
     return t_117(ctx, r1, s, E)
@@ -1840,8 +1965,17 @@ def t_118(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
     SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[14])
-    if not d_122(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     return t_126(ctx, k, s, E)
 
 
@@ -1921,7 +2055,16 @@ def t_129(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     if (J := ctx.journal) is not None:
         J.append((E, 'c~111', E.get('c~111', MISSING), True))
     E['c~111'] = value
-    if not d_133(ctx, E):
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:59
+        raise TrialBudget()
+    c, key = SEAT(ctx, E.get('you')), 'hand'
+    if c is not None:
+        SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[5])
+    c, key = SEAT(ctx, E.get('you')), 'discards'
+    if c is not None:
+        SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[4])
+    if not EMIT(ctx, 'discarded', {'card': E.get('c~111'), 'by': E.get('you')}):
         return False
     return t_137(ctx, k, s, E)
 
@@ -2097,8 +2240,12 @@ def d_142(ctx, E=None):  # rules_data/love_letter/flow.yaml:23
         return False
     if not d_150(ctx, E):
         return False
-    if not d_154(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:188
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, E.get('won~130')) > 0)):
+        ctx.steps += 1
+        SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[11])
     return True
 
 
@@ -2150,8 +2297,15 @@ def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
         if (J := ctx.journal) is not None:
             J.append((E, 'p~133', E.get('p~133', MISSING), True))
         E['p~133'] = item
-        if not d_147(ctx, E):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:185
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('p~133')), 'last_discards'
+        if c is not None:
+            SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[16])
+        c, key = SEAT(ctx, E.get('p~133')), 'last_hand'
+        if c is not None:
+            SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
     UNSET(ctx, E, 'p~133', old)
     return True
 
@@ -2207,7 +2361,13 @@ def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         if (J := ctx.journal) is not None:
             J.append((E, 'p~134', E.get('p~134', MISSING), True))
         E['p~134'] = item
-        if not d_151(ctx, E):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:187
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('p~134')), 'tokens'
+        if c is not None:
+            SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
+        if not EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': (ctx.state['round'])}):
             return False
     UNSET(ctx, E, 'p~134', old)
     return True

@@ -3486,8 +3486,19 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
             return False
         return k()
 
-    if not d_29(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+        raise TrialBudget()
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return t_33(ctx, r1, s, E)
 
 
@@ -3498,8 +3509,15 @@ def d_29(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
     if E is None:
         E = ctx.env()
     if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)):
-        if not d_30(ctx, E):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -4275,15 +4293,31 @@ def d_153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_155(ctx, E):
-        return False
-    if not d_160(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 159)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -4291,11 +4325,13 @@ def d_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_156(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 159)
     return True
 
 
@@ -4340,8 +4376,13 @@ def d_160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_161(ctx, E):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -4433,15 +4474,31 @@ def d_170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_172(ctx, E):
-        return False
-    if not d_177(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 176)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -4449,11 +4506,13 @@ def d_172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_173(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 176)
     return True
 
 
@@ -4517,15 +4576,31 @@ def d_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_185(ctx, E):
-        return False
-    if not d_190(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 189)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -4533,11 +4608,13 @@ def d_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_186(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 189)
     return True
 
 
@@ -4828,15 +4905,31 @@ def d_311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_313(ctx, E):
-        return False
-    if not d_318(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 317)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -4844,11 +4937,13 @@ def d_313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_314(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 317)
     return True
 
 
@@ -4912,15 +5007,31 @@ def d_324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_326(ctx, E):
-        return False
-    if not d_331(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 330)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -4928,11 +5039,13 @@ def d_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_327(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 330)
     return True
 
 
@@ -5072,15 +5185,31 @@ def d_3624(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3626(ctx, E):
-        return False
-    if not d_3631(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 3630)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -5088,11 +5217,13 @@ def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3627(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 3630)
     return True
 
 
@@ -5407,15 +5538,31 @@ def d_3664(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3666(ctx, E):
-        return False
-    if not d_3671(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 3670)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -5423,11 +5570,13 @@ def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3667(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 3670)
     return True
 
 
@@ -5701,8 +5850,18 @@ def d_3713(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     if E is None:
         E = ctx.env()
     if x_4223(ctx, E):
-        if not d_3714(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:16
+            raise TrialBudget()
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~768', E.get('n~768', MISSING), True))
+        E['n~768'] = 1
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~769', E.get('r~769', MISSING), True))
+        E['r~769'] = 'megacredits'
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+        if c is not None:
+            SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
 
 
@@ -5736,8 +5895,18 @@ def d_3718(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     if E is None:
         E = ctx.env()
     if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))):
-        if not d_3719(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:11
+            raise TrialBudget()
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~770', E.get('n~770', MISSING), True))
+        E['n~770'] = 3
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~771', E.get('r~771', MISSING), True))
+        E['r~771'] = 'megacredits'
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+        if c is not None:
+            SET(ctx, 'stock', c, key, 3, '+=', False, K[25])
     return True
 
 
@@ -6200,8 +6369,20 @@ def d_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~759'), '+=', False, K[35])
     else:
-        if not d_3759(ctx, E):
-            return False
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~758'))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, E.get('n~759'), '+=', False, K[29])
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+            raise TrialBudget()
+        if ((True if ((E.get('t~758') == 'tr')) and (((_w1 if type((_w1 := E.get('n~759'))) is int else num(_w1)) > 0)) else False)):
+            ctx.steps += 1
+            c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+            if c is not None:
+                SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -6226,8 +6407,14 @@ def d_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~758'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~759'), '+=', False, K[29])
-    if not d_3761(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+        raise TrialBudget()
+    if ((True if ((E.get('t~758') == 'tr')) and (((_w1 if type((_w1 := E.get('n~759'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -6914,8 +7101,16 @@ def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget('rules_data/terraforming_mars/definitions/solo.yaml:20')
     while left > 0:
         left -= 1
-        if not d_3860(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/solo.yaml:21
+            raise TrialBudget()
+        if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+            ctx.steps += 4
+            if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/solo.yaml:21
+                raise TrialBudget()
+            ASSIGN(ctx, 3862, E, 'costs~936', x_4393(ctx, E))
+            SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
+            SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -6926,8 +7121,12 @@ def d_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_3861(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/solo.yaml:21
+            raise TrialBudget()
+        ASSIGN(ctx, 3862, E, 'costs~936', x_4393(ctx, E))
+        SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -7611,8 +7810,20 @@ def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[35])
     else:
-        if not d_3910(ctx, E):
-            return False
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~968'))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[29])
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+            raise TrialBudget()
+        if ((True if ((E.get('t~968') == 'tr')) and (((_w1 if type((_w1 := E.get('n~969'))) is int else num(_w1)) > 0)) else False)):
+            ctx.steps += 1
+            c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+            if c is not None:
+                SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -7637,8 +7848,14 @@ def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~968'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[29])
-    if not d_3912(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+        raise TrialBudget()
+    if ((True if ((E.get('t~968') == 'tr')) and (((_w1 if type((_w1 := E.get('n~969'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -7767,8 +7984,17 @@ def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget('rules_data/terraforming_mars/definitions/corporations.yaml:38')
     while left > 0:
         left -= 1
-        if not d_3920(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+            raise TrialBudget()
+        if ((FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)):
+            ctx.steps += 3
+            if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+                raise TrialBudget()
+            c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+            if c is not None:
+                SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
+            SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
     return True
 
 
@@ -7779,8 +8005,13 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)):
-        if not d_3921(ctx, E):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+        if c is not None:
+            SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
+        SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
     return True
 
 
@@ -7992,15 +8223,31 @@ def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3938(ctx, E):
-        return False
-    if not d_3943(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 3942)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -8008,11 +8255,13 @@ def d_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3939(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 3942)
     return True
 
 
@@ -8045,8 +8294,13 @@ def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_3944(ctx, E):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -8487,15 +8741,31 @@ def d_3976(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3978(ctx, E):
-        return False
-    if not d_3983(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:142
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:142
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 3982)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:143
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:143
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'pack'
+        if c is not None:
+            SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -8503,11 +8773,13 @@ def d_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3979(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:142
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 3982)
     return True
 
 
@@ -8540,8 +8812,13 @@ def d_3983(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_3984(ctx, E):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:143
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'pack'
+        if c is not None:
+            SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -9179,7 +9456,13 @@ def d_4030(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
         if (J := ctx.journal) is not None:
             J.append((E, 'you', E.get('you', MISSING), True))
         E['you'] = item
-        if not d_4031(ctx, E):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/flow.yaml:15
+            raise TrialBudget()
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~796', E.get('n~796', MISSING), True))
+        E['n~796'] = 1
+        if not d_4033(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
@@ -9223,8 +9506,20 @@ def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         if (J := ctx.journal) is not None:
             J.append((E, 'r~797', E.get('r~797', MISSING), True))
         E['r~797'] = item
-        if not d_4034(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:16
+            raise TrialBudget()
+        value = E.get('n~796')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~798', E.get('n~798', MISSING), True))
+        E['n~798'] = value
+        value = E.get('r~797')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~799', E.get('r~799', MISSING), True))
+        E['r~799'] = value
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~799'))
+        if c is not None:
+            SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[27])
     UNSET(ctx, E, 'r~797', old)
     return True
 
@@ -9541,8 +9836,20 @@ def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[35])
     else:
-        if not d_4056(ctx, E):
-            return False
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~804'))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[29])
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+            raise TrialBudget()
+        if ((True if ((E.get('t~804') == 'tr')) and (((_w1 if type((_w1 := E.get('n~805'))) is int else num(_w1)) > 0)) else False)):
+            ctx.steps += 1
+            c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+            if c is not None:
+                SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -9567,8 +9874,14 @@ def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~804'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[29])
-    if not d_4058(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+        raise TrialBudget()
+    if ((True if ((E.get('t~804') == 'tr')) and (((_w1 if type((_w1 := E.get('n~805'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
 
 
@@ -9624,7 +9937,13 @@ def d_4061(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         if (J := ctx.journal) is not None:
             J.append((E, 'you', E.get('you', MISSING), True))
         E['you'] = item
-        if not d_4062(ctx, E):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:20
+            raise TrialBudget()
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~807', E.get('n~807', MISSING), True))
+        E['n~807'] = 4
+        if not d_4064(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
@@ -9671,15 +9990,31 @@ def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_4066(ctx, E):
-        return False
-    if not d_4071(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 4070)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
     return True
 
 
@@ -9687,11 +10022,13 @@ def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_4067(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        STMT(ctx, 4070)
     return True
 
 
@@ -10407,13 +10744,30 @@ def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[23])
-        if not d_4148(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:137
+            raise TrialBudget()
+        if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~825'))) is str else None) != None)):
+            ctx.steps += 1
+            c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~825'))
+            if c is not None:
+                SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
         return t_4150(ctx, r2, s, E)
 
     def r2():
-        if not d_4152(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:139
+            raise TrialBudget()
+        if (((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~825'))) is str else None) == 'event')):
+            ctx.steps += 1
+            c, key = SEAT(ctx, E.get('you')), 'events'
+            if c is not None:
+                SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[47])
+        else:
+            ctx.steps += 1
+            c, key = SEAT(ctx, E.get('you')), 'tableau'
+            if c is not None:
+                SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[48])
         ctx.steps += 1
         if not EMIT(ctx, 'played', {'card': E.get('card~825'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~825'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~825'))) is str else 0))}):
             return False
@@ -10903,8 +11257,13 @@ def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_4191(ctx, r2, s, E)
 
     def r2():
-        if not d_4192(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:76
+            raise TrialBudget()
+        if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~837'))) is str else None) == 'standard_project')):
+            ctx.steps += 1
+            if not EMIT(ctx, 'standard_project', {'action': E.get('a~837'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~837'))) is str else 0))}):
+                return False
         return k()
 
     ctx.steps += 1
@@ -11239,8 +11598,15 @@ def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~849', E.get('r~849', MISSING), True))
     E['r~849'] = value
-    if not d_4188(ctx, E):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_4780(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~849'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[25])
     return True
 
 
@@ -11397,8 +11763,13 @@ def t_4198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_4229(ctx, r2, s, E)
 
     def r2():
-        if not d_4230(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:76
+            raise TrialBudget()
+        if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~851'))) is str else None) == 'standard_project')):
+            ctx.steps += 1
+            if not EMIT(ctx, 'standard_project', {'action': E.get('a~851'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~851'))) is str else 0))}):
+                return False
         return k()
 
     ctx.steps += 1
@@ -11733,8 +12104,15 @@ def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~863', E.get('r~863', MISSING), True))
     E['r~863'] = value
-    if not d_4226(ctx, E):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_4826(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~863'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[25])
     return True
 
 
@@ -12990,8 +13368,15 @@ def d_4322(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     if (J := ctx.journal) is not None:
         J.append((E, 'b~898', E.get('b~898', MISSING), True))
     E['b~898'] = 'heat'
-    if not d_4325(ctx, E):
-        return False
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:69
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~898'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[25])
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~897'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     ctx.steps += 4
     if (J := ctx.journal) is not None:
         J.append((E, 'n~899', E.get('n~899', MISSING), True))
@@ -13295,8 +13680,13 @@ def t_4343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_4374(ctx, r2, s, E)
 
     def r2():
-        if not d_4375(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:76
+            raise TrialBudget()
+        if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~907'))) is str else None) == 'standard_project')):
+            ctx.steps += 1
+            if not EMIT(ctx, 'standard_project', {'action': E.get('a~907'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~907'))) is str else 0))}):
+                return False
         return k()
 
     ctx.steps += 1
@@ -13631,8 +14021,15 @@ def d_4368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~919', E.get('r~919', MISSING), True))
     E['r~919'] = value
-    if not d_4371(ctx, E):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_5007(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~919'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[25])
     return True
 
 

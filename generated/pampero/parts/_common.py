@@ -396,16 +396,32 @@ def d_7423(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'k~2665', E.get('k~2665', MISSING), True))
     E['k~2665'] = value
-    if not d_7425(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2664'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2665', x_8394(ctx, E))
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2664'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2665'), '+=', False, K[3])
-    if not d_7428(ctx, E, B):
-        return False
-    if not d_7430(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2664'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2664'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2665'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_8400(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2665'), '+=', False, K[5])
     return True
 
 
@@ -666,16 +682,32 @@ def d_7515(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'k~2661', E.get('k~2661', MISSING), True))
     E['k~2661'] = value
-    if not d_7517(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2661', x_8499(ctx, E))
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[3])
-    if not d_7520(ctx, E, B):
-        return False
-    if not d_7522(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2660'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_8505(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[5])
     return True
 
 
@@ -879,16 +911,32 @@ def d_7542(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'k~2667', E.get('k~2667', MISSING), True))
     E['k~2667'] = value
-    if not d_7544(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2667', x_8529(ctx, E))
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[3])
-    if not d_7547(ctx, E, B):
-        return False
-    if not d_7549(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2666'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_8535(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[5])
     return True
 
 
@@ -1208,10 +1256,22 @@ def d_7626(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2658'), '-=', False, K[3])
-    if not d_7628(ctx, E, B):
-        return False
-    if not d_7630(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:40
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2659'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2659'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('n~2658'), '+=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:41
+        raise TrialBudget()
+    if x_8622(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('n~2658'), '-=', False, K[5])
     return True
 
 
@@ -1473,16 +1533,32 @@ def d_7648(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'k~2669', E.get('k~2669', MISSING), True))
     E['k~2669'] = value
-    if not d_7650(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2669', x_8645(ctx, E))
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[3])
-    if not d_7653(ctx, E, B):
-        return False
-    if not d_7655(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2668'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_8651(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
     return True
 
 
@@ -2112,16 +2188,32 @@ def d_7969(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'k~2692', E.get('k~2692', MISSING), True))
     E['k~2692'] = value
-    if not d_7971(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2692', x_9014(ctx, E))
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2692'), '+=', False, K[3])
-    if not d_7974(ctx, E, B):
-        return False
-    if not d_7976(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2691'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2692'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9020(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2692'), '+=', False, K[5])
     return True
 
 
@@ -2635,16 +2727,32 @@ def d_7995(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'k~2666', E.get('k~2666', MISSING), True))
     E['k~2666'] = value
-    if not d_7997(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2666', x_9044(ctx, E))
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2665'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2666'), '+=', False, K[3])
-    if not d_8000(ctx, E, B):
-        return False
-    if not d_8002(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2665'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2665'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2666'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9050(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2666'), '+=', False, K[5])
     return True
 
 
@@ -3014,16 +3122,32 @@ def d_8024(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'k~2689', E.get('k~2689', MISSING), True))
     E['k~2689'] = value
-    if not d_8026(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2689', x_9078(ctx, E))
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2689'), '+=', False, K[3])
-    if not d_8029(ctx, E, B):
-        return False
-    if not d_8031(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2688'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2689'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9084(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[5])
     return True
 
 
@@ -3752,16 +3876,32 @@ def d_8244(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'k~2690', E.get('k~2690', MISSING), True))
     E['k~2690'] = value
-    if not d_8246(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2690', x_9334(ctx, E))
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2689'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2690'), '+=', False, K[3])
-    if not d_8249(ctx, E, B):
-        return False
-    if not d_8251(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2689'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2689'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2690'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9340(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2690'), '+=', False, K[5])
     return True
 
 
@@ -4069,16 +4209,32 @@ def d_8299(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'k~2691', E.get('k~2691', MISSING), True))
     E['k~2691'] = value
-    if not d_8301(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2691', x_9398(ctx, E))
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2690'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2691'), '+=', False, K[3])
-    if not d_8304(ctx, E, B):
-        return False
-    if not d_8306(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2690'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2690'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2691'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9404(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2691'), '+=', False, K[5])
     return True
 
 
@@ -4543,16 +4699,32 @@ def d_8848(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'k~2678', E.get('k~2678', MISSING), True))
     E['k~2678'] = value
-    if not d_8850(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2677'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2678', x_10036(ctx, E))
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2677'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2678'), '+=', False, K[3])
-    if not d_8853(ctx, E, B):
-        return False
-    if not d_8855(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2677'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2677'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2678'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_10042(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2678'), '+=', False, K[5])
     return True
 
 
@@ -5474,16 +5646,32 @@ def d_9346(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'k~2696', E.get('k~2696', MISSING), True))
     E['k~2696'] = value
-    if not d_9348(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2696', x_10613(ctx, E))
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2696'), '+=', False, K[3])
-    if not d_9351(ctx, E, B):
-        return False
-    if not d_9353(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2695'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2696'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_10619(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2696'), '+=', False, K[5])
     return True
 
 
@@ -5848,16 +6036,32 @@ def d_9374(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'k~2714', E.get('k~2714', MISSING), True))
     E['k~2714'] = value
-    if not d_9376(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2713'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2714', x_10646(ctx, E))
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2713'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2714'), '+=', False, K[3])
-    if not d_9379(ctx, E, B):
-        return False
-    if not d_9381(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2713'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2713'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2714'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_10652(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2714'), '+=', False, K[5])
     return True
 
 

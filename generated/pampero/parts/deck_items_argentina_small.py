@@ -72,7 +72,17 @@ def d_7510(ctx, E=None, B=7510):  # rules_data/pampero/items/foreign_markets.yam
     if (J := ctx.journal) is not None:
         J.append((E, 't~2656', E.get('t~2656', MISSING), True))
     E['t~2656'] = 'residential'
-    if not d_7512(ctx, E, B):
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/tracks.yaml:177
+        raise TrialBudget()
+    value = x_8494(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2659', E.get('n~2659', MISSING), True))
+    E['n~2659'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2660', E.get('r~2660', MISSING), True))
+    E['r~2660'] = 'money'
+    if not d_7515(ctx, E, B):
         return False
     return True
 

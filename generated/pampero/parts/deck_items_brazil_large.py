@@ -81,13 +81,33 @@ def d_7565(ctx, E=None, B=7565):  # rules_data/pampero/items/foreign_markets.yam
     if (J := ctx.journal) is not None:
         J.append((E, 't~2656', E.get('t~2656', MISSING), True))
     E['t~2656'] = 'resort'
-    if not d_7567(ctx, E, B):
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/tracks.yaml:177
+        raise TrialBudget()
+    value = x_8554(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2659', E.get('n~2659', MISSING), True))
+    E['n~2659'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2660', E.get('r~2660', MISSING), True))
+    E['r~2660'] = 'money'
+    if not d_7570(ctx, E, B):
         return False
     ctx.steps += 1
     if (J := ctx.journal) is not None:
         J.append((E, 't~2662', E.get('t~2662', MISSING), True))
     E['t~2662'] = 'commercial'
-    if not d_7580(ctx, E, B):
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/tracks.yaml:177
+        raise TrialBudget()
+    value = x_8569(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2665', E.get('n~2665', MISSING), True))
+    E['n~2665'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2666', E.get('r~2666', MISSING), True))
+    E['r~2666'] = 'money'
+    if not d_7583(ctx, E, B):
         return False
     return True
 

@@ -45,11 +45,11 @@ from compiler.runtime.exports import (
 
 K = [
     {'kind': 'grid_columns', 'f': 'tower', 'd': None},
-    ['game', 'places', 'key'],
-    {'d': []},
     ['game', 'supply', 'key'],
     {'d': 0},
     ['player', 'pieces', 'key'],
+    ['game', 'places', 'key'],
+    {'d': []},
 ]
 
 
@@ -223,17 +223,27 @@ def d_7664(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:15
 
 
 def d_7665(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:124
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_7666(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/board.yaml:124
+        raise TrialBudget()
+    if (((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2662'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('p~2662'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, 1, '-=', False, K[1])
+    else:
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('pieces'), E.get('p~2662'))
+        if c is not None:
+            SET(ctx, 'pieces', c, key, 1, '-=', False, K[3])
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2663'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('places'), E.get('s~2663'))
     if c is not None:
-        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2662'), 'owner': E.get('you')}]), '+=', True, K[1])
+        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2662'), 'owner': E.get('you')}]), '+=', True, K[4])
     return True
 
 
@@ -245,14 +255,14 @@ def d_7666(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:12
         E = ctx.env()
     if (((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2662'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2662'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('p~2662'))
         if c is not None:
-            SET(ctx, 'supply', c, key, 1, '-=', False, K[3])
+            SET(ctx, 'supply', c, key, 1, '-=', False, K[1])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2662'))
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('pieces'), E.get('p~2662'))
         if c is not None:
-            SET(ctx, 'pieces', c, key, 1, '-=', False, K[5])
+            SET(ctx, 'pieces', c, key, 1, '-=', False, K[3])
     return True
 
 
@@ -262,9 +272,9 @@ def d_7667(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2662'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('p~2662'))
     if c is not None:
-        SET(ctx, 'supply', c, key, 1, '-=', False, K[3])
+        SET(ctx, 'supply', c, key, 1, '-=', False, K[1])
     return True
 
 
@@ -274,9 +284,9 @@ def d_7668(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2662'))
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('pieces'), E.get('p~2662'))
     if c is not None:
-        SET(ctx, 'pieces', c, key, 1, '-=', False, K[5])
+        SET(ctx, 'pieces', c, key, 1, '-=', False, K[3])
     return True
 
 
@@ -286,9 +296,9 @@ def d_7669(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2663'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('places'), E.get('s~2663'))
     if c is not None:
-        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2662'), 'owner': E.get('you')}]), '+=', True, K[1])
+        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2662'), 'owner': E.get('you')}]), '+=', True, K[4])
     return True
 
 

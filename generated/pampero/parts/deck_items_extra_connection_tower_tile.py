@@ -349,8 +349,19 @@ def d_9480(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
     while x_10766(ctx, E):
-        if not d_9481(ctx, E, B):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/piles.yaml:40
+            raise TrialBudget()
+        value = (FN['first'](ctx, None, (_w1.get(E.get('d~2659'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2659'), []))))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'top~2660', E.get('top~2660', MISSING), True))
+        E['top~2660'] = value
+        c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2659'))
+        if c is not None:
+            SET(ctx, 'display', c, key, ([E.get('top~2660')]), '+=', True, K[3])
+        c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2659'))
+        if c is not None:
+            SET(ctx, 'piles', c, key, ([E.get('top~2660')]), '-=', True, K[5])
     return True
 
 

@@ -52,10 +52,10 @@ K = [
     ['game', 'game_tracks', 'key'],
     {'d': 0},
     ['player', 'tracks', 'key'],
+    ['game', 'end_of_turn', ''],
     ['game', 'booking', ''],
     ['player', 'reached', 'key'],
     {'d': []},
-    ['game', 'end_of_turn', ''],
     ['player', 'stock', 'key'],
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
@@ -604,8 +604,19 @@ def t_7761(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         if (J := ctx.journal) is not None:
             J.append((E, 'pos~2670', E.get('pos~2670', MISSING), True))
         E['pos~2670'] = value
-        if not d_7767(ctx, E, B):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/tracks.yaml:20
+            raise TrialBudget()
+        if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2669'))) is str else None) == 'game')):
+            ctx.steps += 1
+            c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2669'))
+            if c is not None:
+                SET(ctx, 'game_tracks', c, key, E.get('pos~2670'), '=', False, K[4])
+        else:
+            ctx.steps += 1
+            c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2669'))
+            if c is not None:
+                SET(ctx, 'tracks', c, key, E.get('pos~2670'), '=', False, K[6])
         ctx.steps += 3
         value = E.get('t~2659')
         if (J := ctx.journal) is not None:
@@ -781,8 +792,12 @@ def t_7773(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         return t_7795(ctx, r3, s, E, B)
 
     def r3():
-        if not d_7805(ctx, E, B):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/tracks.yaml:123
+            raise TrialBudget()
+        if x_8836(ctx, E):
+            ctx.steps += 1
+            SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2671')]), '+=', True, K[7])
         return k()
 
     ctx.steps += 1
@@ -814,7 +829,7 @@ def t_7775(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2676'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2676'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
@@ -822,7 +837,7 @@ def t_7775(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
     if (J := ctx.journal) is not None:
         J.append((E, 'was~2676', E.get('was~2676', MISSING), True))
     E['was~2676'] = value
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2675'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2675'), '=', False, K[8])
     return t_7778(ctx, r1, s, E, B)
 
 
@@ -845,7 +860,7 @@ def d_7777(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2675'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2675'), '=', False, K[8])
     return True
 
 
@@ -931,7 +946,7 @@ def d_7784(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2676'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2676'), '=', False, K[8])
     return True
 
 
@@ -998,7 +1013,7 @@ def t_7789(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2680'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2680'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
@@ -1006,7 +1021,7 @@ def t_7789(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
     if (J := ctx.journal) is not None:
         J.append((E, 'was~2680', E.get('was~2680', MISSING), True))
     E['was~2680'] = value
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2679'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2679'), '=', False, K[8])
     return t_7792(ctx, r1, s, E, B)
 
 
@@ -1029,7 +1044,7 @@ def d_7791(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2679'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2679'), '=', False, K[8])
     return True
 
 
@@ -1075,7 +1090,7 @@ def d_7794(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2680'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2680'), '=', False, K[8])
     return True
 
 
@@ -1123,9 +1138,9 @@ def t_7797(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2671'))
+    c, key = KEYPLACE(ctx, K[10], PL(ctx, E.get('you')).get('reached'), E.get('t~2671'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2672')]), '+=', True, K[8])
+        SET(ctx, 'reached', c, key, ([E.get('at~2672')]), '+=', True, K[9])
     value = E.get('t~2671')
     if (J := ctx.journal) is not None:
         J.append((E, 'label~2682', E.get('label~2682', MISSING), True))
@@ -1139,9 +1154,9 @@ def d_7798(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2671'))
+    c, key = KEYPLACE(ctx, K[10], PL(ctx, E.get('you')).get('reached'), E.get('t~2671'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2672')]), '+=', True, K[8])
+        SET(ctx, 'reached', c, key, ([E.get('at~2672')]), '+=', True, K[9])
     return True
 
 
@@ -1166,7 +1181,7 @@ def t_7800(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2683'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2683'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
@@ -1174,7 +1189,7 @@ def t_7800(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
     if (J := ctx.journal) is not None:
         J.append((E, 'was~2683', E.get('was~2683', MISSING), True))
     E['was~2683'] = value
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2682'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2682'), '=', False, K[8])
     return t_7803(ctx, r1, s, E, B)
 
 
@@ -1197,7 +1212,7 @@ def d_7802(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2682'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2682'), '=', False, K[8])
     return True
 
 
@@ -1216,7 +1231,7 @@ def d_7804(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2683'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2683'), '=', False, K[8])
     return True
 
 
@@ -1228,7 +1243,7 @@ def d_7805(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         E = ctx.env()
     if x_8836(ctx, E):
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2671')]), '+=', True, K[10])
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2671')]), '+=', True, K[7])
     return True
 
 
@@ -1238,7 +1253,7 @@ def d_7806(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2671')]), '+=', True, K[10])
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2671')]), '+=', True, K[7])
     return True
 
 
@@ -1469,10 +1484,22 @@ def d_7823(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
     c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2690'), '-=', False, K[11])
-    if not d_7825(ctx, E, B):
-        return False
-    if not d_7827(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:40
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2691'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2691'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('n~2690'), '+=', False, K[12])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:41
+        raise TrialBudget()
+    if x_8854(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('n~2690'), '-=', False, K[13])
     return True
 
 
@@ -1653,10 +1680,22 @@ def d_7836(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
     c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2694'), '-=', False, K[11])
-    if not d_7838(ctx, E, B):
-        return False
-    if not d_7840(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:40
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2695'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2695'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('n~2694'), '+=', False, K[12])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:41
+        raise TrialBudget()
+    if x_8868(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('n~2694'), '-=', False, K[13])
     return True
 
 
@@ -1871,8 +1910,19 @@ def t_7876(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         if (J := ctx.journal) is not None:
             J.append((E, 'pos~2710', E.get('pos~2710', MISSING), True))
         E['pos~2710'] = value
-        if not d_7882(ctx, E, B):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/tracks.yaml:20
+            raise TrialBudget()
+        if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2709'))) is str else None) == 'game')):
+            ctx.steps += 1
+            c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2709'))
+            if c is not None:
+                SET(ctx, 'game_tracks', c, key, E.get('pos~2710'), '=', False, K[4])
+        else:
+            ctx.steps += 1
+            c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2709'))
+            if c is not None:
+                SET(ctx, 'tracks', c, key, E.get('pos~2710'), '=', False, K[6])
         ctx.steps += 3
         value = E.get('t~2699')
         if (J := ctx.journal) is not None:
@@ -2044,8 +2094,12 @@ def t_7888(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         return t_7910(ctx, r3, s, E, B)
 
     def r3():
-        if not d_7920(ctx, E, B):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/tracks.yaml:123
+            raise TrialBudget()
+        if x_8954(ctx, E):
+            ctx.steps += 1
+            SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2711')]), '+=', True, K[7])
         return k()
 
     ctx.steps += 1
@@ -2077,7 +2131,7 @@ def t_7890(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2716'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2716'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
@@ -2085,7 +2139,7 @@ def t_7890(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
     if (J := ctx.journal) is not None:
         J.append((E, 'was~2716', E.get('was~2716', MISSING), True))
     E['was~2716'] = value
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2715'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2715'), '=', False, K[8])
     return t_7893(ctx, r1, s, E, B)
 
 
@@ -2108,7 +2162,7 @@ def d_7892(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2715'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2715'), '=', False, K[8])
     return True
 
 
@@ -2194,7 +2248,7 @@ def d_7899(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2716'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2716'), '=', False, K[8])
     return True
 
 
@@ -2261,7 +2315,7 @@ def t_7904(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2720'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2720'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
@@ -2269,7 +2323,7 @@ def t_7904(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
     if (J := ctx.journal) is not None:
         J.append((E, 'was~2720', E.get('was~2720', MISSING), True))
     E['was~2720'] = value
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2719'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2719'), '=', False, K[8])
     return t_7907(ctx, r1, s, E, B)
 
 
@@ -2292,7 +2346,7 @@ def d_7906(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2719'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2719'), '=', False, K[8])
     return True
 
 
@@ -2338,7 +2392,7 @@ def d_7909(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2720'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2720'), '=', False, K[8])
     return True
 
 
@@ -2386,9 +2440,9 @@ def t_7912(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2711'))
+    c, key = KEYPLACE(ctx, K[10], PL(ctx, E.get('you')).get('reached'), E.get('t~2711'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2712')]), '+=', True, K[8])
+        SET(ctx, 'reached', c, key, ([E.get('at~2712')]), '+=', True, K[9])
     value = E.get('t~2711')
     if (J := ctx.journal) is not None:
         J.append((E, 'label~2722', E.get('label~2722', MISSING), True))
@@ -2402,9 +2456,9 @@ def d_7913(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2711'))
+    c, key = KEYPLACE(ctx, K[10], PL(ctx, E.get('you')).get('reached'), E.get('t~2711'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2712')]), '+=', True, K[8])
+        SET(ctx, 'reached', c, key, ([E.get('at~2712')]), '+=', True, K[9])
     return True
 
 
@@ -2429,7 +2483,7 @@ def t_7915(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2723'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2723'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
@@ -2437,7 +2491,7 @@ def t_7915(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/re
     if (J := ctx.journal) is not None:
         J.append((E, 'was~2723', E.get('was~2723', MISSING), True))
     E['was~2723'] = value
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2722'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2722'), '=', False, K[8])
     return t_7918(ctx, r1, s, E, B)
 
 
@@ -2460,7 +2514,7 @@ def d_7917(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2722'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2722'), '=', False, K[8])
     return True
 
 
@@ -2479,7 +2533,7 @@ def d_7919(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2723'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2723'), '=', False, K[8])
     return True
 
 
@@ -2491,7 +2545,7 @@ def d_7920(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         E = ctx.env()
     if x_8954(ctx, E):
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2711')]), '+=', True, K[10])
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2711')]), '+=', True, K[7])
     return True
 
 
@@ -2501,7 +2555,7 @@ def d_7921(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2711')]), '+=', True, K[10])
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2711')]), '+=', True, K[7])
     return True
 
 

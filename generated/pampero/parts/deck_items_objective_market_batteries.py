@@ -413,16 +413,32 @@ def d_8270(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'k~2668', E.get('k~2668', MISSING), True))
     E['k~2668'] = value
-    if not d_8272(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2668', x_9364(ctx, E))
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[2])
-    if not d_8275(ctx, E, B):
-        return False
-    if not d_8277(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2667'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2667'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2668'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9370(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[5])
     return True
 
 

@@ -478,16 +478,32 @@ def d_8435(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'k~2675', E.get('k~2675', MISSING), True))
     E['k~2675'] = value
-    if not d_8437(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2675', x_9556(ctx, E))
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2674'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2675'), '+=', False, K[2])
-    if not d_8440(ctx, E, B):
-        return False
-    if not d_8442(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2674'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2674'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2675'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9562(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2675'), '+=', False, K[5])
     return True
 
 
@@ -861,16 +877,32 @@ def d_8464(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'k~2698', E.get('k~2698', MISSING), True))
     E['k~2698'] = value
-    if not d_8466(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2697'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2698', x_9590(ctx, E))
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2697'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2698'), '+=', False, K[2])
-    if not d_8469(ctx, E, B):
-        return False
-    if not d_8471(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2697'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2697'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2698'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9596(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2698'), '+=', False, K[5])
     return True
 
 

@@ -469,8 +469,19 @@ def t_375(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
             return False
         return k()
 
-    if not d_376(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+        raise TrialBudget()
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~750'))) is str else None) != None)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return t_380(ctx, r1, s, E, B)
 
 
@@ -481,8 +492,15 @@ def d_376(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
     if E is None:
         E = ctx.env()
     if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~750'))) is str else None) != None)):
-        if not d_377(ctx, E, B):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -1121,18 +1139,6 @@ def x_528(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def d_443(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_444(ctx, E, B):
-            return False
-    return True
-
-
 def d_444(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
@@ -1158,8 +1164,13 @@ def d_448(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_449(ctx, E, B):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1884,8 +1895,19 @@ def t_532(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/defini
             return False
         return k()
 
-    if not d_533(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+        raise TrialBudget()
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return t_537(ctx, r1, s, E, B)
 
 
@@ -1896,8 +1918,15 @@ def d_533(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
     if E is None:
         E = ctx.env()
     if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)):
-        if not d_534(ctx, E, B):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -3052,18 +3081,6 @@ def d_681(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resou
     return True
 
 
-def d_693(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_694(ctx, E, B):
-            return False
-    return True
-
-
 def d_694(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
@@ -3089,8 +3106,13 @@ def d_698(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
     if E is None:
         E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_699(ctx, E, B):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[20])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -3155,8 +3177,15 @@ def d_702(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'energy'
-    if not d_386(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_424(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
@@ -3201,8 +3230,20 @@ def d_711(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[21])
     else:
-        if not d_713(ctx, E, B):
-            return False
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+            raise TrialBudget()
+        if ((True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)):
+            ctx.steps += 1
+            c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+            if c is not None:
+                SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -3227,8 +3268,14 @@ def d_713(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
-    if not d_715(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+        raise TrialBudget()
+    if ((True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -3373,8 +3420,15 @@ def d_717(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'energy'
-    if not d_386(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_424(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     ctx.steps += 3
     if (J := ctx.journal) is not None:
         J.append((E, 'n~750', E.get('n~750', MISSING), True))
@@ -5373,8 +5427,19 @@ def t_1053(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/defi
             return False
         return k()
 
-    if not d_1054(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+        raise TrialBudget()
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~752'))) is str else None) != None)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return t_1058(ctx, r1, s, E, B)
 
 
@@ -5385,8 +5450,15 @@ def d_1054(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
     if E is None:
         E = ctx.env()
     if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~752'))) is str else None) != None)):
-        if not d_1055(ctx, E, B):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -5539,8 +5611,20 @@ def d_1101(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[21])
     else:
-        if not d_1103(ctx, E, B):
-            return False
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+            raise TrialBudget()
+        if ((True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)):
+            ctx.steps += 1
+            c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+            if c is not None:
+                SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -5565,8 +5649,14 @@ def d_1103(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
-    if not d_1105(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+        raise TrialBudget()
+    if ((True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -6940,18 +7030,6 @@ def t_1573(ctx, k, s=None, E=None, B=1573):  # rules_data/terraforming_mars/card
     return nxt(num((items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('science'))))
 
 
-def d_1581(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_1582(ctx, E, B):
-            return False
-    return True
-
-
 def d_1582(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
@@ -7067,8 +7145,15 @@ def d_1820(ctx, E=None, B=1820):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'energy'
-    if not d_386(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_424(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     ctx.steps += 3
     if (J := ctx.journal) is not None:
         J.append((E, 'n~750', E.get('n~750', MISSING), True))
@@ -7133,15 +7218,45 @@ def d_1884(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_1885(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_443(ctx, E, B):
-        return False
-    if not d_698(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+        SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
+        STMT(ctx, B + 9)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[20])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
+    return True
+
+
+def d_1886(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+        SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
+        STMT(ctx, B + 9)
     return True
 
 
@@ -7184,8 +7299,15 @@ def d_1994(ctx, E=None, B=1994):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'energy'
-    if not d_482(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_538(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[9])
     return True
 
 
@@ -7319,15 +7441,45 @@ def d_2175(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_2176(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_1581(ctx, E, B):
-        return False
-    if not d_448(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+        SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
+        STMT(ctx, B + 12)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
+    return True
+
+
+def d_2177(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+        SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
+        STMT(ctx, B + 12)
     return True
 
 
@@ -7478,8 +7630,15 @@ def d_2254(ctx, E=None, B=2254):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'energy'
-    if not d_386(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_424(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     ctx.steps += 3
     if (J := ctx.journal) is not None:
         J.append((E, 'n~750', E.get('n~750', MISSING), True))
@@ -8056,15 +8215,31 @@ def d_2659(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_2660(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2661(ctx, E, B):
-        return False
-    if not d_698(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+        SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
+        STMT(ctx, B + 30)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[20])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -8072,11 +8247,13 @@ def d_2661(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_2662(ctx, E, B):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+        SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
+        STMT(ctx, B + 30)
     return True
 
 
@@ -8354,8 +8531,20 @@ def d_2915(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[21])
     else:
-        if not d_2917(ctx, E, B):
-            return False
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[5])
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+            raise TrialBudget()
+        if ((True if ((E.get('t~752') == 'tr')) and (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) > 0)) else False)):
+            ctx.steps += 1
+            c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+            if c is not None:
+                SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -8380,8 +8569,14 @@ def d_2917(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
     c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[5])
-    if not d_2919(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+        raise TrialBudget()
+    if ((True if ((E.get('t~752') == 'tr')) and (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -8537,7 +8732,6 @@ AT = {
     'd_435': 'rules_data/terraforming_mars/cards/001-070.yaml:60',
     'x_497': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     'x_528': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    'd_443': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     'd_444': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     'd_447': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     'd_448': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
@@ -8714,7 +8908,6 @@ AT = {
     'd_679': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
     'd_680': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
     'd_681': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    'd_693': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'd_694': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'd_697': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'd_698': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
@@ -9069,7 +9262,6 @@ AT = {
     'x_1777': 'rules_data/terraforming_mars/cards/071-140.yaml:35',
     'x_1778': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
     't_1573': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
-    'd_1581': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'd_1582': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'd_1585': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'x_1803': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
@@ -9086,6 +9278,7 @@ AT = {
     'd_1882': 'rules_data/terraforming_mars/cards/071-140.yaml:207',
     'd_1884': 'rules_data/terraforming_mars/definitions/cards.yaml:12',
     'd_1885': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_1886': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'x_2182': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
     'x_2184': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     'd_1930': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
@@ -9102,6 +9295,7 @@ AT = {
     'd_2174': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
     'd_2175': 'rules_data/terraforming_mars/definitions/cards.yaml:20',
     'd_2176': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    'd_2177': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     't_2186': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'd_2187': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'd_2188': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',

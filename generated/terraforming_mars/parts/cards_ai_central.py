@@ -91,8 +91,15 @@ def d_3601(ctx, E=None, B=3601):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~753', E.get('r~753', MISSING), True))
     E['r~753'] = 'energy'
-    if not d_3604(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_4100(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~752'), '-=', False, K[1])
     return True
 
 
@@ -174,15 +181,31 @@ def d_3611(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_3612(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3613(ctx, E, B):
-        return False
-    if not d_3618(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[3])
+        SET(ctx, 'discard', ctx.state, 'discard', K[4], '=', False, K[5])
+        STMT(ctx, B + 16)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[3])
     return True
 
 
@@ -190,11 +213,13 @@ def d_3613(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3614(ctx, E, B):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[3])
+        SET(ctx, 'discard', ctx.state, 'discard', K[4], '=', False, K[5])
+        STMT(ctx, B + 16)
     return True
 
 

@@ -105,8 +105,15 @@ def t_880(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/cards/
         if (J := ctx.journal) is not None:
             J.append((E, 'r~769', E.get('r~769', MISSING), True))
         E['r~769'] = 'megacredits'
-        if not d_904(ctx, E, B):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+            raise TrialBudget()
+        if not x_1004(ctx, E):
             return False
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+        if c is not None:
+            SET(ctx, 'prod', c, key, E.get('n~768'), '-=', False, K[3])
         ctx.steps += 3
         if (J := ctx.journal) is not None:
             J.append((E, 'n~770', E.get('n~770', MISSING), True))

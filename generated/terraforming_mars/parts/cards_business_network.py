@@ -193,8 +193,15 @@ def d_2122(ctx, E=None, B=2122):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'megacredits'
-    if not d_2125(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_2392(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
@@ -246,19 +253,48 @@ def d_2131(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_2132(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2133(ctx, E, B):
-        return False
-    if not d_2138(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[5])
+        SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[6])
+        STMT(ctx, B + 15)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[4])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[5])
     return True
 
 
-d_2133 = _C.rebased(_C.d_693, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2133(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[5])
+        SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[6])
+        STMT(ctx, B + 15)
+    return True
+
+
 d_2134 = _C.rebased(_C.d_694, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:21
 d_2135 = _C.rebased(_C.d_425, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:21
 d_2136 = _C.rebased(_C.d_426, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:21

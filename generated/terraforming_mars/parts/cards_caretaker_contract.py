@@ -76,8 +76,15 @@ def d_2752(ctx, E=None, B=2752):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'heat'
-    if not d_2755(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_3131(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 

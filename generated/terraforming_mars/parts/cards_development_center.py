@@ -84,8 +84,15 @@ def d_682(ctx, E=None, B=682):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'energy'
-    if not d_686(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_768(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[0])
     return True
 
 
@@ -129,19 +136,48 @@ def d_691(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
 
 
 def d_692(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_693(ctx, E, B):
-        return False
-    if not d_698(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[2])
+        SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
+        STMT(ctx, B + 15)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[2])
     return True
 
 
-d_693 = _C.rebased(_C.d_693, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_693(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[2])
+        SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
+        STMT(ctx, B + 15)
+    return True
+
+
 d_694 = _C.rebased(_C.d_694, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 d_695 = _C.rebased(_C.d_425, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 d_696 = _C.rebased(_C.d_426, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:13

@@ -94,8 +94,15 @@ def d_1545(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/res
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'plants'
-    if not d_1548(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_1740(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[4])
     return True
 
 
@@ -118,8 +125,15 @@ def d_1551(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/res
     if (J := ctx.journal) is not None:
         J.append((E, 'r~753', E.get('r~753', MISSING), True))
     E['r~753'] = 'steel'
-    if not d_1554(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_1746(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[4])
     return True
 
 

@@ -69,8 +69,15 @@ def d_1176(ctx, E=None, B=1176):  # rules_data/terraforming_mars/cards/001-070.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'plants'
-    if not d_1179(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_1322(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     ctx.steps += 3
     if (J := ctx.journal) is not None:
         J.append((E, 'n~750', E.get('n~750', MISSING), True))

@@ -115,8 +115,15 @@ def d_3462(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'energy'
-    if not d_3465(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_3945(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[4])
     ctx.steps += 2
     if (J := ctx.journal) is not None:
         J.append((E, 'n~750', E.get('n~750', MISSING), True))
@@ -124,8 +131,15 @@ def d_3462(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'megacredits'
-    if not d_3470(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_3950(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[4])
     return True
 
 

@@ -45,11 +45,11 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
-    ['player', 'stock', 'key'],
-    {'d': 0},
     ['game', 'game_tracks', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
+    ['player', 'stock', 'key'],
     ['player', 'card_res', 'key'],
 ]
 
@@ -119,7 +119,7 @@ def t_2878(ctx, k, s=None, E=None, B=2878):  # rules_data/terraforming_mars/card
     E['r~751'] = 'plants'
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, 4, '+=', False, K[0])
+        SET(ctx, 'stock', c, key, 4, '+=', False, K[4])
     if (J := ctx.journal) is not None:
         J.append((E, 'n~752', E.get('n~752', MISSING), True))
     E['n~752'] = 3

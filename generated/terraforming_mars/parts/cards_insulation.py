@@ -84,8 +84,15 @@ def t_2737(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/card
         if (J := ctx.journal) is not None:
             J.append((E, 'r~751', E.get('r~751', MISSING), True))
         E['r~751'] = 'heat'
-        if not d_2746(ctx, E, B):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+            raise TrialBudget()
+        if not x_3119(ctx, E):
             return False
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        if c is not None:
+            SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[0])
         ctx.steps += 3
         value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen'))
         if (J := ctx.journal) is not None:

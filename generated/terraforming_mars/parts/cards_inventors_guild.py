@@ -219,19 +219,48 @@ def d_441(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
 
 
 def d_442(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_443(ctx, E, B):
-        return False
-    if not d_448(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[3])
+        SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[4])
+        STMT(ctx, B + 9)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[2])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[3])
     return True
 
 
-d_443 = _C.rebased(_C.d_443, 438)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_443(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[3])
+        SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[4])
+        STMT(ctx, B + 9)
+    return True
+
+
 d_444 = _C.rebased(_C.d_444, 438)  # rules_data/terraforming_mars/definitions/cards.yaml:21
 d_445 = _C.rebased(_C.d_425, 438)  # rules_data/terraforming_mars/definitions/cards.yaml:21
 d_446 = _C.rebased(_C.d_426, 438)  # rules_data/terraforming_mars/definitions/cards.yaml:21

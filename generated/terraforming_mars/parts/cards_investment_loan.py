@@ -45,9 +45,9 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
-    ['player', 'stock', 'key'],
-    {'d': 0},
     ['player', 'prod', 'key'],
+    {'d': 0},
+    ['player', 'stock', 'key'],
 ]
 
 
@@ -68,8 +68,15 @@ def d_2728(ctx, E=None, B=2728):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'megacredits'
-    if not d_2731(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_3101(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[0])
     ctx.steps += 3
     if (J := ctx.journal) is not None:
         J.append((E, 'n~750', E.get('n~750', MISSING), True))
@@ -79,7 +86,7 @@ def d_2728(ctx, E=None, B=2728):  # rules_data/terraforming_mars/cards/141-208.y
     E['r~751'] = 'megacredits'
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, 10, '+=', False, K[0])
+        SET(ctx, 'stock', c, key, 10, '+=', False, K[2])
     return True
 
 

@@ -72,8 +72,15 @@ def t_3271(ctx, k, s=None, E=None, B=3271):  # rules_data/terraforming_mars/card
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'heat'
-    if not d_3274(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_3733(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[0])
     return t_3277(ctx, k, s, E, B)
 
 

@@ -146,19 +146,48 @@ def d_1579(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_1580(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_1581(ctx, E, B):
-        return False
-    if not d_1586(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[2])
+        SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[1])
+        STMT(ctx, B + 12)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[0])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[2])
     return True
 
 
-d_1581 = _C.rebased(_C.d_1581, 1573)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1581(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[2])
+        SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[1])
+        STMT(ctx, B + 12)
+    return True
+
+
 d_1582 = _C.rebased(_C.d_1582, 1573)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 d_1583 = _C.rebased(_C.d_425, 1573)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 d_1584 = _C.rebased(_C.d_426, 1573)  # rules_data/terraforming_mars/definitions/cards.yaml:13

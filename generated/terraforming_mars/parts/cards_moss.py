@@ -82,8 +82,17 @@ def d_2308(ctx, E=None, B=2308):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'plants'
-    if not d_2314(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:117
+        raise TrialBudget()
+    if x_2617(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        if c is not None:
+            SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[3])
+    else:
+        ctx.steps += 1
+        STMT(ctx, B + 8)
     return True
 
 

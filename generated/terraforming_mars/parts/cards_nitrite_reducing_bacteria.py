@@ -152,8 +152,15 @@ def d_2784(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~753', E.get('r~753', MISSING), True))
     E['r~753'] = 'microbe'
-    if not d_2787(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:208
+        raise TrialBudget()
+    if not x_3165(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '-=', False, K[0])
     ctx.steps += 2
     if (J := ctx.journal) is not None:
         J.append((E, 't~754', E.get('t~754', MISSING), True))
@@ -244,8 +251,20 @@ def d_2792(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/res
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~755'), '+=', False, K[2])
     else:
-        if not d_2794(ctx, E, B):
-            return False
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[3])
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+            raise TrialBudget()
+        if ((True if ((E.get('t~754') == 'tr')) and (((_w1 if type((_w1 := E.get('n~755'))) is int else num(_w1)) > 0)) else False)):
+            ctx.steps += 1
+            c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+            if c is not None:
+                SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
     return True
 
 
@@ -270,8 +289,14 @@ def d_2794(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/res
     c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[3])
-    if not d_2796(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+        raise TrialBudget()
+    if ((True if ((E.get('t~754') == 'tr')) and (((_w1 if type((_w1 := E.get('n~755'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
     return True
 
 

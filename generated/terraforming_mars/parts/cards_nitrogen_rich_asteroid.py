@@ -46,12 +46,12 @@ from . import _common as _C
 
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
-    ['game', 'game_tracks', 'key'],
+    ['player', 'prod', 'key'],
     {'d': 0},
+    ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     ['game', 'params', 'key'],
-    ['player', 'prod', 'key'],
 ]
 
 
@@ -148,11 +148,31 @@ def d_1131(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
     if E is None:
         E = ctx.env()
     if x_1267(ctx, E):
-        if not d_1132(ctx, E, B):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:16
+            raise TrialBudget()
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~757', E.get('n~757', MISSING), True))
+        E['n~757'] = 4
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~758', E.get('r~758', MISSING), True))
+        E['r~758'] = 'plants'
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
+        if c is not None:
+            SET(ctx, 'prod', c, key, 4, '+=', False, K[1])
     else:
-        if not d_1136(ctx, E, B):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:16
+            raise TrialBudget()
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~759', E.get('n~759', MISSING), True))
+        E['n~759'] = 1
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~760', E.get('r~760', MISSING), True))
+        E['r~760'] = 'plants'
+        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
+        if c is not None:
+            SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
 
 
@@ -170,7 +190,7 @@ def d_1132(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
     E['r~758'] = 'plants'
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
     if c is not None:
-        SET(ctx, 'prod', c, key, 4, '+=', False, K[6])
+        SET(ctx, 'prod', c, key, 4, '+=', False, K[1])
     return True
 
 
@@ -215,7 +235,7 @@ def d_1136(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
     E['r~760'] = 'plants'
     c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
     if c is not None:
-        SET(ctx, 'prod', c, key, 1, '+=', False, K[6])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
 
 

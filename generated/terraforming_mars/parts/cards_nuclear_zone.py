@@ -283,8 +283,19 @@ def t_1961(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/defi
             return False
         return k()
 
-    if not d_1962(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+        raise TrialBudget()
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~768'))) is str else None) != None)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[10])
     return t_1966(ctx, r1, s, E, B)
 
 
@@ -295,8 +306,15 @@ def d_1962(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/res
     if E is None:
         E = ctx.env()
     if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~768'))) is str else None) != None)):
-        if not d_1963(ctx, E, B):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[10])
     return True
 
 

@@ -137,8 +137,15 @@ def d_3172(ctx, E=None, B=3166):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~752', E.get('r~752', MISSING), True))
     E['r~752'] = 'science'
-    if not d_3175(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:208
+        raise TrialBudget()
+    if not x_3619(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~751'), '-=', False, K[0])
     ctx.steps += 1
     if (J := ctx.journal) is not None:
         J.append((E, 'n~753', E.get('n~753', MISSING), True))
@@ -219,15 +226,31 @@ def d_3179(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_3180(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3181(ctx, E, B):
-        return False
-    if not d_3186(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[2])
+        SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
+        STMT(ctx, B + 19)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[2])
     return True
 
 
@@ -235,11 +258,13 @@ def d_3181(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3182(ctx, E, B):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[2])
+        SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
+        STMT(ctx, B + 19)
     return True
 
 

@@ -74,8 +74,15 @@ def d_1917(ctx, E=None, B=1917):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'energy'
-    if not d_1920(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_2173(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[0])
     return True
 
 

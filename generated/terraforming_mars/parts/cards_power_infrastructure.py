@@ -45,9 +45,9 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
-    ['player', 'chosen', ''],
     ['player', 'stock', 'key'],
     {'d': 0},
+    ['player', 'chosen', ''],
 ]
 
 
@@ -84,8 +84,15 @@ def t_3354(ctx, k, s=None, E=None, B=3354):  # rules_data/terraforming_mars/card
         if (J := ctx.journal) is not None:
             J.append((E, 'r~751', E.get('r~751', MISSING), True))
         E['r~751'] = 'energy'
-        if not d_3363(ctx, E, B):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+            raise TrialBudget()
+        if not x_3835(ctx, E):
             return False
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        if c is not None:
+            SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[0])
         return k()
 
     ctx.steps += 1
@@ -134,9 +141,9 @@ def d_3366(ctx, E=None, B=3354):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~753', E.get('r~753', MISSING), True))
     E['r~753'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 

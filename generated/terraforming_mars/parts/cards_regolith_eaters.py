@@ -86,8 +86,15 @@ def t_1040(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/card
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'microbe'
-    if not d_1043(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:208
+        raise TrialBudget()
+    if not x_1165(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[1])
     ctx.steps += 2
     if (J := ctx.journal) is not None:
         J.append((E, 'p~752', E.get('p~752', MISSING), True))

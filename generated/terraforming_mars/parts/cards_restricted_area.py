@@ -540,15 +540,31 @@ def d_3451(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_3452(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3453(ctx, E, B):
-        return False
-    if not d_3458(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
+        SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+        STMT(ctx, B + 53)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        c, key = SEAT(ctx, E.get('you')), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
     return True
 
 
@@ -556,11 +572,13 @@ def d_3453(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3454(ctx, E, B):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
+        SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+        STMT(ctx, B + 53)
     return True
 
 

@@ -49,10 +49,10 @@ K = [
     {},
     ['player', 'stock', 'key'],
     {'d': 0},
-    ['game', 'revealed', ''],
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
+    ['game', 'revealed', ''],
     ['player', 'card_res', 'key'],
 ]
 
@@ -228,17 +228,31 @@ d_421 = _C.rebased(_C.d_421, 399)  # rules_data/terraforming_mars/definitions/ca
 
 
 def d_422(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_423(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:264
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:264
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[4])
+        SET(ctx, 'discard', ctx.state, 'discard', K[5], '=', False, K[6])
+        STMT(ctx, B + 28)
     ctx.steps += 1
-    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[4])
-    if not d_429(ctx, E, B):
-        return False
+    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[7])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:266
+        raise TrialBudget()
+    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:266
+            raise TrialBudget()
+        SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[4])
     if not d_433(ctx, E, B):
         return False
     return True
@@ -248,11 +262,13 @@ def d_423(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_424(ctx, E, B):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:264
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[4])
+        SET(ctx, 'discard', ctx.state, 'discard', K[5], '=', False, K[6])
+        STMT(ctx, B + 28)
     return True
 
 
@@ -260,8 +276,8 @@ def d_424(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[5])
-    SET(ctx, 'discard', ctx.state, 'discard', K[6], '=', False, K[7])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[4])
+    SET(ctx, 'discard', ctx.state, 'discard', K[5], '=', False, K[6])
     STMT(ctx, B + 28)
     return True
 
@@ -282,7 +298,7 @@ def d_428(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[4])
+    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[7])
     return True
 
 
@@ -290,11 +306,12 @@ def d_429(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_430(ctx, E, B):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:266
+            raise TrialBudget()
+        SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[4])
     return True
 
 
@@ -302,8 +319,8 @@ def d_430(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[7])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[5])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[4])
     return True
 
 
@@ -311,7 +328,7 @@ def d_431(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[7])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
     return True
 
 
@@ -325,8 +342,18 @@ def d_433(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yam
     if E is None:
         E = ctx.env()
     if x_481(ctx, E):
-        if not d_434(ctx, E, B):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:185
+            raise TrialBudget()
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~758', E.get('n~758', MISSING), True))
+        E['n~758'] = 1
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~759', E.get('r~759', MISSING), True))
+        E['r~759'] = 'science'
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+        if c is not None:
+            SET(ctx, 'card_res', c, key, 1, '+=', False, K[8])
     return True
 
 

@@ -76,8 +76,15 @@ def d_672(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'steel'
-    if not d_675(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_758(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[3])
     return True
 
 

@@ -128,8 +128,15 @@ def d_2530(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'energy'
-    if not d_2533(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_2877(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[2])
     ctx.steps += 6
     if (J := ctx.journal) is not None:
         J.append((E, 'n~750', E.get('n~750', MISSING), True))
@@ -274,8 +281,19 @@ def t_2551(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/defi
             return False
         return k()
 
-    if not d_2552(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+        raise TrialBudget()
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~754'))) is str else None) != None)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~754'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return t_2556(ctx, r1, s, E, B)
 
 
@@ -286,8 +304,15 @@ def d_2552(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/res
     if E is None:
         E = ctx.env()
     if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~754'))) is str else None) != None)):
-        if not d_2553(ctx, E, B):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~754'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 

@@ -138,8 +138,15 @@ def d_1597(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/car
     if (J := ctx.journal) is not None:
         J.append((E, 'n~753', E.get('n~753', MISSING), True))
     E['n~753'] = 1
-    if not d_1599(ctx, E, B):
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+        raise TrialBudget()
+    if not x_1807(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[2])
     return True
 
 
