@@ -29,6 +29,7 @@ from typing import Any
 from compiler.codegen.pyexpr import ExprCompiler
 from compiler.codegen.pyliteral import comment
 from compiler.codegen.pyloops import PLAIN
+from compiler.codegen.stmtparts import CALLED, bind, kids, learn, statements, sure
 from compiler.runtime.cps import must_pair
 from compiler.runtime.machine import root_entry
 
@@ -37,8 +38,6 @@ __all__ = ["StmtCompiler", "statements"]
 Node = dict[str, Any]
 DECIDES = ("choose", "do", "stop")
 """Statements that need the rest of the trial (a decision tries each option with it)."""
-CALLED = ("emit", "grant", "fn")
-"""Simple statements run by the machine's own runner (``STMT``)."""
 SIMPLE = ("let", "req", "skip", "set") + CALLED
 USES_ENV = re.compile(r"\bE\b")
 CHECK = ["if ctx.steps > TRIAL_STEPS:", "    raise TrialBudget()"]
@@ -49,71 +48,6 @@ IND = "    "
 INLINE_LINES = 12
 """The longest body (lines) of an ``if`` or a run of statements without decisions that the
 statement around it writes in place of a call of its ``d_N`` (the function stays)."""
-LITERAL = re.compile(r"-?\d+|'[\w ]*'|None|True|False")
-"""Source of a literal a ``let`` binds (read in its place by the statements after it)."""
-
-
-def statements(ir: Any) -> list[Node]:
-    """Every statement node of ``ir`` (a node with an ``id``), depth first in data order."""
-    out: list[Node] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if isinstance(node.get("id"), int) and "op" in node:
-                out.append(node)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(ir)
-    return out
-
-
-def _kids(n: Node) -> list[Node]:
-    """The statements a compound statement runs."""
-    if n["op"] == "seq":
-        return list(n["b"])
-    if n["op"] == "if":
-        return [n["t"]] + ([n["e"]] if "e" in n else [])
-    if n["op"] in ("for", "rep", "while", "with"):
-        return [n["b"]]
-    return []
-
-
-def _sure(n: Node) -> bool:
-    """Whether statement ``n`` always runs to its end: no requirement, decision or
-    statement of the machine's own runner in it."""
-    return n["op"] in ("let", "skip", "set") or \
-        (n["op"] in ("seq", "if", "for", "rep", "while", "with") and all(map(_sure, _kids(n))))
-
-
-def bind(name: str, value: str) -> list[str]:
-    """``LOCAL(ctx, E, name, value, True)`` written out (a ``let``'s or a loop's binding:
-    no call): ``value`` (source) evaluated first, the old value journaled in a trial."""
-    out = []
-    if not (PLAIN.fullmatch(value) or value in ("item", "value")):
-        out, value = [f"value = {value}"], "value"
-    return out + ["if (J := ctx.journal) is not None:",
-                  f"    J.append((E, {name}, E.get({name}, MISSING), True))",
-                  f"E[{name}] = {value}"]
-
-
-def _learn(n: Node, lines: list[str], known: dict[str, str]) -> None:
-    """Update ``known`` ({name: literal}) after simple statement ``n`` (``lines``): a
-    ``let`` of a literal binds it; a write of the name, a statement the machine runs or an
-    ``emit`` (which may bind anything) forgets."""
-    if n["op"] in CALLED:
-        known.clear()
-    elif n["op"] == "set" and n["t"]["op"] == "var":
-        known.pop(n["t"]["n"], None)
-    elif n["op"] == "let":
-        value = lines[-1].split(" = ", 1)[1]
-        if LITERAL.fullmatch(value):
-            known[n["v"]] = value
-        else:
-            known.pop(n["v"], None)
 
 
 def _indent(lines: list[str], depth: int = 1) -> list[str]:
@@ -156,7 +90,7 @@ class StmtCompiler:
         """Whether ``n`` runs without needing the rest of the trial (no decision inside)."""
         hit = self._direct.get(n["id"])
         if hit is None:
-            hit = n["op"] not in DECIDES and all(self.direct(k) for k in _kids(n))
+            hit = n["op"] not in DECIDES and all(self.direct(k) for k in kids(n))
             self._direct[n["id"]] = hit
         return hit
 
@@ -168,6 +102,7 @@ class StmtCompiler:
         note = comment(n.get("at"))
         note = f"  # {note}" if note else ""
         b = "" if self.base is None else f", B={self.base}"
+        self.exprs.temps = 0  # (a place's walrus temporaries: numbered per function)
         if self.direct(n):
             head = f"def d_{n['id']}(ctx, E=None{b}):{note}"
             body = getattr(self, "_d_" + n["op"], self._d_simple)(n)
@@ -194,16 +129,17 @@ class StmtCompiler:
         body = self.exprs.plain.get(e["x"])
         return f"x_{e['x']}(ctx, E)" if body is None else f"({body})"
 
-    def inline(self, e: Node) -> str:
-        """Python source of a sub-expression (no function of its own: a place's parts)."""
+    def inline(self, e: Node, temps: bool = False) -> str:
+        """Python source of a sub-expression (no function of its own: a place's parts;
+        ``temps``: walrus temporaries allowed, as in a statement of its own)."""
         self.exprs.local = set()
         self.exprs.deps = {"st": set(), "env": set(), "pure": True, "each": False,
                            "round": False}
-        self.exprs.no_temps += 1
+        self.exprs.no_temps += 0 if temps else 1
         try:
             return self.exprs.code(e)
         finally:
-            self.exprs.no_temps -= 1
+            self.exprs.no_temps -= 0 if temps else 1
 
     # ---- straight-through statements: d_N(ctx) -> False when a requirement fails -----
     def run(self, n: Node, loop: bool = False) -> list[str]:
@@ -240,7 +176,7 @@ class StmtCompiler:
                 lines = self._simple(kid)
             finally:
                 self.exprs.known = {}
-            _learn(kid, lines, known)
+            learn(kid, lines, known)
             run, count = run + lines, count + 1
             if kid["op"] == "req" or self._apart(lines):
                 out += [f"{COUNT}{count}"] + run
@@ -279,11 +215,15 @@ class StmtCompiler:
         entry, args = root_entry(t), self._set_args(n)
         if t["op"] == "st" and "p" not in t:
             return [f"SET(ctx, {entry!r}, ctx.state, {t['k']!r}, {value}{args})"]
-        if t["op"] == "st":
-            out = [f"c, key = SEAT(ctx, {self.inline(t['p'])}), {t['k']!r}"]
+        if t["op"] == "st":  # SEAT written out
+            p = self.inline(t["p"])
+            out = [] if PLAIN.fullmatch(p) else [f"p = {p}"]
+            p = p if out == [] else "p"
+            out += [f"c, key = (ctx.state['players'][{p}] if type({p}) is int and 0 <= {p} < "
+                    f"len(ctx.state['players']) else None), {t['k']!r}"]
         else:
             d = self.exprs.const(repr({"d": t["d"]} if "d" in t else {}))
-            out = [f"c, key = KEYPLACE(ctx, {d}, {self.inline(t['of'])}, "
+            out = [f"c, key = KEYPLACE(ctx, {d}, {self.inline(t['of'], True)}, "
                    f"{self.inline(t['k'])})"]
         return out + ["if c is not None:", f"    SET(ctx, {entry!r}, c, key, {value}{args})"]
 
@@ -324,7 +264,7 @@ class StmtCompiler:
         more times than the steps left (and one) stops at once, as it would later
         (``repeat card.copies`` of a card of 10^8 copies: an error now, not hours)."""
         head = [f"left = num({self.ex(n['n'])})"]
-        if _sure(n["b"]):
+        if sure(n["b"]):
             at = repr(str(n.get("at", "")))   # named by the game's error (run_straight)
             head += ["if left > TRIAL_STEPS - ctx.steps + 1:", f"    raise TrialBudget({at})"]
         return head + ["while left > 0:", "    left -= 1"] + _indent(self.run(n["b"], True)) + \

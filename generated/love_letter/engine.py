@@ -616,7 +616,8 @@ def d_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'named'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'named'
     if c is not None:
         SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
     if not EMIT(ctx, 'named', {'card': E.get('card~98'), 'by': E.get('you'), 'target': E.get('target~97')}):
@@ -643,7 +644,8 @@ def d_3(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'named'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'named'
     if c is not None:
         SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
     return True
@@ -747,16 +749,20 @@ def d_10(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'discards'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '+=', True, K[4])
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'out'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, True, '=', False, K[6])
-    c, key = SEAT(ctx, E.get('you')), 'protected'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
     if not EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': (ctx.state.get('current'))}):
@@ -770,7 +776,8 @@ def d_11(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'discards'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '+=', True, K[4])
     return True
@@ -782,7 +789,8 @@ def d_12(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     return True
@@ -794,7 +802,8 @@ def d_13(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'out'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, True, '=', False, K[6])
     return True
@@ -806,7 +815,8 @@ def d_14(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'protected'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
     return True
@@ -847,7 +857,8 @@ def d_18(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'seen'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
     if not EMIT(ctx, 'looked', {'by': E.get('you'), 'target': E.get('target~97')}):
@@ -861,7 +872,8 @@ def d_19(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'seen'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
     return True
@@ -910,10 +922,12 @@ def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
     if (J := ctx.journal) is not None:
         J.append((E, 'theirs~99', E.get('theirs~99', MISSING), True))
     E['theirs~99'] = value
-    c, key = SEAT(ctx, E.get('you')), 'seen'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, ([{'player': E.get('target~97'), 'card': E.get('theirs~99')}]), '+=', True, K[8])
-    c, key = SEAT(ctx, E.get('target~97')), 'seen'
+    p = E.get('target~97')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, ([{'player': E.get('you'), 'card': E.get('mine~98')}]), '+=', True, K[8])
     if not EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~97')}):
@@ -979,7 +993,8 @@ def d_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'seen'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, ([{'player': E.get('target~97'), 'card': E.get('theirs~99')}]), '+=', True, K[8])
     return True
@@ -991,7 +1006,8 @@ def d_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('target~97')), 'seen'
+    p = E.get('target~97')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, ([{'player': E.get('you'), 'card': E.get('mine~98')}]), '+=', True, K[8])
     return True
@@ -1170,7 +1186,8 @@ def d_51(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'protected'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, True, '=', False, K[7])
     return True
@@ -1258,10 +1275,12 @@ def d_56(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'discards'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[4])
     if not EMIT(ctx, 'discarded', {'card': E.get('c~97'), 'by': E.get('you')}):
@@ -1288,10 +1307,12 @@ def d_58(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'discards'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[4])
     if not EMIT(ctx, 'discarded', {'card': E.get('c~97'), 'by': E.get('you')}):
@@ -1305,7 +1326,8 @@ def d_59(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[5])
     return True
@@ -1317,7 +1339,8 @@ def d_60(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'discards'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[4])
     return True
@@ -1360,7 +1383,8 @@ def d_63(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
             ctx.steps += 3
             if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
                 raise TrialBudget()
-            c, key = SEAT(ctx, E.get('you')), 'hand'
+            p = E.get('you')
+            c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
             if c is not None:
                 SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
             SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
@@ -1368,7 +1392,8 @@ def d_63(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:52
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[5])
         SET(ctx, 'aside', ctx.state, 'aside', K[1], '=', False, K[10])
@@ -1385,7 +1410,8 @@ def d_64(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
@@ -1398,7 +1424,8 @@ def d_65(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
     SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
@@ -1411,7 +1438,8 @@ def d_66(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
     return True
@@ -1431,7 +1459,8 @@ def d_68(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[5])
     SET(ctx, 'aside', ctx.state, 'aside', K[1], '=', False, K[10])
@@ -1444,7 +1473,8 @@ def d_69(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[5])
     return True
@@ -1486,10 +1516,12 @@ def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
     if (J := ctx.journal) is not None:
         J.append((E, 'mine~98', E.get('mine~98', MISSING), True))
     E['mine~98'] = value
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '=', False, K[5])
-    c, key = SEAT(ctx, E.get('target~97')), 'hand'
+    p = E.get('target~97')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, E.get('mine~98'), '=', False, K[5])
     if not EMIT(ctx, 'traded', {'by': E.get('you'), 'target': E.get('target~97')}):
@@ -1516,7 +1548,8 @@ def d_75(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '=', False, K[5])
     return True
@@ -1528,7 +1561,8 @@ def d_76(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('target~97')), 'hand'
+    p = E.get('target~97')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, E.get('mine~98'), '=', False, K[5])
     return True
@@ -1746,22 +1780,28 @@ def d_101(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~103')), 'hand'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    c, key = SEAT(ctx, E.get('p~103')), 'discards'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, K[1], '=', False, K[4])
-    c, key = SEAT(ctx, E.get('p~103')), 'out'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, False, '=', False, K[6])
-    c, key = SEAT(ctx, E.get('p~103')), 'protected'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    c, key = SEAT(ctx, E.get('p~103')), 'named'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'named'
     if c is not None:
         SET(ctx, 'named', c, key, None, '=', False, K[3])
-    c, key = SEAT(ctx, E.get('p~103')), 'seen'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, K[1], '=', False, K[8])
     return True
@@ -1773,7 +1813,8 @@ def d_102(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~103')), 'hand'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
     return True
@@ -1785,7 +1826,8 @@ def d_103(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~103')), 'discards'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, K[1], '=', False, K[4])
     return True
@@ -1797,7 +1839,8 @@ def d_104(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~103')), 'out'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'out'
     if c is not None:
         SET(ctx, 'out', c, key, False, '=', False, K[6])
     return True
@@ -1809,7 +1852,8 @@ def d_105(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~103')), 'protected'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
     return True
@@ -1821,7 +1865,8 @@ def d_106(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~103')), 'named'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'named'
     if c is not None:
         SET(ctx, 'named', c, key, None, '=', False, K[3])
     return True
@@ -1833,7 +1878,8 @@ def d_107(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~103')), 'seen'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, K[1], '=', False, K[8])
     return True
@@ -1858,7 +1904,8 @@ def d_108(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
             ctx.steps += 3
             if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
                 raise TrialBudget()
-            c, key = SEAT(ctx, E.get('you')), 'hand'
+            p = E.get('you')
+            c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
             if c is not None:
                 SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
             SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
@@ -1961,7 +2008,8 @@ def t_118(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     if E is None:
         E = ctx.env()
     SET(ctx, 'current', ctx.state, 'current', E.get('you'), '=', False, K[13])
-    c, key = SEAT(ctx, E.get('you')), 'protected'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
     SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[14])
@@ -1972,7 +2020,8 @@ def t_118(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
@@ -2058,10 +2107,12 @@ def t_129(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'discards'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[4])
     if not EMIT(ctx, 'discarded', {'card': E.get('c~111'), 'by': E.get('you')}):
@@ -2110,10 +2161,12 @@ def d_133(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'discards'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[4])
     if not EMIT(ctx, 'discarded', {'card': E.get('c~111'), 'by': E.get('you')}):
@@ -2127,7 +2180,8 @@ def d_134(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[5])
     return True
@@ -2139,7 +2193,8 @@ def d_135(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'discards'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[4])
     return True
@@ -2300,10 +2355,12 @@ def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:185
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~133')), 'last_discards'
+        p = E.get('p~133')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_discards'
         if c is not None:
             SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[16])
-        c, key = SEAT(ctx, E.get('p~133')), 'last_hand'
+        p = E.get('p~133')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_hand'
         if c is not None:
             SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
     UNSET(ctx, E, 'p~133', old)
@@ -2316,10 +2373,12 @@ def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~133')), 'last_discards'
+    p = E.get('p~133')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_discards'
     if c is not None:
         SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[16])
-    c, key = SEAT(ctx, E.get('p~133')), 'last_hand'
+    p = E.get('p~133')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_hand'
     if c is not None:
         SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
     return True
@@ -2331,7 +2390,8 @@ def d_148(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~133')), 'last_discards'
+    p = E.get('p~133')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_discards'
     if c is not None:
         SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[16])
     return True
@@ -2343,7 +2403,8 @@ def d_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~133')), 'last_hand'
+    p = E.get('p~133')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_hand'
     if c is not None:
         SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
     return True
@@ -2364,7 +2425,8 @@ def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:187
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~134')), 'tokens'
+        p = E.get('p~134')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tokens'
         if c is not None:
             SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
         if not EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': (ctx.state['round'])}):
@@ -2379,7 +2441,8 @@ def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~134')), 'tokens'
+    p = E.get('p~134')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tokens'
     if c is not None:
         SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
     if not EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': (ctx.state['round'])}):
@@ -2393,7 +2456,8 @@ def d_152(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~134')), 'tokens'
+    p = E.get('p~134')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tokens'
     if c is not None:
         SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
     return True

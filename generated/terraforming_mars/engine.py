@@ -3241,11 +3241,12 @@ def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('sell~752')]), '-=', True, K[23])
     SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~752')]), '+=', True, K[24])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     ASSIGN(ctx, 12, E, 'sold~750', 1)
@@ -3258,7 +3259,8 @@ def d_9(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('sell~752')]), '-=', True, K[23])
     return True
@@ -3280,7 +3282,7 @@ def d_11(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
     return True
@@ -3342,7 +3344,7 @@ def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'energy'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'energy')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
@@ -3369,7 +3371,7 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
     return True
@@ -3493,10 +3495,11 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
         if c is not None:
             SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return t_33(ctx, r1, s, E)
@@ -3512,10 +3515,11 @@ def d_29(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
         if c is not None:
             SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
@@ -3527,10 +3531,11 @@ def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
@@ -3542,7 +3547,7 @@ def d_31(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
     return True
@@ -3554,7 +3559,8 @@ def d_32(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
@@ -3997,7 +4003,7 @@ def t_80(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
         if (J := ctx.journal) is not None:
             J.append((E, 'r~769', E.get('r~769', MISSING), True))
         E['r~769'] = 'megacredits'
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
         if c is not None:
             SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
         return k()
@@ -4113,7 +4119,7 @@ def d_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~769'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[27])
     return True
@@ -4224,7 +4230,7 @@ def d_143(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'steel'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, 2, '+=', False, K[25])
     return True
@@ -4314,7 +4320,8 @@ def d_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -4379,7 +4386,8 @@ def d_160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -4392,7 +4400,8 @@ def d_161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
     SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -4405,7 +4414,8 @@ def d_162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
     return True
@@ -4431,7 +4441,7 @@ def d_164(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'steel'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, 1, '+=', False, K[25])
     return True
@@ -4495,7 +4505,8 @@ def d_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -4597,7 +4608,8 @@ def d_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -4662,7 +4674,7 @@ def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'plants'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
         SET(ctx, 'stock', c, key, 1, '+=', False, K[25])
     if (J := ctx.journal) is not None:
@@ -4671,7 +4683,7 @@ def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'titanium'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, 1, '+=', False, K[25])
     return True
@@ -4725,7 +4737,7 @@ def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
     return True
@@ -4743,7 +4755,7 @@ def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'plants'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
         SET(ctx, 'stock', c, key, 1, '+=', False, K[25])
     return True
@@ -4774,7 +4786,7 @@ def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'plants'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
         SET(ctx, 'stock', c, key, 2, '+=', False, K[25])
     return True
@@ -4926,7 +4938,8 @@ def d_312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -5028,7 +5041,8 @@ def d_325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -5089,7 +5103,7 @@ def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'titanium'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, 1, '+=', False, K[25])
     return True
@@ -5133,7 +5147,7 @@ def d_347(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'titanium'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, 2, '+=', False, K[25])
     return True
@@ -5206,7 +5220,8 @@ def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -5267,7 +5282,7 @@ def d_3635(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, 4, '+=', False, K[25])
     return True
@@ -5301,7 +5316,7 @@ def d_3639(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, 4, '+=', False, K[25])
     return True
@@ -5346,7 +5361,7 @@ def d_3643(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'plants'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'plants')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
     if c is not None:
         SET(ctx, 'prod', c, key, 2, '+=', False, K[27])
     if (J := ctx.journal) is not None:
@@ -5355,7 +5370,7 @@ def d_3643(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'plants'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
         SET(ctx, 'stock', c, key, 3, '+=', False, K[25])
     return True
@@ -5405,7 +5420,7 @@ def d_3650(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'heat'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
     if c is not None:
         SET(ctx, 'prod', c, key, 3, '+=', False, K[27])
     return True
@@ -5450,7 +5465,7 @@ def d_3654(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'steel'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, 20, '+=', False, K[25])
     return True
@@ -5484,7 +5499,7 @@ def d_3658(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, 2, '+=', False, K[25])
     return True
@@ -5559,7 +5574,8 @@ def d_3665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -5620,7 +5636,7 @@ def d_3675(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'steel'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, 5, '+=', False, K[25])
     if (J := ctx.journal) is not None:
@@ -5629,7 +5645,7 @@ def d_3675(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'steel'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'steel')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
@@ -5670,7 +5686,7 @@ def d_3681(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
     return True
@@ -5688,7 +5704,7 @@ def d_3682(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     if (J := ctx.journal) is not None:
         J.append((E, 'r~754', E.get('r~754', MISSING), True))
     E['r~754'] = 'steel'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'steel')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
@@ -5724,7 +5740,7 @@ def d_3685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~754'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[27])
     return True
@@ -5742,7 +5758,7 @@ def d_3686(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'titanium'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, 10, '+=', False, K[25])
     return True
@@ -5859,7 +5875,7 @@ def d_3713(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
         if (J := ctx.journal) is not None:
             J.append((E, 'r~769', E.get('r~769', MISSING), True))
         E['r~769'] = 'megacredits'
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
         if c is not None:
             SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
@@ -5877,7 +5893,7 @@ def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~769', E.get('r~769', MISSING), True))
     E['r~769'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
@@ -5904,7 +5920,7 @@ def d_3718(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
         if (J := ctx.journal) is not None:
             J.append((E, 'r~771', E.get('r~771', MISSING), True))
         E['r~771'] = 'megacredits'
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
         if c is not None:
             SET(ctx, 'stock', c, key, 3, '+=', False, K[25])
     return True
@@ -5922,7 +5938,7 @@ def d_3719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~771', E.get('r~771', MISSING), True))
     E['r~771'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, 3, '+=', False, K[25])
     return True
@@ -5958,7 +5974,7 @@ def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~771'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[25])
     return True
@@ -5976,7 +5992,7 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
     if (J := ctx.journal) is not None:
         J.append((E, 'r~773', E.get('r~773', MISSING), True))
     E['r~773'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, 2, '+=', False, K[27])
     return True
@@ -6012,7 +6028,7 @@ def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~773'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[27])
     return True
@@ -6189,7 +6205,7 @@ def d_3743(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4254(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[25])
     return True
@@ -6212,7 +6228,7 @@ def d_3745(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[25])
     return True
@@ -6253,16 +6269,16 @@ def d_3749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4263(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[25])
     return True
@@ -6274,7 +6290,7 @@ def d_3750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4263(ctx, E), '-=', False, K[25])
     return True
@@ -6286,7 +6302,7 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[25])
     return True
@@ -6298,7 +6314,7 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[25])
     return True
@@ -6310,7 +6326,7 @@ def d_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[25])
     return True
@@ -6328,8 +6344,17 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
     if (J := ctx.journal) is not None:
         J.append((E, 'n~759', E.get('n~759', MISSING), True))
     E['n~759'] = 1
-    if not d_3757(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~758'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~758'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~759'), '+=', False, K[35])
+    else:
+        if not d_3759(ctx, E):
+            return False
     return True
 
 
@@ -6369,20 +6394,8 @@ def d_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~759'), '+=', False, K[35])
     else:
-        ctx.steps += 2
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~758'))
-        if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('n~759'), '+=', False, K[29])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        if ((True if ((E.get('t~758') == 'tr')) and (((_w1 if type((_w1 := E.get('n~759'))) is int else num(_w1)) > 0)) else False)):
-            ctx.steps += 1
-            c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-            if c is not None:
-                SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+        if not d_3759(ctx, E):
+            return False
     return True
 
 
@@ -6404,7 +6417,7 @@ def d_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~758'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~758'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~759'), '+=', False, K[29])
     ctx.steps += 1
@@ -6412,7 +6425,8 @@ def d_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if ((True if ((E.get('t~758') == 'tr')) and (((_w1 if type((_w1 := E.get('n~759'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
@@ -6424,7 +6438,7 @@ def d_3760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~758'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~758'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~759'), '+=', False, K[29])
     return True
@@ -6438,7 +6452,8 @@ def d_3761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if ((True if ((E.get('t~758') == 'tr')) and (((_w1 if type((_w1 := E.get('n~759'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
@@ -6459,7 +6474,7 @@ def d_3763(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'titanium'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'titanium')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     if (J := ctx.journal) is not None:
@@ -6468,7 +6483,7 @@ def d_3763(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
@@ -6498,7 +6513,7 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
     if (J := ctx.journal) is not None:
         J.append((E, 'k~756', E.get('k~756', MISSING), True))
     E['k~756'] = value
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[27])
     return True
@@ -6547,7 +6562,7 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~755'))
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[27])
     return True
@@ -6565,7 +6580,7 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'heat'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
@@ -6588,7 +6603,7 @@ def d_3779(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'heat'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
     return True
@@ -6975,7 +6990,7 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
     if (J := ctx.journal) is not None:
         J.append((E, 'r~752', E.get('r~752', MISSING), True))
     E['r~752'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, 2, '+=', False, K[25])
     return True
@@ -7011,7 +7026,7 @@ def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~752'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[25])
     return True
@@ -7769,8 +7784,17 @@ def d_3905(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     if (J := ctx.journal) is not None:
         J.append((E, 'n~969', E.get('n~969', MISSING), True))
     E['n~969'] = 1
-    if not d_3908(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~968'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~968'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[35])
+    else:
+        if not d_3910(ctx, E):
+            return False
     return True
 
 
@@ -7810,20 +7834,8 @@ def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[35])
     else:
-        ctx.steps += 2
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~968'))
-        if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[29])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        if ((True if ((E.get('t~968') == 'tr')) and (((_w1 if type((_w1 := E.get('n~969'))) is int else num(_w1)) > 0)) else False)):
-            ctx.steps += 1
-            c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-            if c is not None:
-                SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+        if not d_3910(ctx, E):
+            return False
     return True
 
 
@@ -7845,7 +7857,7 @@ def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~968'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~968'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[29])
     ctx.steps += 1
@@ -7853,7 +7865,8 @@ def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if ((True if ((E.get('t~968') == 'tr')) and (((_w1 if type((_w1 := E.get('n~969'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
@@ -7865,7 +7878,7 @@ def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~968'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~968'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[29])
     return True
@@ -7879,7 +7892,8 @@ def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if ((True if ((E.get('t~968') == 'tr')) and (((_w1 if type((_w1 := E.get('n~969'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
@@ -7951,7 +7965,8 @@ def t_3918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
         if c is not None:
             SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
         if (J := ctx.journal) is not None:
@@ -7963,7 +7978,8 @@ def t_3918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
 
     def r2():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
@@ -7991,7 +8007,8 @@ def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
             ctx.steps += 3
             if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/corporations.yaml:38
                 raise TrialBudget()
-            c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+            p = E.get('you')
+            c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
             if c is not None:
                 SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
             SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
@@ -8008,7 +8025,8 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/corporations.yaml:38
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
         if c is not None:
             SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
         SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
@@ -8021,7 +8039,8 @@ def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
     if c is not None:
         SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
     SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
@@ -8034,7 +8053,8 @@ def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
     if c is not None:
         SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
     return True
@@ -8087,7 +8107,8 @@ def t_3927(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corporation'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, ([E.get('c~972')]), '=', False, K[40])
     value = ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0))
@@ -8097,7 +8118,7 @@ def t_3927(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if (J := ctx.journal) is not None:
         J.append((E, 'r~974', E.get('r~974', MISSING), True))
     E['r~974'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~973'), '+=', False, K[25])
     return t_3932(ctx, k, s, E)
@@ -8109,7 +8130,8 @@ def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corporation'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, ([E.get('c~972')]), '=', False, K[40])
     return True
@@ -8146,7 +8168,7 @@ def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~974'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~974'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~973'), '+=', False, K[25])
     return True
@@ -8190,7 +8212,8 @@ def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
     if c is not None:
         SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
     return True
@@ -8244,7 +8267,8 @@ def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -8297,7 +8321,8 @@ def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -8310,7 +8335,8 @@ def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
     SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -8323,7 +8349,8 @@ def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
     return True
@@ -8373,7 +8400,8 @@ def t_3949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([E.get('card~976')]), '+=', True, K[23])
         return k()
@@ -8533,7 +8561,7 @@ def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4498(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~978'), '-=', False, K[25])
     return True
@@ -8556,7 +8584,7 @@ def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~978'), '-=', False, K[25])
     return True
@@ -8597,16 +8625,16 @@ def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4507(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~984'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~985'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~986'), '-=', False, K[25])
     return True
@@ -8618,7 +8646,7 @@ def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4507(ctx, E), '-=', False, K[25])
     return True
@@ -8630,7 +8658,7 @@ def d_3968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~984'), '-=', False, K[25])
     return True
@@ -8642,7 +8670,7 @@ def d_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~985'), '-=', False, K[25])
     return True
@@ -8654,7 +8682,7 @@ def d_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~986'), '-=', False, K[25])
     return True
@@ -8666,7 +8694,8 @@ def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('card~976')]), '+=', True, K[23])
     return True
@@ -8688,7 +8717,8 @@ def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
     return True
@@ -8762,7 +8792,8 @@ def d_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:143
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'pack'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
         if c is not None:
             SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -8815,7 +8846,8 @@ def d_3983(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:143
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'pack'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
         if c is not None:
             SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -8828,7 +8860,8 @@ def d_3984(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
     SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -8841,7 +8874,8 @@ def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
     return True
@@ -8927,10 +8961,12 @@ def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, ([E.get('card~990')]), '-=', True, K[41])
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, ([E.get('card~990')]), '+=', True, K[39])
     return True
@@ -8942,7 +8978,8 @@ def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, ([E.get('card~990')]), '-=', True, K[41])
     return True
@@ -8954,7 +8991,8 @@ def d_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, ([E.get('card~990')]), '+=', True, K[39])
     return True
@@ -9001,7 +9039,8 @@ def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~994')), 'pack'
+        p = E.get('p~994')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
         if c is not None:
             SET(ctx, 'pack', c, key, x_4550(ctx, E), '=', False, K[41])
     UNSET(ctx, E, 'p~994', old)
@@ -9014,7 +9053,8 @@ def d_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~994')), 'pack'
+    p = E.get('p~994')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
     if c is not None:
         SET(ctx, 'pack', c, key, x_4550(ctx, E), '=', False, K[41])
     return True
@@ -9054,7 +9094,8 @@ def t_3999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
@@ -9103,7 +9144,8 @@ def t_4002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([E.get('card~996')]), '+=', True, K[23])
         return k()
@@ -9263,7 +9305,7 @@ def d_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4561(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~998'), '-=', False, K[25])
     return True
@@ -9286,7 +9328,7 @@ def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~998'), '-=', False, K[25])
     return True
@@ -9327,16 +9369,16 @@ def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4570(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~1004'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~1005'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~1006'), '-=', False, K[25])
     return True
@@ -9348,7 +9390,7 @@ def d_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4570(ctx, E), '-=', False, K[25])
     return True
@@ -9360,7 +9402,7 @@ def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~1004'), '-=', False, K[25])
     return True
@@ -9372,7 +9414,7 @@ def d_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~1005'), '-=', False, K[25])
     return True
@@ -9384,7 +9426,7 @@ def d_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~1006'), '-=', False, K[25])
     return True
@@ -9396,7 +9438,8 @@ def d_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('card~996')]), '+=', True, K[23])
     return True
@@ -9517,7 +9560,7 @@ def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         if (J := ctx.journal) is not None:
             J.append((E, 'r~799', E.get('r~799', MISSING), True))
         E['r~799'] = value
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~799'))
+        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~799'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[27])
     UNSET(ctx, E, 'r~797', old)
@@ -9538,7 +9581,7 @@ def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~799', E.get('r~799', MISSING), True))
     E['r~799'] = value
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~799'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~799'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[27])
     return True
@@ -9576,7 +9619,7 @@ def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~799'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~799'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[27])
     return True
@@ -9667,7 +9710,8 @@ def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corporation'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, ([E.get('c~801')]), '=', False, K[40])
     value = ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0))
@@ -9677,7 +9721,7 @@ def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if (J := ctx.journal) is not None:
         J.append((E, 'r~803', E.get('r~803', MISSING), True))
     E['r~803'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
     return t_4047(ctx, k, s, E)
@@ -9689,7 +9733,8 @@ def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corporation'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corporation'
     if c is not None:
         SET(ctx, 'corporation', c, key, ([E.get('c~801')]), '=', False, K[40])
     return True
@@ -9726,7 +9771,7 @@ def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~803'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~803'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
     return True
@@ -9787,8 +9832,17 @@ def d_4050(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
     if (J := ctx.journal) is not None:
         J.append((E, 'n~805', E.get('n~805', MISSING), True))
     E['n~805'] = 1
-    if not d_4054(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~804'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~804'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[35])
+    else:
+        if not d_4056(ctx, E):
+            return False
     return True
 
 
@@ -9836,20 +9890,8 @@ def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[35])
     else:
-        ctx.steps += 2
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~804'))
-        if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[29])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        if ((True if ((E.get('t~804') == 'tr')) and (((_w1 if type((_w1 := E.get('n~805'))) is int else num(_w1)) > 0)) else False)):
-            ctx.steps += 1
-            c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-            if c is not None:
-                SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+        if not d_4056(ctx, E):
+            return False
     return True
 
 
@@ -9871,7 +9913,7 @@ def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~804'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~804'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[29])
     ctx.steps += 1
@@ -9879,7 +9921,8 @@ def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if ((True if ((E.get('t~804') == 'tr')) and (((_w1 if type((_w1 := E.get('n~805'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
@@ -9891,7 +9934,7 @@ def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~804'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~804'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[29])
     return True
@@ -9905,7 +9948,8 @@ def d_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if ((True if ((E.get('t~804') == 'tr')) and (((_w1 if type((_w1 := E.get('n~805'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
     return True
@@ -10011,7 +10055,8 @@ def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
@@ -10094,7 +10139,8 @@ def t_4076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
         return k()
@@ -10143,7 +10189,8 @@ def t_4079(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([E.get('card~809')]), '+=', True, K[23])
         return k()
@@ -10303,7 +10350,7 @@ def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4650(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~811'), '-=', False, K[25])
     return True
@@ -10326,7 +10373,7 @@ def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~811'), '-=', False, K[25])
     return True
@@ -10367,16 +10414,16 @@ def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4659(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~817'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~818'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~819'), '-=', False, K[25])
     return True
@@ -10388,7 +10435,7 @@ def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4659(ctx, E), '-=', False, K[25])
     return True
@@ -10400,7 +10447,7 @@ def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~817'), '-=', False, K[25])
     return True
@@ -10412,7 +10459,7 @@ def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~818'), '-=', False, K[25])
     return True
@@ -10424,7 +10471,7 @@ def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~819'), '-=', False, K[25])
     return True
@@ -10436,7 +10483,8 @@ def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('card~809')]), '+=', True, K[23])
     return True
@@ -10559,7 +10607,8 @@ def t_4111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'first_action_taken'
     if c is not None:
         SET(ctx, 'first_action_taken', c, key, True, '=', False, K[44])
     return t_4113(ctx, k, s, E)
@@ -10571,7 +10620,8 @@ def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'first_action_taken'
     if c is not None:
         SET(ctx, 'first_action_taken', c, key, True, '=', False, K[44])
     return True
@@ -10741,7 +10791,8 @@ def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[23])
         ctx.steps += 1
@@ -10749,7 +10800,7 @@ def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~825'))) is str else None) != None)):
             ctx.steps += 1
-            c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~825'))
+            c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~825'))
             if c is not None:
                 SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
         return t_4150(ctx, r2, s, E)
@@ -10760,12 +10811,14 @@ def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             raise TrialBudget()
         if (((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~825'))) is str else None) == 'event')):
             ctx.steps += 1
-            c, key = SEAT(ctx, E.get('you')), 'events'
+            p = E.get('you')
+            c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'events'
             if c is not None:
                 SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[47])
         else:
             ctx.steps += 1
-            c, key = SEAT(ctx, E.get('you')), 'tableau'
+            p = E.get('you')
+            c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tableau'
             if c is not None:
                 SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[48])
         ctx.steps += 1
@@ -10950,7 +11003,7 @@ def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4706(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[25])
     return True
@@ -10973,7 +11026,7 @@ def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[25])
     return True
@@ -11014,16 +11067,16 @@ def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4715(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[25])
     return True
@@ -11035,7 +11088,7 @@ def d_4143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4715(ctx, E), '-=', False, K[25])
     return True
@@ -11047,7 +11100,7 @@ def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[25])
     return True
@@ -11059,7 +11112,7 @@ def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[25])
     return True
@@ -11071,7 +11124,7 @@ def d_4146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[25])
     return True
@@ -11083,7 +11136,8 @@ def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[23])
     return True
@@ -11097,7 +11151,7 @@ def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~825'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~825'))
+        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~825'))
         if c is not None:
             SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
     return True
@@ -11109,7 +11163,7 @@ def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~825'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~825'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
     return True
@@ -11155,12 +11209,14 @@ def d_4152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if (((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~825'))) is str else None) == 'event')):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'events'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'events'
         if c is not None:
             SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[47])
     else:
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tableau'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tableau'
         if c is not None:
             SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[48])
     return True
@@ -11172,7 +11228,8 @@ def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'events'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'events'
     if c is not None:
         SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[47])
     return True
@@ -11184,7 +11241,8 @@ def d_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tableau'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tableau'
     if c is not None:
         SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[48])
     return True
@@ -11456,7 +11514,7 @@ def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4760(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~839'), '-=', False, K[25])
     return True
@@ -11479,7 +11537,7 @@ def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~839'), '-=', False, K[25])
     return True
@@ -11520,16 +11578,16 @@ def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4769(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~845'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~846'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~847'), '-=', False, K[25])
     return True
@@ -11541,7 +11599,7 @@ def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4769(ctx, E), '-=', False, K[25])
     return True
@@ -11553,7 +11611,7 @@ def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~845'), '-=', False, K[25])
     return True
@@ -11565,7 +11623,7 @@ def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~846'), '-=', False, K[25])
     return True
@@ -11577,7 +11635,7 @@ def d_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~847'), '-=', False, K[25])
     return True
@@ -11604,7 +11662,7 @@ def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4780(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~849'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~849'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[25])
     return True
@@ -11645,7 +11703,7 @@ def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4780(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~849'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~849'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[25])
     return True
@@ -11668,7 +11726,7 @@ def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~849'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~849'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[25])
     return True
@@ -11962,7 +12020,7 @@ def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4806(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~853'), '-=', False, K[25])
     return True
@@ -11985,7 +12043,7 @@ def d_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~853'), '-=', False, K[25])
     return True
@@ -12026,16 +12084,16 @@ def d_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4815(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~859'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~860'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~861'), '-=', False, K[25])
     return True
@@ -12047,7 +12105,7 @@ def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4815(ctx, E), '-=', False, K[25])
     return True
@@ -12059,7 +12117,7 @@ def d_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~859'), '-=', False, K[25])
     return True
@@ -12071,7 +12129,7 @@ def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~860'), '-=', False, K[25])
     return True
@@ -12083,7 +12141,7 @@ def d_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~861'), '-=', False, K[25])
     return True
@@ -12110,7 +12168,7 @@ def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4826(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~863'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~863'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[25])
     return True
@@ -12151,7 +12209,7 @@ def d_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4826(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~863'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~863'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[25])
     return True
@@ -12174,7 +12232,7 @@ def d_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~863'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~863'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[25])
     return True
@@ -12441,7 +12499,7 @@ def d_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4850(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~867'), '-=', False, K[25])
     return True
@@ -12464,7 +12522,7 @@ def d_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~867'), '-=', False, K[25])
     return True
@@ -12505,16 +12563,16 @@ def d_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4859(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~873'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~874'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~875'), '-=', False, K[25])
     return True
@@ -12526,7 +12584,7 @@ def d_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4859(ctx, E), '-=', False, K[25])
     return True
@@ -12538,7 +12596,7 @@ def d_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~873'), '-=', False, K[25])
     return True
@@ -12550,7 +12608,7 @@ def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~874'), '-=', False, K[25])
     return True
@@ -12562,7 +12620,7 @@ def d_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~875'), '-=', False, K[25])
     return True
@@ -12808,7 +12866,7 @@ def d_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4886(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~880'), '-=', False, K[25])
     return True
@@ -12831,7 +12889,7 @@ def d_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~880'), '-=', False, K[25])
     return True
@@ -12872,16 +12930,16 @@ def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4895(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~886'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~887'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~888'), '-=', False, K[25])
     return True
@@ -12893,7 +12951,7 @@ def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4895(ctx, E), '-=', False, K[25])
     return True
@@ -12905,7 +12963,7 @@ def d_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~886'), '-=', False, K[25])
     return True
@@ -12917,7 +12975,7 @@ def d_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~887'), '-=', False, K[25])
     return True
@@ -12929,7 +12987,7 @@ def d_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~888'), '-=', False, K[25])
     return True
@@ -13017,7 +13075,8 @@ def t_4293(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if not x_4915(ctx, E):
         return False
     ctx.steps += 1
-    c, key = SEAT(ctx, E.get('you')), 'used'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
         SET(ctx, 'used', c, key, ([E.get('card~892')]), '+=', True, K[52])
     return t_4296(ctx, k, s, E)
@@ -13040,7 +13099,8 @@ def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'used'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
         SET(ctx, 'used', c, key, ([E.get('card~892')]), '+=', True, K[52])
     return True
@@ -13171,7 +13231,8 @@ def t_4305(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if not x_4930(ctx, E):
         return False
     ctx.steps += 1
-    c, key = SEAT(ctx, E.get('you')), 'used'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
         SET(ctx, 'used', c, key, ([E.get('c~896')]), '+=', True, K[52])
     return t_4308(ctx, k, s, E)
@@ -13194,7 +13255,8 @@ def d_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'used'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
         SET(ctx, 'used', c, key, ([E.get('c~896')]), '+=', True, K[52])
     return True
@@ -13371,10 +13433,10 @@ def d_4322(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:69
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~898'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('b~898'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~897'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), E.get('a~897'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     ctx.steps += 4
@@ -13388,16 +13450,18 @@ def d_4322(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     if (J := ctx.journal) is not None:
         J.append((E, 'k~901', E.get('k~901', MISSING), True))
     E['k~901'] = value
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[25])
     if not d_4332(ctx, E):
         return False
     ctx.steps += 2
-    c, key = SEAT(ctx, E.get('you')), 'used'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
         SET(ctx, 'used', c, key, K[21], '=', False, K[52])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, False, '=', False, K[30])
     return True
@@ -13433,10 +13497,10 @@ def d_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~898'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('b~898'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~897'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), E.get('a~897'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
@@ -13448,7 +13512,7 @@ def d_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~898'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('b~898'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[25])
     return True
@@ -13460,7 +13524,7 @@ def d_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~897'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('a~897'))
     if c is not None:
         SET(ctx, 'stock', c, key, 0, '=', False, K[25])
     return True
@@ -13509,7 +13573,7 @@ def d_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~900'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~900'))
     if c is not None:
         SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[25])
     return True
@@ -13530,7 +13594,7 @@ def d_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~902'))
+        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~902'))
         if c is not None:
             SET(ctx, 'stock', c, key, x_4965(ctx, E), '+=', False, K[25])
     UNSET(ctx, E, 'r~902', old)
@@ -13543,7 +13607,7 @@ def d_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~902'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~902'))
     if c is not None:
         SET(ctx, 'stock', c, key, x_4965(ctx, E), '+=', False, K[25])
     return True
@@ -13555,7 +13619,8 @@ def d_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'used'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
         SET(ctx, 'used', c, key, K[21], '=', False, K[52])
     return True
@@ -13567,7 +13632,8 @@ def d_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, False, '=', False, K[30])
     return True
@@ -13879,7 +13945,7 @@ def d_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4987(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~909'), '-=', False, K[25])
     return True
@@ -13902,7 +13968,7 @@ def d_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~909'), '-=', False, K[25])
     return True
@@ -13943,16 +14009,16 @@ def d_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4996(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~915'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~916'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~917'), '-=', False, K[25])
     return True
@@ -13964,7 +14030,7 @@ def d_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_4996(ctx, E), '-=', False, K[25])
     return True
@@ -13976,7 +14042,7 @@ def d_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~915'), '-=', False, K[25])
     return True
@@ -13988,7 +14054,7 @@ def d_4366(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~916'), '-=', False, K[25])
     return True
@@ -14000,7 +14066,7 @@ def d_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~917'), '-=', False, K[25])
     return True
@@ -14027,7 +14093,7 @@ def d_4368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_5007(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~919'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~919'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[25])
     return True
@@ -14068,7 +14134,7 @@ def d_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_5007(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~919'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~919'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[25])
     return True
@@ -14091,7 +14157,7 @@ def d_4373(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~919'))
+    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~919'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[25])
     return True

@@ -403,7 +403,7 @@ def d_7423(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2665', x_8394(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2664'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2664'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2665'), '+=', False, K[3])
     ctx.steps += 1
@@ -419,7 +419,7 @@ def d_7423(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_8400(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2665'), '+=', False, K[5])
     return True
@@ -466,7 +466,7 @@ def d_7427(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2664'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2664'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2665'), '+=', False, K[3])
     return True
@@ -506,7 +506,7 @@ def d_7430(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_8400(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2665'), '+=', False, K[5])
     return True
@@ -518,7 +518,7 @@ def d_7431(ctx, E=None, B=7406):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2665'), '+=', False, K[5])
     return True
@@ -689,7 +689,7 @@ def d_7515(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2661', x_8499(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2660'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[3])
     ctx.steps += 1
@@ -705,7 +705,7 @@ def d_7515(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_8505(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[5])
     return True
@@ -752,7 +752,7 @@ def d_7519(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2660'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[3])
     return True
@@ -792,7 +792,7 @@ def d_7522(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_8505(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[5])
     return True
@@ -804,7 +804,7 @@ def d_7523(ctx, E=None, B=7510):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[5])
     return True
@@ -918,7 +918,7 @@ def d_7542(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2667', x_8529(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2666'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[3])
     ctx.steps += 1
@@ -934,7 +934,7 @@ def d_7542(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_8535(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[5])
     return True
@@ -981,7 +981,7 @@ def d_7546(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2666'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[3])
     return True
@@ -1021,7 +1021,7 @@ def d_7549(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_8535(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[5])
     return True
@@ -1033,7 +1033,7 @@ def d_7550(ctx, E=None, B=7524):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[5])
     return True
@@ -1253,7 +1253,7 @@ def d_7626(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2659'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2658'), '-=', False, K[3])
     ctx.steps += 1
@@ -1269,7 +1269,7 @@ def d_7626(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_8622(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~2658'), '-=', False, K[5])
     return True
@@ -1281,7 +1281,7 @@ def d_7627(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2659'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2658'), '-=', False, K[3])
     return True
@@ -1321,7 +1321,7 @@ def d_7630(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_8622(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~2658'), '-=', False, K[5])
     return True
@@ -1333,7 +1333,7 @@ def d_7631(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('n~2658'), '-=', False, K[5])
     return True
@@ -1540,7 +1540,7 @@ def d_7648(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2669', x_8645(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2668'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[3])
     ctx.steps += 1
@@ -1556,7 +1556,7 @@ def d_7648(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_8651(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
     return True
@@ -1603,7 +1603,7 @@ def d_7652(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2668'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[3])
     return True
@@ -1643,7 +1643,7 @@ def d_7655(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_8651(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
     return True
@@ -1655,7 +1655,7 @@ def d_7656(ctx, E=None, B=7618):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[5])
     return True
@@ -2195,7 +2195,7 @@ def d_7969(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2692', x_9014(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2691'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2692'), '+=', False, K[3])
     ctx.steps += 1
@@ -2211,7 +2211,7 @@ def d_7969(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_9020(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2692'), '+=', False, K[5])
     return True
@@ -2258,7 +2258,7 @@ def d_7973(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2691'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2692'), '+=', False, K[3])
     return True
@@ -2298,7 +2298,7 @@ def d_7976(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9020(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2692'), '+=', False, K[5])
     return True
@@ -2310,7 +2310,7 @@ def d_7977(ctx, E=None, B=7923):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2692'), '+=', False, K[5])
     return True
@@ -2734,7 +2734,7 @@ def d_7995(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2666', x_9044(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2665'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2665'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2666'), '+=', False, K[3])
     ctx.steps += 1
@@ -2750,7 +2750,7 @@ def d_7995(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_9050(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2666'), '+=', False, K[5])
     return True
@@ -2797,7 +2797,7 @@ def d_7999(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2665'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2665'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2666'), '+=', False, K[3])
     return True
@@ -2837,7 +2837,7 @@ def d_8002(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9050(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2666'), '+=', False, K[5])
     return True
@@ -2849,7 +2849,7 @@ def d_8003(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2666'), '+=', False, K[5])
     return True
@@ -3129,7 +3129,7 @@ def d_8024(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2689', x_9078(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2688'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2689'), '+=', False, K[3])
     ctx.steps += 1
@@ -3145,7 +3145,7 @@ def d_8024(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_9084(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[5])
     return True
@@ -3192,7 +3192,7 @@ def d_8028(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2688'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2689'), '+=', False, K[3])
     return True
@@ -3232,7 +3232,7 @@ def d_8031(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9084(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[5])
     return True
@@ -3244,7 +3244,7 @@ def d_8032(ctx, E=None, B=7978):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[5])
     return True
@@ -3883,7 +3883,7 @@ def d_8244(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2690', x_9334(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2689'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2689'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2690'), '+=', False, K[3])
     ctx.steps += 1
@@ -3899,7 +3899,7 @@ def d_8244(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_9340(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2690'), '+=', False, K[5])
     return True
@@ -3946,7 +3946,7 @@ def d_8248(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2689'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2689'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2690'), '+=', False, K[3])
     return True
@@ -3986,7 +3986,7 @@ def d_8251(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9340(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2690'), '+=', False, K[5])
     return True
@@ -3998,7 +3998,7 @@ def d_8252(ctx, E=None, B=8198):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2690'), '+=', False, K[5])
     return True
@@ -4216,7 +4216,7 @@ def d_8299(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2691', x_9398(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2690'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2690'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2691'), '+=', False, K[3])
     ctx.steps += 1
@@ -4232,7 +4232,7 @@ def d_8299(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_9404(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2691'), '+=', False, K[5])
     return True
@@ -4279,7 +4279,7 @@ def d_8303(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2690'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2690'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2691'), '+=', False, K[3])
     return True
@@ -4319,7 +4319,7 @@ def d_8306(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9404(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2691'), '+=', False, K[5])
     return True
@@ -4331,7 +4331,7 @@ def d_8307(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2691'), '+=', False, K[5])
     return True
@@ -4706,7 +4706,7 @@ def d_8848(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2678', x_10036(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2677'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2677'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2678'), '+=', False, K[3])
     ctx.steps += 1
@@ -4722,7 +4722,7 @@ def d_8848(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_10042(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2678'), '+=', False, K[5])
     return True
@@ -4769,7 +4769,7 @@ def d_8852(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2677'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2677'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2678'), '+=', False, K[3])
     return True
@@ -4809,7 +4809,7 @@ def d_8855(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_10042(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2678'), '+=', False, K[5])
     return True
@@ -4821,7 +4821,7 @@ def d_8856(ctx, E=None, B=8803):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2678'), '+=', False, K[5])
     return True
@@ -5653,7 +5653,7 @@ def d_9346(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2696', x_10613(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2695'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2696'), '+=', False, K[3])
     ctx.steps += 1
@@ -5669,7 +5669,7 @@ def d_9346(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_10619(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2696'), '+=', False, K[5])
     return True
@@ -5716,7 +5716,7 @@ def d_9350(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2695'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2696'), '+=', False, K[3])
     return True
@@ -5756,7 +5756,7 @@ def d_9353(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_10619(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2696'), '+=', False, K[5])
     return True
@@ -5768,7 +5768,7 @@ def d_9354(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2696'), '+=', False, K[5])
     return True
@@ -6043,7 +6043,7 @@ def d_9374(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2714', x_10646(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2713'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2713'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2714'), '+=', False, K[3])
     ctx.steps += 1
@@ -6059,7 +6059,7 @@ def d_9374(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_10652(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2714'), '+=', False, K[5])
     return True
@@ -6106,7 +6106,7 @@ def d_9378(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2713'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2713'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2714'), '+=', False, K[3])
     return True
@@ -6146,7 +6146,7 @@ def d_9381(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_10652(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2714'), '+=', False, K[5])
     return True
@@ -6158,7 +6158,7 @@ def d_9382(ctx, E=None, B=9295):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2714'), '+=', False, K[5])
     return True

@@ -237,7 +237,7 @@ def d_7665(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:12
             SET(ctx, 'supply', c, key, 1, '-=', False, K[1])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('pieces'), E.get('p~2662'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'), E.get('p~2662'))
         if c is not None:
             SET(ctx, 'pieces', c, key, 1, '-=', False, K[3])
     ctx.steps += 1
@@ -260,7 +260,7 @@ def d_7666(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:12
             SET(ctx, 'supply', c, key, 1, '-=', False, K[1])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('pieces'), E.get('p~2662'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'), E.get('p~2662'))
         if c is not None:
             SET(ctx, 'pieces', c, key, 1, '-=', False, K[3])
     return True
@@ -284,7 +284,7 @@ def d_7668(ctx, E=None, B=7658):  # rules_data/pampero/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('pieces'), E.get('p~2662'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'), E.get('p~2662'))
     if c is not None:
         SET(ctx, 'pieces', c, key, 1, '-=', False, K[3])
     return True

@@ -464,7 +464,8 @@ def d_9488(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('item~2661')]), '+=', True, K[6])
     return True
@@ -476,7 +477,8 @@ def t_9489(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/pi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'held'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'held'
     if c is not None:
         SET(ctx, 'held', c, key, ([E.get('item~2661')]), '+=', True, K[7])
     return t_9491(ctx, k, s, E, B)
@@ -488,7 +490,8 @@ def d_9490(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'held'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'held'
     if c is not None:
         SET(ctx, 'held', c, key, ([E.get('item~2661')]), '+=', True, K[7])
     return True
@@ -685,7 +688,8 @@ def d_9505(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('item~2667')]), '+=', True, K[6])
     return True
@@ -697,7 +701,8 @@ def t_9506(ctx, k, s=None, E=None, B=9471):  # rules_data/pampero/definitions/pi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'held'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'held'
     if c is not None:
         SET(ctx, 'held', c, key, ([E.get('item~2667')]), '+=', True, K[7])
     return t_9508(ctx, k, s, E, B)
@@ -709,7 +714,8 @@ def d_9507(ctx, E=None, B=9471):  # rules_data/pampero/definitions/piles.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'held'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'held'
     if c is not None:
         SET(ctx, 'held', c, key, ([E.get('item~2667')]), '+=', True, K[7])
     return True

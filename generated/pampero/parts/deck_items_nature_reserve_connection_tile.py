@@ -614,7 +614,7 @@ def t_7761(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
                 SET(ctx, 'game_tracks', c, key, E.get('pos~2670'), '=', False, K[4])
         else:
             ctx.steps += 1
-            c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2669'))
+            c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~2669'))
             if c is not None:
                 SET(ctx, 'tracks', c, key, E.get('pos~2670'), '=', False, K[6])
         ctx.steps += 3
@@ -710,7 +710,7 @@ def d_7767(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:2
             SET(ctx, 'game_tracks', c, key, E.get('pos~2670'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2669'))
+        c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~2669'))
         if c is not None:
             SET(ctx, 'tracks', c, key, E.get('pos~2670'), '=', False, K[6])
     return True
@@ -734,7 +734,7 @@ def d_7769(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2669'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~2669'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('pos~2670'), '=', False, K[6])
     return True
@@ -1138,7 +1138,7 @@ def t_7797(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[10], PL(ctx, E.get('you')).get('reached'), E.get('t~2671'))
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'), E.get('t~2671'))
     if c is not None:
         SET(ctx, 'reached', c, key, ([E.get('at~2672')]), '+=', True, K[9])
     value = E.get('t~2671')
@@ -1154,7 +1154,7 @@ def d_7798(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[10], PL(ctx, E.get('you')).get('reached'), E.get('t~2671'))
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'), E.get('t~2671'))
     if c is not None:
         SET(ctx, 'reached', c, key, ([E.get('at~2672')]), '+=', True, K[9])
     return True
@@ -1481,7 +1481,7 @@ def d_7823(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2691'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2690'), '-=', False, K[11])
     ctx.steps += 1
@@ -1497,7 +1497,7 @@ def d_7823(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_8854(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~2690'), '-=', False, K[13])
     return True
@@ -1509,7 +1509,7 @@ def d_7824(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2691'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2691'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2690'), '-=', False, K[11])
     return True
@@ -1549,7 +1549,7 @@ def d_7827(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_8854(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~2690'), '-=', False, K[13])
     return True
@@ -1561,7 +1561,7 @@ def d_7828(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('n~2690'), '-=', False, K[13])
     return True
@@ -1677,7 +1677,7 @@ def d_7836(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2695'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2694'), '-=', False, K[11])
     ctx.steps += 1
@@ -1693,7 +1693,7 @@ def d_7836(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_8868(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~2694'), '-=', False, K[13])
     return True
@@ -1705,7 +1705,7 @@ def d_7837(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2695'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2695'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2694'), '-=', False, K[11])
     return True
@@ -1745,7 +1745,7 @@ def d_7840(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_8868(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~2694'), '-=', False, K[13])
     return True
@@ -1757,7 +1757,7 @@ def d_7841(ctx, E=None, B=7753):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('n~2694'), '-=', False, K[13])
     return True
@@ -1920,7 +1920,7 @@ def t_7876(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
                 SET(ctx, 'game_tracks', c, key, E.get('pos~2710'), '=', False, K[4])
         else:
             ctx.steps += 1
-            c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2709'))
+            c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~2709'))
             if c is not None:
                 SET(ctx, 'tracks', c, key, E.get('pos~2710'), '=', False, K[6])
         ctx.steps += 3
@@ -2012,7 +2012,7 @@ def d_7882(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:2
             SET(ctx, 'game_tracks', c, key, E.get('pos~2710'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2709'))
+        c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~2709'))
         if c is not None:
             SET(ctx, 'tracks', c, key, E.get('pos~2710'), '=', False, K[6])
     return True
@@ -2036,7 +2036,7 @@ def d_7884(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2709'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~2709'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('pos~2710'), '=', False, K[6])
     return True
@@ -2440,7 +2440,7 @@ def t_7912(ctx, k, s=None, E=None, B=7753):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[10], PL(ctx, E.get('you')).get('reached'), E.get('t~2711'))
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'), E.get('t~2711'))
     if c is not None:
         SET(ctx, 'reached', c, key, ([E.get('at~2712')]), '+=', True, K[9])
     value = E.get('t~2711')
@@ -2456,7 +2456,7 @@ def d_7913(ctx, E=None, B=7753):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[10], PL(ctx, E.get('you')).get('reached'), E.get('t~2711'))
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'), E.get('t~2711'))
     if c is not None:
         SET(ctx, 'reached', c, key, ([E.get('at~2712')]), '+=', True, K[9])
     return True

@@ -518,7 +518,7 @@ def d_8519(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2688', x_9654(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2687'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2687'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2688'), '+=', False, K[2])
     ctx.steps += 1
@@ -534,7 +534,7 @@ def d_8519(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_9660(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2688'), '+=', False, K[5])
     return True
@@ -581,7 +581,7 @@ def d_8523(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2687'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2687'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2688'), '+=', False, K[2])
     return True
@@ -621,7 +621,7 @@ def d_8526(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9660(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2688'), '+=', False, K[5])
     return True
@@ -633,7 +633,7 @@ def d_8527(ctx, E=None, B=8473):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2688'), '+=', False, K[5])
     return True

@@ -420,7 +420,7 @@ def d_8270(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2668', x_9364(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2667'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[2])
     ctx.steps += 1
@@ -436,7 +436,7 @@ def d_8270(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_9370(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[5])
     return True
@@ -483,7 +483,7 @@ def d_8274(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2667'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2667'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2668'), '+=', False, K[2])
     return True
@@ -523,7 +523,7 @@ def d_8277(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9370(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[5])
     return True
@@ -535,7 +535,7 @@ def d_8278(ctx, E=None, B=8253):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2668'), '+=', False, K[5])
     return True

@@ -485,7 +485,7 @@ def d_8435(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2675', x_9556(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2674'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2674'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2675'), '+=', False, K[2])
     ctx.steps += 1
@@ -501,7 +501,7 @@ def d_8435(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_9562(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2675'), '+=', False, K[5])
     return True
@@ -548,7 +548,7 @@ def d_8439(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2674'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2674'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2675'), '+=', False, K[2])
     return True
@@ -588,7 +588,7 @@ def d_8442(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9562(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2675'), '+=', False, K[5])
     return True
@@ -600,7 +600,7 @@ def d_8443(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2675'), '+=', False, K[5])
     return True
@@ -884,7 +884,7 @@ def d_8464(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         ctx.steps += 1
         LOCAL(ctx, E, 'k~2698', x_9590(ctx, E))
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2697'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2697'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2698'), '+=', False, K[2])
     ctx.steps += 1
@@ -900,7 +900,7 @@ def d_8464(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if x_9596(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2698'), '+=', False, K[5])
     return True
@@ -947,7 +947,7 @@ def d_8468(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2697'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2697'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2698'), '+=', False, K[2])
     return True
@@ -987,7 +987,7 @@ def d_8471(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9596(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2698'), '+=', False, K[5])
     return True
@@ -999,7 +999,7 @@ def d_8472(ctx, E=None, B=8418):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2698'), '+=', False, K[5])
     return True

@@ -208,7 +208,7 @@ def d_358(ctx, E=None, B=351):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~751')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     return True
@@ -244,7 +244,7 @@ def d_361(ctx, E=None, B=351):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[1])
     return True
@@ -334,7 +334,7 @@ def d_362(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'energy'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'energy')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
@@ -358,7 +358,7 @@ def d_365(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
@@ -476,10 +476,11 @@ def t_375(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
+        c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
         if c is not None:
             SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return t_380(ctx, r1, s, E, B)
@@ -495,10 +496,11 @@ def d_376(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
+        c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
         if c is not None:
             SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -510,10 +512,11 @@ def d_377(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -525,7 +528,7 @@ def d_378(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -537,7 +540,8 @@ def d_379(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -656,7 +660,7 @@ def d_386(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
     if not x_424(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     return True
@@ -679,7 +683,7 @@ def d_388(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     return True
@@ -726,7 +730,7 @@ def d_395(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~753')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('target~753'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
     return True
@@ -750,7 +754,7 @@ def d_398(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~755'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~754'), '+=', False, K[1])
     return True
@@ -982,7 +986,7 @@ def d_411(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     if not x_450(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[9])
     return True
@@ -1005,7 +1009,7 @@ def d_413(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[9])
     return True
@@ -1028,16 +1032,16 @@ def d_417(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_459(ctx, E), '-=', False, K[9])
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[9])
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[9])
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[9])
     return True
@@ -1049,7 +1053,7 @@ def d_418(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_459(ctx, E), '-=', False, K[9])
     return True
@@ -1061,7 +1065,7 @@ def d_419(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[9])
     return True
@@ -1073,7 +1077,7 @@ def d_420(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[9])
     return True
@@ -1085,7 +1089,7 @@ def d_421(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[9])
     return True
@@ -1167,7 +1171,8 @@ def d_448(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
@@ -1180,7 +1185,8 @@ def d_449(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
     SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
@@ -1193,7 +1199,8 @@ def d_450(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
     return True
@@ -1224,7 +1231,8 @@ def d_478(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, K[11], '=', False, K[13])
     return True
@@ -1257,7 +1265,7 @@ def d_482(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resou
     if not x_538(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[9])
     return True
@@ -1280,7 +1288,7 @@ def d_484(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[9])
     return True
@@ -1457,7 +1465,7 @@ def d_498(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
@@ -1902,10 +1910,11 @@ def t_532(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/defini
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+        c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
         if c is not None:
             SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return t_537(ctx, r1, s, E, B)
@@ -1921,10 +1930,11 @@ def d_533(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+        c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
         if c is not None:
             SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -1936,10 +1946,11 @@ def d_534(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -1951,7 +1962,7 @@ def d_535(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -2040,7 +2051,7 @@ def d_545(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~753')).get('stock'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('target~753'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~752'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~751'), '-=', False, K[9])
     return True
@@ -2071,7 +2082,7 @@ def d_549(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~755'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~754'), '+=', False, K[9])
     return True
@@ -2989,7 +3000,7 @@ def d_667(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'titanium'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'titanium')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'titanium')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
@@ -3016,7 +3027,7 @@ def d_675(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resou
     if not x_758(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[9])
     return True
@@ -3039,7 +3050,7 @@ def d_677(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[9])
     return True
@@ -3075,7 +3086,7 @@ def d_681(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[9])
     return True
@@ -3109,7 +3120,8 @@ def d_698(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[20])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
@@ -3122,7 +3134,8 @@ def d_699(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[20])
     SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
@@ -3135,7 +3148,8 @@ def d_700(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[20])
     return True
@@ -3183,7 +3197,7 @@ def d_702(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yam
     if not x_424(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     return True
@@ -3201,8 +3215,17 @@ def d_708(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'n~751', E.get('n~751', MISSING), True))
     E['n~751'] = 1
-    if not d_711(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~750'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[21])
+    else:
+        if not d_713(ctx, E, B):
+            return False
     return True
 
 
@@ -3230,20 +3253,8 @@ def d_711(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[21])
     else:
-        ctx.steps += 2
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
-        if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        if ((True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)):
-            ctx.steps += 1
-            c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-            if c is not None:
-                SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+        if not d_713(ctx, E, B):
+            return False
     return True
 
 
@@ -3265,7 +3276,7 @@ def d_713(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~750'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
     ctx.steps += 1
@@ -3273,7 +3284,8 @@ def d_713(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if ((True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -3285,7 +3297,7 @@ def d_714(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~750'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[5])
     return True
@@ -3299,7 +3311,8 @@ def d_715(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     if ((True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -3426,7 +3439,7 @@ def d_717(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yam
     if not x_424(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     ctx.steps += 3
@@ -3436,7 +3449,7 @@ def d_717(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, 3, '+=', False, K[1])
     return True
@@ -4134,7 +4147,7 @@ def d_798(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[9])
     return True
@@ -4165,7 +4178,7 @@ def d_803(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~752'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[22])
     return True
@@ -4907,7 +4920,7 @@ def d_910(ctx, E=None, B=910):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'plants'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
         SET(ctx, 'stock', c, key, 1, '+=', False, K[9])
     return True
@@ -4919,7 +4932,7 @@ def d_917(ctx, E=None, B=910):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[9])
     return True
@@ -5013,7 +5026,7 @@ def d_924(ctx, E=None, B=918):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('holder~752')).get('card_res'), E.get('card~753'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('holder~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~753'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[22])
     return True
@@ -5031,7 +5044,7 @@ def d_925(ctx, E=None, B=918):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~755', E.get('r~755', MISSING), True))
     E['r~755'] = 'animal'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 1, '+=', False, K[22])
     return True
@@ -5055,7 +5068,7 @@ def d_928(ctx, E=None, B=918):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~754'), '+=', False, K[22])
     return True
@@ -5079,7 +5092,7 @@ def d_929(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
     return True
@@ -5144,7 +5157,7 @@ def d_951(ctx, E=None, B=942):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[22])
     return True
@@ -5263,7 +5276,7 @@ def d_1036(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'microbe'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 1, '+=', False, K[22])
     return True
@@ -5287,7 +5300,7 @@ def d_1039(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[22])
     return True
@@ -5302,7 +5315,7 @@ def d_1043(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
     if not x_1165(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[22])
     return True
@@ -5325,7 +5338,7 @@ def d_1045(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[22])
     return True
@@ -5434,10 +5447,11 @@ def t_1053(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/defi
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
+        c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
         if c is not None:
             SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return t_1058(ctx, r1, s, E, B)
@@ -5453,10 +5467,11 @@ def d_1054(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
+        c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
         if c is not None:
             SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -5468,10 +5483,11 @@ def d_1055(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -5483,7 +5499,7 @@ def d_1056(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -5582,8 +5598,17 @@ def d_1098(ctx, E=None, B=1098):  # rules_data/terraforming_mars/cards/001-070.y
     if (J := ctx.journal) is not None:
         J.append((E, 'n~749', E.get('n~749', MISSING), True))
     E['n~749'] = 2
-    if not d_1101(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~748'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[21])
+    else:
+        if not d_1103(ctx, E, B):
+            return False
     return True
 
 
@@ -5611,20 +5636,8 @@ def d_1101(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[21])
     else:
-        ctx.steps += 2
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
-        if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        if ((True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)):
-            ctx.steps += 1
-            c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-            if c is not None:
-                SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+        if not d_1103(ctx, E, B):
+            return False
     return True
 
 
@@ -5646,7 +5659,7 @@ def d_1103(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~748'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
     ctx.steps += 1
@@ -5654,7 +5667,8 @@ def d_1103(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if ((True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -5666,7 +5680,7 @@ def d_1104(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~748'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[5])
     return True
@@ -5680,7 +5694,8 @@ def d_1105(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     if ((True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -5704,7 +5719,7 @@ def d_1135(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~758'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[1])
     return True
@@ -5716,7 +5731,7 @@ def d_1139(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~760'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[1])
     return True
@@ -5764,7 +5779,7 @@ def d_1186(ctx, E=None, B=1186):  # rules_data/terraforming_mars/cards/001-070.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'plants'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'plants')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
@@ -5782,7 +5797,7 @@ def d_1200(ctx, E=None, B=1200):  # rules_data/terraforming_mars/cards/001-070.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
@@ -5887,7 +5902,7 @@ def d_1279(ctx, E=None, B=1275):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~757'))
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~756'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~758'))) is int else num(_w2)))), '+=', False, K[1])
     return True
@@ -5924,7 +5939,7 @@ def d_1288(ctx, E=None, B=1280):  # rules_data/terraforming_mars/cards/001-070.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~753', E.get('r~753', MISSING), True))
     E['r~753'] = 'animal'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 1, '+=', False, K[22])
     return True
@@ -5948,7 +5963,7 @@ def d_1291(ctx, E=None, B=1280):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[22])
     return True
@@ -6935,7 +6950,7 @@ def d_1455(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/res
     if (J := ctx.journal) is not None:
         J.append((E, 'r~756', E.get('r~756', MISSING), True))
     E['r~756'] = value
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~756'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[1])
     return True
@@ -6973,7 +6988,7 @@ def d_1458(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~756'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[1])
     return True
@@ -7097,7 +7112,7 @@ def d_1667(ctx, E=None, B=1642):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~759'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~759'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~758'), '+=', False, K[1])
     return True
@@ -7127,7 +7142,7 @@ def d_1812(ctx, E=None, B=1812):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, 3, '+=', False, K[1])
     return True
@@ -7151,7 +7166,7 @@ def d_1820(ctx, E=None, B=1820):  # rules_data/terraforming_mars/cards/071-140.y
     if not x_424(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     ctx.steps += 3
@@ -7161,7 +7176,7 @@ def d_1820(ctx, E=None, B=1820):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, 4, '+=', False, K[1])
     return True
@@ -7239,7 +7254,8 @@ def d_1885(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/car
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[20])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
@@ -7305,7 +7321,7 @@ def d_1994(ctx, E=None, B=1994):  # rules_data/terraforming_mars/cards/071-140.y
     if not x_538(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[9])
     return True
@@ -7353,7 +7369,7 @@ def d_2023(ctx, E=None, B=2019):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~763'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~763'))
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~764'))) is int else num(_w2)))), '+=', False, K[1])
     return True
@@ -7371,7 +7387,7 @@ def d_2118(ctx, E=None, B=2118):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, 3, '+=', False, K[9])
     return True
@@ -7398,7 +7414,8 @@ def t_2173(ctx, k, s=None, E=None, B=2169):  # rules_data/terraforming_mars/defi
     def r1():
         ctx.steps += 2
         SET(ctx, 'discard', ctx.state, 'discard', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')), '+=', True, K[12])
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[11], '=', False, K[13])
         return k()
@@ -7462,7 +7479,8 @@ def d_2176(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
@@ -7501,10 +7519,12 @@ def d_2187(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, ([E.get('c~751')]), '-=', True, K[13])
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[20])
     return True
@@ -7516,7 +7536,8 @@ def d_2188(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
         SET(ctx, 'offer', c, key, ([E.get('c~751')]), '-=', True, K[13])
     return True
@@ -7528,7 +7549,8 @@ def d_2189(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[20])
     return True
@@ -7564,7 +7586,7 @@ def d_2239(ctx, E=None, B=2239):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'energy'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'energy')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
     if c is not None:
         SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
     return True
@@ -7636,7 +7658,7 @@ def d_2254(ctx, E=None, B=2254):  # rules_data/terraforming_mars/cards/071-140.y
     if not x_424(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     ctx.steps += 3
@@ -7646,7 +7668,7 @@ def d_2254(ctx, E=None, B=2254):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
     return True
@@ -7829,7 +7851,7 @@ def d_2314(ctx, E=None, B=2308):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     if x_758(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~751'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[9])
     else:
@@ -7958,7 +7980,7 @@ def d_2369(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~775'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~775'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~774'), '+=', False, K[1])
     return True
@@ -8010,7 +8032,7 @@ def d_2494(ctx, E=None, B=2489):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~754'))
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) * AR('/', E.get('k~756'), E.get('m~755')))), '+=', False, K[1])
     return True
@@ -8038,7 +8060,7 @@ def d_2499(ctx, E=None, B=2499):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~753', E.get('r~753', MISSING), True))
     E['r~753'] = 'energy'
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), 'energy')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
     if c is not None:
         SET(ctx, 'prod', c, key, 3, '+=', False, K[1])
     return True
@@ -8236,7 +8258,8 @@ def d_2660(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[20])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
@@ -8324,7 +8347,8 @@ def t_2739(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/defi
     if not (((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) >= 1)):
         return False
     ctx.steps += 1
-    c, key = SEAT(ctx, E.get('you')), 'chosen'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'chosen'
     if c is not None:
         SET(ctx, 'chosen', c, key, 0, '=', False, K[26])
     return t_923(ctx, k, s, E, B)
@@ -8347,7 +8371,8 @@ def d_2741(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'chosen'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'chosen'
     if c is not None:
         SET(ctx, 'chosen', c, key, 0, '=', False, K[26])
     return True
@@ -8359,7 +8384,8 @@ def d_2743(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'chosen'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'chosen'
     if c is not None:
         SET(ctx, 'chosen', c, key, E.get('k~749'), '=', False, K[26])
     return True
@@ -8387,7 +8413,7 @@ def d_2746(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/res
     if not x_3119(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
     return True
@@ -8410,7 +8436,7 @@ def d_2748(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
     return True
@@ -8477,7 +8503,7 @@ def d_2893(ctx, E=None, B=2878):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~754'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~754'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[22])
     return True
@@ -8531,20 +8557,8 @@ def d_2915(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[21])
     else:
-        ctx.steps += 2
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
-        if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[5])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        if ((True if ((E.get('t~752') == 'tr')) and (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) > 0)) else False)):
-            ctx.steps += 1
-            c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-            if c is not None:
-                SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
+        if not d_2917(ctx, E, B):
+            return False
     return True
 
 
@@ -8566,7 +8580,7 @@ def d_2917(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~752'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[5])
     ctx.steps += 1
@@ -8574,7 +8588,8 @@ def d_2917(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if ((True if ((E.get('t~752') == 'tr')) and (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -8586,7 +8601,7 @@ def d_2918(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~752'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[5])
     return True
@@ -8600,7 +8615,8 @@ def d_2919(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     if ((True if ((E.get('t~752') == 'tr')) and (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True

@@ -97,7 +97,7 @@ def d_3601(ctx, E=None, B=3601):  # rules_data/terraforming_mars/cards/141-208.y
     if not x_4100(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~752'), '-=', False, K[1])
     return True
@@ -116,7 +116,7 @@ def d_3604(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/res
     if not x_4100(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~752'), '-=', False, K[1])
     return True
@@ -139,7 +139,7 @@ def d_3606(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~752'), '-=', False, K[1])
     return True
@@ -202,7 +202,8 @@ def d_3612(ctx, E=None, B=3601):  # rules_data/terraforming_mars/definitions/car
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[3])

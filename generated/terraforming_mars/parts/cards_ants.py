@@ -97,7 +97,7 @@ def d_1094(ctx, E=None, B=1087):  # rules_data/terraforming_mars/cards/001-070.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~755', E.get('r~755', MISSING), True))
     E['r~755'] = 'microbe'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 1, '+=', False, K[1])
     return True

@@ -83,7 +83,7 @@ def d_914(ctx, E=None, B=910):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'plants'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
         SET(ctx, 'stock', c, key, 2, '+=', False, K[1])
     return True

@@ -76,7 +76,7 @@ def d_1366(ctx, E=None, B=1366):  # rules_data/terraforming_mars/cards/001-070.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~753', E.get('r~753', MISSING), True))
     E['r~753'] = 'heat'
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'heat')
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
     if c is not None:
         SET(ctx, 'prod', c, key, 3, '+=', False, K[0])
     if (J := ctx.journal) is not None:
@@ -85,7 +85,7 @@ def d_1366(ctx, E=None, B=1366):  # rules_data/terraforming_mars/cards/001-070.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~755', E.get('r~755', MISSING), True))
     E['r~755'] = 'energy'
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'energy')
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'energy')
     if c is not None:
         SET(ctx, 'prod', c, key, 3, '+=', False, K[0])
     return True

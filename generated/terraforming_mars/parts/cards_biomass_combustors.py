@@ -77,7 +77,7 @@ def t_3141(ctx, k, s=None, E=None, B=3141):  # rules_data/terraforming_mars/card
         if (J := ctx.journal) is not None:
             J.append((E, 'r~753', E.get('r~753', MISSING), True))
         E['r~753'] = 'energy'
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), 'energy')
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
         if c is not None:
             SET(ctx, 'prod', c, key, 2, '+=', False, K[2])
         return k()

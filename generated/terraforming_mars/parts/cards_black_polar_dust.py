@@ -111,7 +111,7 @@ def t_880(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/cards/
         if not x_1004(ctx, E):
             return False
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+        c, key = KEYPLACE(ctx, K[4], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~769'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~768'), '-=', False, K[3])
         ctx.steps += 3
@@ -121,7 +121,7 @@ def t_880(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/cards/
         if (J := ctx.journal) is not None:
             J.append((E, 'r~771', E.get('r~771', MISSING), True))
         E['r~771'] = 'heat'
-        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), 'heat')
+        c, key = KEYPLACE(ctx, K[4], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'heat')
         if c is not None:
             SET(ctx, 'prod', c, key, 3, '+=', False, K[3])
         return k()
@@ -167,7 +167,7 @@ def d_904(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/resou
     if not x_1004(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[4], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~769'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~768'), '-=', False, K[3])
     return True
@@ -190,7 +190,7 @@ def d_906(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[4], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~769'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~768'), '-=', False, K[3])
     return True
@@ -226,7 +226,7 @@ def d_909(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[4], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~771'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[3])
     return True

@@ -109,7 +109,7 @@ def d_490(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yam
     if not x_549(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[6], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[5])
     ctx.steps += 3
@@ -119,7 +119,7 @@ def d_490(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[6], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, 5, '+=', False, K[5])
     return True

@@ -127,7 +127,7 @@ def d_2727(ctx, E=None, B=2722):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~750'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~750'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
     return True

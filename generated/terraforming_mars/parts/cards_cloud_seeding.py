@@ -77,7 +77,7 @@ def t_383(ctx, k, s=None, E=None, B=383):  # rules_data/terraforming_mars/cards/
         if (J := ctx.journal) is not None:
             J.append((E, 'r~755', E.get('r~755', MISSING), True))
         E['r~755'] = 'plants'
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
         if c is not None:
             SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
         return k()
@@ -95,7 +95,7 @@ def t_383(ctx, k, s=None, E=None, B=383):  # rules_data/terraforming_mars/cards/
     if not x_424(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     ctx.steps += 2

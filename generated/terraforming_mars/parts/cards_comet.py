@@ -225,7 +225,7 @@ def d_593(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('target~773')).get('stock'), E.get('r~772'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('target~773'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~772'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~771'), '-=', False, K[11])
     return True

@@ -86,7 +86,7 @@ def t_1144(ctx, k, s=None, E=None, B=1144):  # rules_data/terraforming_mars/card
         if (J := ctx.journal) is not None:
             J.append((E, 'r~755', E.get('r~755', MISSING), True))
         E['r~755'] = 'steel'
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'steel')
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
         if c is not None:
             SET(ctx, 'stock', c, key, 4, '+=', False, K[1])
         return k()

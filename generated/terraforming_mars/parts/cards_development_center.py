@@ -90,7 +90,7 @@ def d_682(ctx, E=None, B=682):  # rules_data/terraforming_mars/cards/001-070.yam
     if not x_768(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[0])
     return True
@@ -157,7 +157,8 @@ def d_692(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[2])

@@ -108,7 +108,7 @@ def t_726(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/cards/
         if (J := ctx.journal) is not None:
             J.append((E, 'r~753', E.get('r~753', MISSING), True))
         E['r~753'] = 'plants'
-        c, key = KEYPLACE(ctx, K[6], PL(ctx, E.get('you')).get('stock'), 'plants')
+        c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
         if c is not None:
             SET(ctx, 'stock', c, key, 3, '+=', False, K[7])
         if (J := ctx.journal) is not None:

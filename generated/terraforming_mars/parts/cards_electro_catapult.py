@@ -100,7 +100,7 @@ def d_1545(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/res
     if not x_1740(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[4])
     return True
@@ -131,7 +131,7 @@ def d_1551(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/res
     if not x_1746(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[4])
     return True
@@ -150,7 +150,7 @@ def d_1554(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/res
     if not x_1746(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[4])
     return True
@@ -173,7 +173,7 @@ def d_1556(ctx, E=None, B=1537):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[4])
     return True
@@ -191,7 +191,7 @@ def d_1557(ctx, E=None, B=1537):  # rules_data/terraforming_mars/cards/001-070.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~755', E.get('r~755', MISSING), True))
     E['r~755'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, 7, '+=', False, K[4])
     return True

@@ -78,7 +78,7 @@ def d_3266(ctx, E=None, B=3266):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'k~753', E.get('k~753', MISSING), True))
     E['k~753'] = value
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'energy')
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
     return True
@@ -108,7 +108,7 @@ def d_3270(ctx, E=None, B=3266):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~752'))
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))), '+=', False, K[0])
     return True

@@ -164,7 +164,7 @@ def t_3509(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/defi
         if (J := ctx.journal) is not None:
             J.append((E, 'r~756', E.get('r~756', MISSING), True))
         E['r~756'] = value
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+        c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~756'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
         return k()
@@ -249,7 +249,7 @@ def d_3516(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('prod'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~752'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~751'), '-=', False, K[0])
     return True
@@ -288,7 +288,7 @@ def t_3520(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/defi
     if (J := ctx.journal) is not None:
         J.append((E, 'r~758', E.get('r~758', MISSING), True))
     E['r~758'] = value
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~758'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
     value = E.get('n~748')
@@ -399,7 +399,7 @@ def d_3530(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~762')).get('prod'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~762'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~760'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~759'), '-=', False, K[0])
     return True

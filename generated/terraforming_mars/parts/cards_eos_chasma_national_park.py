@@ -104,7 +104,7 @@ def t_933(ctx, k, s=None, E=None, B=929):  # rules_data/terraforming_mars/cards/
         if (J := ctx.journal) is not None:
             J.append((E, 'r~754', E.get('r~754', MISSING), True))
         E['r~754'] = 'plants'
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), 'plants')
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
         if c is not None:
             SET(ctx, 'stock', c, key, 3, '+=', False, K[4])
         return t_941(ctx, k, s, E, B)
@@ -133,7 +133,7 @@ def d_940(ctx, E=None, B=929):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~754'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~754'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~753'), '+=', False, K[4])
     return True

@@ -187,7 +187,7 @@ def d_3264(ctx, E=None, B=3238):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('target~770')).get('stock'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~769'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~768'), '-=', False, K[6])
     return True

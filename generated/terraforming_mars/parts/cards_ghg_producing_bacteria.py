@@ -94,7 +94,7 @@ def t_1066(ctx, k, s=None, E=None, B=1061):  # rules_data/terraforming_mars/card
     if not x_1194(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[2])
     ctx.steps += 2

@@ -628,7 +628,7 @@ def d_1786(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('target~793')).get('stock'), E.get('r~792'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('target~793'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~792'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~791'), '-=', False, K[11])
     return True

@@ -79,7 +79,7 @@ def t_1404(ctx, k, s=None, E=None, B=1404):  # rules_data/terraforming_mars/card
         if (J := ctx.journal) is not None:
             J.append((E, 'r~753', E.get('r~753', MISSING), True))
         E['r~753'] = 'steel'
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'steel')
+        c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'steel')
         if c is not None:
             SET(ctx, 'prod', c, key, 1, '+=', False, K[0])
         return k()

@@ -138,7 +138,7 @@ def t_2393(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/card
     if not x_2711(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[0])
     ctx.steps += 2
@@ -187,7 +187,7 @@ def t_2402(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/defi
         if (J := ctx.journal) is not None:
             J.append((E, 'r~758', E.get('r~758', MISSING), True))
         E['r~758'] = value
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
+        c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~758'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
         return k()
@@ -272,7 +272,7 @@ def d_2409(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~756')).get('prod'), E.get('r~754'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~754'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~753'), '-=', False, K[0])
     return True
@@ -321,7 +321,7 @@ def t_2413(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/defi
     if (J := ctx.journal) is not None:
         J.append((E, 'r~760', E.get('r~760', MISSING), True))
     E['r~760'] = value
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~760'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
     value = E.get('n~750')
@@ -432,7 +432,7 @@ def d_2423(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~764')).get('prod'), E.get('r~762'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~764'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~762'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~761'), '-=', False, K[0])
     return True

@@ -87,7 +87,7 @@ def t_2702(ctx, k, s=None, E=None, B=2702):  # rules_data/terraforming_mars/card
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'animal'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 1, '+=', False, K[1])
     if (J := ctx.journal) is not None:

@@ -136,10 +136,10 @@ def d_2376(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
     if (J := ctx.journal) is not None:
         J.append((E, 'got~751', E.get('got~751', MISSING), True))
     E['got~751'] = value
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~750')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~751'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~751'), '+=', False, K[0])
     return True
@@ -164,7 +164,7 @@ def d_2378(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~750')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~751'), '-=', False, K[0])
     return True
@@ -176,7 +176,7 @@ def d_2379(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~751'), '+=', False, K[0])
     return True
@@ -229,10 +229,10 @@ def d_2387(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
     if (J := ctx.journal) is not None:
         J.append((E, 'got~755', E.get('got~755', MISSING), True))
     E['got~755'] = value
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~755'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~755'), '+=', False, K[0])
     return True
@@ -257,7 +257,7 @@ def d_2389(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~755'), '-=', False, K[0])
     return True
@@ -269,7 +269,7 @@ def d_2390(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~755'), '+=', False, K[0])
     return True

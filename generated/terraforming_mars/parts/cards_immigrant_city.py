@@ -121,7 +121,7 @@ def d_3462(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
     if not x_3945(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[4])
     ctx.steps += 2
@@ -137,7 +137,7 @@ def d_3462(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
     if not x_3950(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[4])
     return True
@@ -169,7 +169,7 @@ def t_3473(ctx, k, s=None, E=None, B=3462):  # rules_data/terraforming_mars/card
         if (J := ctx.journal) is not None:
             J.append((E, 'r~773', E.get('r~773', MISSING), True))
         E['r~773'] = 'megacredits'
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+        c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
         if c is not None:
             SET(ctx, 'prod', c, key, 1, '+=', False, K[4])
         return t_3500(ctx, k, s, E, B)
@@ -296,7 +296,7 @@ def d_3499(ctx, E=None, B=3462):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~773'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[4])
     return True
@@ -317,7 +317,7 @@ def d_3501(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~775', E.get('r~775', MISSING), True))
     E['r~775'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[4])
     return True

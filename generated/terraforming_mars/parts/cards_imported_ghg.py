@@ -67,7 +67,7 @@ def d_2871(ctx, E=None, B=2871):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'heat'
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'heat')
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[0])
     if (J := ctx.journal) is not None:
@@ -76,7 +76,7 @@ def d_2871(ctx, E=None, B=2871):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'heat'
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, 3, '+=', False, K[2])
     return True

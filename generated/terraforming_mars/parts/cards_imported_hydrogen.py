@@ -221,7 +221,7 @@ def d_795(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/resou
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'plants'
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[4], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
         SET(ctx, 'stock', c, key, 3, '+=', False, K[3])
     return True
@@ -292,7 +292,7 @@ def d_808(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('card_res'), E.get('card~755'))
+    c, key = KEYPLACE(ctx, K[4], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~755'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[5])
     return True

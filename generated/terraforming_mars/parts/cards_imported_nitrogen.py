@@ -108,8 +108,17 @@ def t_2878(ctx, k, s=None, E=None, B=2878):  # rules_data/terraforming_mars/card
     if (J := ctx.journal) is not None:
         J.append((E, 'n~749', E.get('n~749', MISSING), True))
     E['n~749'] = 1
-    if not d_2881(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~748'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~748'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[0])
+    else:
+        if not d_2883(ctx, E, B):
+            return False
     ctx.steps += 5
     if (J := ctx.journal) is not None:
         J.append((E, 'n~750', E.get('n~750', MISSING), True))
@@ -117,7 +126,7 @@ def t_2878(ctx, k, s=None, E=None, B=2878):  # rules_data/terraforming_mars/card
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'plants'
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
         SET(ctx, 'stock', c, key, 4, '+=', False, K[4])
     if (J := ctx.journal) is not None:
@@ -168,7 +177,7 @@ def d_2897(ctx, E=None, B=2878):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~757'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~757'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~755'), '+=', False, K[5])
     return True

@@ -455,7 +455,7 @@ def d_2355(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
     if not x_2656(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[7])
     return True
@@ -478,7 +478,7 @@ def d_2357(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[7])
     return True
@@ -519,16 +519,16 @@ def d_2361(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_2665(ctx, E), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[7])
     return True
@@ -540,7 +540,7 @@ def d_2362(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_2665(ctx, E), '-=', False, K[7])
     return True
@@ -552,7 +552,7 @@ def d_2363(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[7])
     return True
@@ -564,7 +564,7 @@ def d_2364(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[7])
     return True
@@ -576,7 +576,7 @@ def d_2365(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[7])
     return True
@@ -594,7 +594,7 @@ def d_2366(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~775', E.get('r~775', MISSING), True))
     E['r~775'] = 'steel'
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('prod'), 'steel')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'steel')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[9])
     return True

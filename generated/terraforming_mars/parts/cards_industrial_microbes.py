@@ -68,7 +68,7 @@ def d_2798(ctx, E=None, B=2798):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'energy'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'energy')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     if (J := ctx.journal) is not None:
@@ -77,7 +77,7 @@ def d_2798(ctx, E=None, B=2798):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'steel'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'steel')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'steel')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True

@@ -90,7 +90,7 @@ def t_2737(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/card
         if not x_3119(ctx, E):
             return False
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+        c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~751'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[0])
         ctx.steps += 3
@@ -101,7 +101,7 @@ def t_2737(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/card
         if (J := ctx.journal) is not None:
             J.append((E, 'r~753', E.get('r~753', MISSING), True))
         E['r~753'] = 'megacredits'
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+        c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
         return k()

@@ -187,7 +187,8 @@ def t_439(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[1], '=', False, K[2])
         return k()
@@ -240,7 +241,8 @@ def d_442(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[2])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[3])
@@ -308,7 +310,8 @@ def t_454(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/defini
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([E.get('card~749')]), '+=', True, K[5])
         return k()
@@ -459,7 +462,7 @@ def d_465(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
     if not x_510(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~751'), '-=', False, K[6])
     return True
@@ -482,7 +485,7 @@ def d_467(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~751'), '-=', False, K[6])
     return True
@@ -523,16 +526,16 @@ def d_471(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_519(ctx, E), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~757'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~758'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~759'), '-=', False, K[6])
     return True
@@ -544,7 +547,7 @@ def d_472(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_519(ctx, E), '-=', False, K[6])
     return True
@@ -556,7 +559,7 @@ def d_473(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~757'), '-=', False, K[6])
     return True
@@ -568,7 +571,7 @@ def d_474(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~758'), '-=', False, K[6])
     return True
@@ -580,7 +583,7 @@ def d_475(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~759'), '-=', False, K[6])
     return True
@@ -592,7 +595,8 @@ def d_476(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('card~749')]), '+=', True, K[5])
     return True

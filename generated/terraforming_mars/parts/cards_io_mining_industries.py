@@ -76,7 +76,7 @@ def d_1899(ctx, E=None, B=1899):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'titanium'
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'titanium')
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'titanium')
     if c is not None:
         SET(ctx, 'prod', c, key, 2, '+=', False, K[0])
     if (J := ctx.journal) is not None:
@@ -85,7 +85,7 @@ def d_1899(ctx, E=None, B=1899):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, 2, '+=', False, K[0])
     return True

@@ -83,7 +83,7 @@ def d_2902(ctx, E=None, B=2902):  # rules_data/terraforming_mars/cards/141-208.y
     if not x_3306(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     ctx.steps += 3
@@ -93,7 +93,7 @@ def d_2902(ctx, E=None, B=2902):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'plants'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'plants')
     if c is not None:
         SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
     return True
@@ -123,8 +123,17 @@ def t_2911(ctx, k, s=None, E=None, B=2902):  # rules_data/terraforming_mars/card
         if (J := ctx.journal) is not None:
             J.append((E, 'n~753', E.get('n~753', MISSING), True))
         E['n~753'] = 3
-        if not d_2915(ctx, E, B):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+            raise TrialBudget()
+        if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~752'))) is str else None) == 'game')):
+            ctx.steps += 1
+            c, key = KEYPLACE(ctx, K[2], ctx.state.get('game_tracks'), E.get('t~752'))
+            if c is not None:
+                SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[3])
+        else:
+            if not d_2917(ctx, E, B):
+                return False
         return k()
 
     return t_2912(ctx, r1, s, E, B)

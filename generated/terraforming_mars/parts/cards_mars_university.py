@@ -94,7 +94,8 @@ def d_1575(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('c~749')]), '-=', True, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', ([E.get('c~749')]), '+=', True, K[1])
@@ -112,7 +113,8 @@ def d_1576(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('c~749')]), '-=', True, K[0])
     return True
@@ -167,7 +169,8 @@ def d_1580(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[0])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[2])

@@ -79,7 +79,7 @@ def d_2078(ctx, E=None, B=2078):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'k~752', E.get('k~752', MISSING), True))
     E['k~752'] = value
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~750'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~752'))) is int else num(_w2)))), '+=', False, K[0])
     return True
@@ -108,7 +108,7 @@ def d_2082(ctx, E=None, B=2078):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~750'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~752'))) is int else num(_w2)))), '+=', False, K[0])
     return True

@@ -85,7 +85,7 @@ def d_3594(ctx, E=None, B=3594):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'k~756', E.get('k~756', MISSING), True))
     E['k~756'] = value
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) * AR('/', E.get('k~756'), E.get('m~755')))), '+=', False, K[1])
     return True

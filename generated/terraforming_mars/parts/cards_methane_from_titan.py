@@ -71,7 +71,7 @@ def d_786(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'heat'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'heat')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
     if c is not None:
         SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
     if (J := ctx.journal) is not None:
@@ -80,7 +80,7 @@ def d_786(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'plants'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'plants')
     if c is not None:
         SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
     return True

@@ -105,7 +105,7 @@ def d_2775(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'microbe'
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 3, '+=', False, K[0])
     return True
@@ -129,7 +129,7 @@ def d_2780(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/car
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'microbe'
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 1, '+=', False, K[0])
     return True
@@ -158,7 +158,7 @@ def d_2784(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.y
     if not x_3165(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~752'), '-=', False, K[0])
     ctx.steps += 2
@@ -168,8 +168,17 @@ def d_2784(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'n~755', E.get('n~755', MISSING), True))
     E['n~755'] = 1
-    if not d_2792(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~754'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~754'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~755'), '+=', False, K[2])
+    else:
+        if not d_2794(ctx, E, B):
+            return False
     return True
 
 
@@ -186,7 +195,7 @@ def d_2787(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/car
     if not x_3165(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~752'), '-=', False, K[0])
     return True
@@ -209,7 +218,7 @@ def d_2789(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~752'), '-=', False, K[0])
     return True
@@ -251,20 +260,8 @@ def d_2792(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/res
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~755'), '+=', False, K[2])
     else:
-        ctx.steps += 2
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
-        if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[3])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        if ((True if ((E.get('t~754') == 'tr')) and (((_w1 if type((_w1 := E.get('n~755'))) is int else num(_w1)) > 0)) else False)):
-            ctx.steps += 1
-            c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-            if c is not None:
-                SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
+        if not d_2794(ctx, E, B):
+            return False
     return True
 
 
@@ -286,7 +283,7 @@ def d_2794(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~754'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[3])
     ctx.steps += 1
@@ -294,7 +291,8 @@ def d_2794(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if ((True if ((E.get('t~754') == 'tr')) and (((_w1 if type((_w1 := E.get('n~755'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
     return True
@@ -306,7 +304,7 @@ def d_2795(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~754'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[3])
     return True
@@ -320,7 +318,8 @@ def d_2796(ctx, E=None, B=2775):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     if ((True if ((E.get('t~754') == 'tr')) and (((_w1 if type((_w1 := E.get('n~755'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[4])
     return True

@@ -104,8 +104,17 @@ def t_1107(ctx, k, s=None, E=None, B=1107):  # rules_data/terraforming_mars/card
     if (J := ctx.journal) is not None:
         J.append((E, 'n~749', E.get('n~749', MISSING), True))
     E['n~749'] = 2
-    if not d_1110(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~748'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('game_tracks'), E.get('t~748'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[3])
+    else:
+        if not d_1112(ctx, E, B):
+            return False
     ctx.steps += 2
     if (J := ctx.journal) is not None:
         J.append((E, 'p~750', E.get('p~750', MISSING), True))
@@ -157,7 +166,7 @@ def d_1131(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
         if (J := ctx.journal) is not None:
             J.append((E, 'r~758', E.get('r~758', MISSING), True))
         E['r~758'] = 'plants'
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
         if c is not None:
             SET(ctx, 'prod', c, key, 4, '+=', False, K[1])
     else:
@@ -170,7 +179,7 @@ def d_1131(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
         if (J := ctx.journal) is not None:
             J.append((E, 'r~760', E.get('r~760', MISSING), True))
         E['r~760'] = 'plants'
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'plants')
         if c is not None:
             SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
@@ -188,7 +197,7 @@ def d_1132(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
     if (J := ctx.journal) is not None:
         J.append((E, 'r~758', E.get('r~758', MISSING), True))
     E['r~758'] = 'plants'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
     if c is not None:
         SET(ctx, 'prod', c, key, 4, '+=', False, K[1])
     return True
@@ -233,7 +242,7 @@ def d_1136(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
     if (J := ctx.journal) is not None:
         J.append((E, 'r~760', E.get('r~760', MISSING), True))
     E['r~760'] = 'plants'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True

@@ -73,7 +73,7 @@ def d_2690(ctx, E=None, B=2690):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'plants'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
     if c is not None:
         SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
     if (J := ctx.journal) is not None:
@@ -87,7 +87,7 @@ def d_2690(ctx, E=None, B=2690):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if x_3056(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), E.get('r~751'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[3])
     else:

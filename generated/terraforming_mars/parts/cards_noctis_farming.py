@@ -80,7 +80,7 @@ def t_3025(ctx, k, s=None, E=None, B=3021):  # rules_data/terraforming_mars/card
         if (J := ctx.journal) is not None:
             J.append((E, 'r~751', E.get('r~751', MISSING), True))
         E['r~751'] = 'plants'
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), 'plants')
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
         if c is not None:
             SET(ctx, 'stock', c, key, 2, '+=', False, K[4])
         return k()

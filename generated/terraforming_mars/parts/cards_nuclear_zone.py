@@ -290,10 +290,11 @@ def t_1961(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/defi
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
+        c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
         if c is not None:
             SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[10])
     return t_1966(ctx, r1, s, E, B)
@@ -309,10 +310,11 @@ def d_1962(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/res
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
+        c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
         if c is not None:
             SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[10])
     return True
@@ -324,10 +326,11 @@ def d_1963(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[10])
     return True
@@ -339,7 +342,7 @@ def d_1964(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
     return True

@@ -72,7 +72,7 @@ def d_996(ctx, E=None, B=996):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, 3, '+=', False, K[0])
     if (J := ctx.journal) is not None:
@@ -81,7 +81,7 @@ def d_996(ctx, E=None, B=996):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'heat'
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, 3, '+=', False, K[0])
     return True

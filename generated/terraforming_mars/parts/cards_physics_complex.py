@@ -80,7 +80,7 @@ def d_1917(ctx, E=None, B=1917):  # rules_data/terraforming_mars/cards/071-140.y
     if not x_2173(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[0])
     return True
@@ -116,7 +116,7 @@ def d_1923(ctx, E=None, B=1917):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'science'
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 1, '+=', False, K[2])
     return True

@@ -90,7 +90,7 @@ def t_3354(ctx, k, s=None, E=None, B=3354):  # rules_data/terraforming_mars/card
         if not x_3835(ctx, E):
             return False
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+        c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~751'))
         if c is not None:
             SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[0])
         return k()
@@ -141,7 +141,7 @@ def d_3366(ctx, E=None, B=3354):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~753', E.get('r~753', MISSING), True))
     E['r~753'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[0])
     return True

@@ -189,7 +189,7 @@ def t_2814(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/defi
         if (J := ctx.journal) is not None:
             J.append((E, 'r~760', E.get('r~760', MISSING), True))
         E['r~760'] = value
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
+        c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~760'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
         return k()
@@ -274,7 +274,7 @@ def d_2821(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~758')).get('prod'), E.get('r~756'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~758'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~756'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~755'), '-=', False, K[0])
     return True
@@ -323,7 +323,7 @@ def t_2825(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/defi
     if (J := ctx.journal) is not None:
         J.append((E, 'r~762', E.get('r~762', MISSING), True))
     E['r~762'] = value
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~762'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~762'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~761'), '+=', False, K[0])
     value = E.get('n~752')
@@ -369,7 +369,7 @@ def d_2828(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~762'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~762'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~761'), '+=', False, K[0])
     return True
@@ -443,7 +443,7 @@ def d_2835(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~766')).get('prod'), E.get('r~764'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~766'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~764'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~763'), '-=', False, K[0])
     return True

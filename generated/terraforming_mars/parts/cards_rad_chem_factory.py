@@ -84,8 +84,17 @@ def t_3581(ctx, k, s=None, E=None, B=3575):  # rules_data/terraforming_mars/card
         if (J := ctx.journal) is not None:
             J.append((E, 'n~751', E.get('n~751', MISSING), True))
         E['n~751'] = 2
-        if not d_3585(ctx, E, B):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+            raise TrialBudget()
+        if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~750'))) is str else None) == 'game')):
+            ctx.steps += 1
+            c, key = KEYPLACE(ctx, K[2], ctx.state.get('game_tracks'), E.get('t~750'))
+            if c is not None:
+                SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[3])
+        else:
+            if not d_3587(ctx, E, B):
+                return False
         return k()
 
     return t_3582(ctx, r1, s, E, B)

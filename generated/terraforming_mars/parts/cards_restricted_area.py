@@ -372,7 +372,7 @@ def d_3438(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
     if not x_3912(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~769'), '-=', False, K[7])
     return True
@@ -395,7 +395,7 @@ def d_3440(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~769'), '-=', False, K[7])
     return True
@@ -436,16 +436,16 @@ def d_3444(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_3921(ctx, E), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~775'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~776'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~777'), '-=', False, K[7])
     return True
@@ -457,7 +457,7 @@ def d_3445(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_3921(ctx, E), '-=', False, K[7])
     return True
@@ -469,7 +469,7 @@ def d_3446(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~775'), '-=', False, K[7])
     return True
@@ -481,7 +481,7 @@ def d_3447(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~776'), '-=', False, K[7])
     return True
@@ -493,7 +493,7 @@ def d_3448(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~777'), '-=', False, K[7])
     return True
@@ -561,7 +561,8 @@ def d_3452(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])

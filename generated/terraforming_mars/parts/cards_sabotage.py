@@ -114,7 +114,7 @@ def d_2292(ctx, E=None, B=2286):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~750')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[0])
     return True
@@ -202,7 +202,7 @@ def d_2306(ctx, E=None, B=2286):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~756')).get('stock'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~755'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~754'), '-=', False, K[0])
     return True

@@ -80,7 +80,7 @@ def d_3016(ctx, E=None, B=3016):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'k~764', E.get('k~764', MISSING), True))
     E['k~764'] = value
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~762'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~764'))) is int else num(_w2)))), '+=', False, K[0])
     return True

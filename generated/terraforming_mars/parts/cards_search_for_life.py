@@ -351,7 +351,7 @@ def d_433(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yam
         if (J := ctx.journal) is not None:
             J.append((E, 'r~759', E.get('r~759', MISSING), True))
         E['r~759'] = 'science'
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
         if c is not None:
             SET(ctx, 'card_res', c, key, 1, '+=', False, K[8])
     return True
@@ -369,7 +369,7 @@ def d_434(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     if (J := ctx.journal) is not None:
         J.append((E, 'r~759', E.get('r~759', MISSING), True))
     E['r~759'] = 'science'
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, 1, '+=', False, K[8])
     return True
@@ -396,7 +396,7 @@ def d_437(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~758'), '+=', False, K[8])
     return True

@@ -82,7 +82,7 @@ def d_672(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
     if not x_758(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~751'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[3])
     return True
@@ -107,7 +107,7 @@ def d_678(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
     if (J := ctx.journal) is not None:
         J.append((E, 'r~753', E.get('r~753', MISSING), True))
     E['r~753'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, 5, '+=', False, K[3])
     return True

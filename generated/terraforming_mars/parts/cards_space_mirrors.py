@@ -119,7 +119,7 @@ def d_1664(ctx, E=None, B=1642):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~759', E.get('r~759', MISSING), True))
     E['r~759'] = 'energy'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'energy')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[3])
     return True

@@ -87,7 +87,7 @@ def t_2030(ctx, k, s=None, E=None, B=2024):  # rules_data/terraforming_mars/card
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'steel'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, 2, '+=', False, K[1])
     if (J := ctx.journal) is not None:

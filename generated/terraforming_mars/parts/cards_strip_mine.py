@@ -134,7 +134,7 @@ def d_2530(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.y
     if not x_2877(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[2])
     ctx.steps += 6
@@ -144,7 +144,7 @@ def d_2530(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'steel'
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), 'steel')
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'steel')
     if c is not None:
         SET(ctx, 'prod', c, key, 2, '+=', False, K[2])
     if (J := ctx.journal) is not None:
@@ -153,7 +153,7 @@ def d_2530(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~753', E.get('r~753', MISSING), True))
     E['r~753'] = 'titanium'
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), 'titanium')
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('prod'), 'titanium')
     if c is not None:
         SET(ctx, 'prod', c, key, 1, '+=', False, K[2])
     return True
@@ -288,10 +288,11 @@ def t_2551(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/defi
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~754'), 'tr_track', None))
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~754'), 'tr_track', None))
         if c is not None:
             SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return t_2556(ctx, r1, s, E, B)
@@ -307,10 +308,11 @@ def d_2552(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/res
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~754'), 'tr_track', None))
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~754'), 'tr_track', None))
         if c is not None:
             SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -322,10 +324,11 @@ def d_2553(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~754'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~754'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -337,7 +340,7 @@ def d_2554(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~754'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~754'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True

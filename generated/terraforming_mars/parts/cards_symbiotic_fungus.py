@@ -132,7 +132,7 @@ def d_2509(ctx, E=None, B=2504):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('card~751'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~751'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~749'), '+=', False, K[1])
     return True

@@ -111,18 +111,7 @@ def d_3387(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'k~755', E.get('k~755', MISSING), True))
     E['k~755'] = value
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
-        raise TrialBudget()
-    value = E.get('t~753')
-    if (J := ctx.journal) is not None:
-        J.append((E, 't~756', E.get('t~756', MISSING), True))
-    E['t~756'] = value
-    value = (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~755'))) is int else num(_w2))))
-    if (J := ctx.journal) is not None:
-        J.append((E, 'n~757', E.get('n~757', MISSING), True))
-    E['n~757'] = value
-    if not d_3394(ctx, E, B):
+    if not d_3391(ctx, E, B):
         return False
     return True
 
@@ -169,8 +158,17 @@ def d_3391(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/car
     if (J := ctx.journal) is not None:
         J.append((E, 'n~757', E.get('n~757', MISSING), True))
     E['n~757'] = value
-    if not d_3394(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~756'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~756'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~757'), '+=', False, K[0])
+    else:
+        if not d_3396(ctx, E, B):
+            return False
     return True
 
 
@@ -212,20 +210,8 @@ def d_3394(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/res
         if c is not None:
             SET(ctx, 'game_tracks', c, key, E.get('n~757'), '+=', False, K[0])
     else:
-        ctx.steps += 2
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~756'))
-        if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('n~757'), '+=', False, K[2])
-        ctx.steps += 1
-        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
-            raise TrialBudget()
-        if ((True if ((E.get('t~756') == 'tr')) and (((_w1 if type((_w1 := E.get('n~757'))) is int else num(_w1)) > 0)) else False)):
-            ctx.steps += 1
-            c, key = SEAT(ctx, E.get('you')), 'tr_raised'
-            if c is not None:
-                SET(ctx, 'tr_raised', c, key, True, '=', False, K[3])
+        if not d_3396(ctx, E, B):
+            return False
     return True
 
 
@@ -247,7 +233,7 @@ def d_3396(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~756'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~756'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~757'), '+=', False, K[2])
     ctx.steps += 1
@@ -255,7 +241,8 @@ def d_3396(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if ((True if ((E.get('t~756') == 'tr')) and (((_w1 if type((_w1 := E.get('n~757'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[3])
     return True
@@ -267,7 +254,7 @@ def d_3397(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~756'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~756'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~757'), '+=', False, K[2])
     return True
@@ -281,7 +268,8 @@ def d_3398(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     if ((True if ((E.get('t~756') == 'tr')) and (((_w1 if type((_w1 := E.get('n~757'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[3])
     return True

@@ -85,7 +85,7 @@ def d_1979(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.y
         J.append((E, 'k~768', E.get('k~768', MISSING), True))
     E['k~768'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))), '+=', False, K[0])
     return True
@@ -134,7 +134,7 @@ def d_1983(ctx, E=None, B=1979):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~767'))
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))), '+=', False, K[0])
     return True

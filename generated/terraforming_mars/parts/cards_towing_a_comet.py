@@ -114,7 +114,7 @@ def t_1602(ctx, k, s=None, E=None, B=1602):  # rules_data/terraforming_mars/card
         if (J := ctx.journal) is not None:
             J.append((E, 'r~772', E.get('r~772', MISSING), True))
         E['r~772'] = 'plants'
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), 'plants')
+        c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
         if c is not None:
             SET(ctx, 'stock', c, key, 2, '+=', False, K[4])
         return k()
@@ -222,7 +222,7 @@ def d_1641(ctx, E=None, B=1602):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~772'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~772'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~771'), '+=', False, K[4])
     return True

@@ -72,7 +72,7 @@ def d_1397(ctx, E=None, B=1397):  # rules_data/terraforming_mars/cards/001-070.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'plants'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'plants')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
     if c is not None:
         SET(ctx, 'prod', c, key, 3, '+=', False, K[1])
     if (J := ctx.journal) is not None:
@@ -81,7 +81,7 @@ def d_1397(ctx, E=None, B=1397):  # rules_data/terraforming_mars/cards/001-070.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'plants'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
         SET(ctx, 'stock', c, key, 1, '+=', False, K[3])
     return True

@@ -130,7 +130,7 @@ def d_3553(ctx, E=None, B=3531):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~759', E.get('r~759', MISSING), True))
     E['r~759'] = 'heat'
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'heat')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
     if c is not None:
         SET(ctx, 'prod', c, key, 2, '+=', False, K[3])
     return True

@@ -107,7 +107,7 @@ def d_1593(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/res
     if (J := ctx.journal) is not None:
         J.append((E, 'r~752', E.get('r~752', MISSING), True))
     E['r~752'] = 'plants'
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
         SET(ctx, 'stock', c, key, 1, '+=', False, K[0])
     return True
@@ -123,7 +123,7 @@ def d_1596(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~752'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[0])
     return True
@@ -144,7 +144,7 @@ def d_1597(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/car
     if not x_1807(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[2])
     return True
@@ -162,7 +162,7 @@ def d_1599(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/car
     if not x_1807(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[2])
     return True
@@ -185,7 +185,7 @@ def d_1601(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[2])
     return True

@@ -122,7 +122,7 @@ def d_1266(ctx, E=None, B=1260):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('holder~750')).get('card_res'), E.get('card~751'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('holder~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~751'))
     if c is not None:
         SET(ctx, 'card_res', c, key, x_1421(ctx, E), '-=', False, K[0])
     return True
@@ -158,7 +158,7 @@ def d_1273(ctx, E=None, B=1260):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[2])
     return True

@@ -91,7 +91,7 @@ def d_3030(ctx, E=None, B=3030):  # rules_data/terraforming_mars/cards/141-208.y
     if not x_3461(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[2])
     return True

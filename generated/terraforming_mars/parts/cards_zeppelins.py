@@ -88,7 +88,7 @@ def d_2484(ctx, E=None, B=2484):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'k~754', E.get('k~754', MISSING), True))
     E['k~754'] = value
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))), '+=', False, K[1])
     return True
@@ -117,7 +117,7 @@ def d_2488(ctx, E=None, B=2484):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~753'))
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))), '+=', False, K[1])
     return True
