@@ -281,6 +281,8 @@ class ExprCompiler(LoopForms):
             return f"{'len' if n['f'] == 'count' else n['f']}({args})"  # FN's, of a list
         if n["f"] == "adjacent":
             return f"ADJ(ctx, {n['kind']!r}, {args})"
+        if n["f"] == "count" and len(n["a"]) == 1 and (b := self.bound(args)) is not None:
+            return f"(len({b[0]}) if isinstance({b[1]}, (list, dict)) else 0)"  # FN's
         return f"FN[{n['f']!r}](ctx, None, {args})"
 
     def _modv(self, n: Node) -> str:

@@ -22,7 +22,7 @@ LISTS = ("filt", "mapc", "list", "range", "ids")
 not needed)."""
 LIST_FNS = {"adjacent", "keys", "distinct", "sorted", "reversed"}
 """The core functions whose value is always a Python list."""
-HOIST = {"st", "fld", "key", "var"}
+HOIST = {"st", "fld", "key", "var", "fn"}
 """Forms of a value a comprehension reads on every turn that are computed once (``hoist``):
 a name bound outside it is one ``E.get`` before, not one a turn."""
 PLAIN = re.compile(r"v_\w+|_[hc]\d+|-?\d+|'[\w ]*'|None|True|False")
@@ -113,7 +113,8 @@ class LoopForms:
 
     def fixed(self, n: Node) -> bool:
         """Whether ``n`` reads only names bound outside every comprehension, state entries
-        (a seat's too), plain record fields and a mapping's entries of literal keys."""
+        (a seat's too), plain record fields, a mapping's entries of literal keys and the
+        ``count`` of such a value."""
         op = n["op"]
         if op == "lit":
             return type(n["v"]) in (str, int, bool) or n["v"] is None
@@ -124,6 +125,8 @@ class LoopForms:
         if op == "fld":
             plain = n["kind"] in self.code_fields and n["f"] not in self.code_fields[n["kind"]]
             return plain and self.fixed(n["of"])
+        if op == "fn":  # the count of a fixed value
+            return n["f"] == "count" and len(n["a"]) == 1 and self.fixed(n["a"][0])
         return op == "key" and n["k"]["op"] == "lit" and self.fixed(n["k"]) and \
             self.fixed(n["of"])
 

@@ -265,7 +265,7 @@ x_84 = x_13  # rules_data/love_letter/definitions/cards.yaml:66
 
 
 def x_85(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
-    return (FN['count'](ctx, None, ctx.state.get('deck')) > 0)
+    return ((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)
 
 
 x_86 = x_85  # rules_data/love_letter/definitions/turns.yaml:45
@@ -430,7 +430,7 @@ x_159 = x_119  # rules_data/love_letter/definitions/turns.yaml:137
 
 
 def x_160(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:138
-    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_106 for v_p_106 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_106] if type(v_p_106) is int and 0 <= v_p_106 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
+    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_106 for v_p_106 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_106] if type(v_p_106) is int and 0 <= v_p_106 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)) else False)))
 
 
 x_162 = x_23  # rules_data/love_letter/definitions/turns.yaml:101
@@ -492,7 +492,7 @@ def x_188(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
 
 
 def x_189(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
-    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_112 for v_p_112 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_112] if type(v_p_112) is int and 0 <= v_p_112 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
+    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_112 for v_p_112 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_112] if type(v_p_112) is int and 0 <= v_p_112 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)) else False)))
 
 
 def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
@@ -507,7 +507,7 @@ def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
 def x_192(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
     def compute():
         _h1 = ctx.index.plain['cards']
-        return (lambda v_live_116: (lambda v_best_119: (lambda v_top_122: (lambda v_most_125: (lambda v_tied_128: [v_p_129 for v_p_129 in items_of(v_tied_128) if (True if ((FN['count'](ctx, None, v_tied_128) == 1)) or ((1 == 1)) else False)])([v_p_126 for v_p_126 in items_of(v_top_122) if (FN['sum'](ctx, None, [(_h1.get(v_c_127, NOREC).get('value', 0) if type(v_c_127) is str else 0) for v_c_127 in items_of((ctx.state['players'][v_p_126] if type(v_p_126) is int and 0 <= v_p_126 < len(ctx.state['players']) else {}).get('discards'))]) == v_most_125)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(_h1.get(v_c_124, NOREC).get('value', 0) if type(v_c_124) is str else 0) for v_c_124 in items_of((ctx.state['players'][v_p_123] if type(v_p_123) is int and 0 <= v_p_123 < len(ctx.state['players']) else {}).get('discards'))]) for v_p_123 in items_of(v_top_122)])))([v_p_120 for v_p_120 in items_of(v_live_116) if (FN['sum'](ctx, None, [(_h1.get(v_c_121, NOREC).get('value', 0) if type(v_c_121) is str else 0) for v_c_121 in items_of((ctx.state['players'][v_p_120] if type(v_p_120) is int and 0 <= v_p_120 < len(ctx.state['players']) else {}).get('hand'))]) == v_best_119)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(_h1.get(v_c_118, NOREC).get('value', 0) if type(v_c_118) is str else 0) for v_c_118 in items_of((ctx.state['players'][v_p_117] if type(v_p_117) is int and 0 <= v_p_117 < len(ctx.state['players']) else {}).get('hand'))]) for v_p_117 in items_of(v_live_116)])))([v_p_115 for v_p_115 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_115] if type(v_p_115) is int and 0 <= v_p_115 < len(ctx.state['players']) else {}).get('out'))])
+        return (lambda v_live_116: (lambda v_best_119: (lambda v_top_122: (lambda v_most_125: (lambda v_tied_128: [v_p_129 for v_p_129 in items_of(v_tied_128) if (True if (((len(v_tied_128) if isinstance(v_tied_128, (list, dict)) else 0) == 1)) or ((1 == 1)) else False)])([v_p_126 for v_p_126 in items_of(v_top_122) if (FN['sum'](ctx, None, [(_h1.get(v_c_127, NOREC).get('value', 0) if type(v_c_127) is str else 0) for v_c_127 in items_of((ctx.state['players'][v_p_126] if type(v_p_126) is int and 0 <= v_p_126 < len(ctx.state['players']) else {}).get('discards'))]) == v_most_125)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(_h1.get(v_c_124, NOREC).get('value', 0) if type(v_c_124) is str else 0) for v_c_124 in items_of((ctx.state['players'][v_p_123] if type(v_p_123) is int and 0 <= v_p_123 < len(ctx.state['players']) else {}).get('discards'))]) for v_p_123 in items_of(v_top_122)])))([v_p_120 for v_p_120 in items_of(v_live_116) if (FN['sum'](ctx, None, [(_h1.get(v_c_121, NOREC).get('value', 0) if type(v_c_121) is str else 0) for v_c_121 in items_of((ctx.state['players'][v_p_120] if type(v_p_120) is int and 0 <= v_p_120 < len(ctx.state['players']) else {}).get('hand'))]) == v_best_119)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(_h1.get(v_c_118, NOREC).get('value', 0) if type(v_c_118) is str else 0) for v_c_118 in items_of((ctx.state['players'][v_p_117] if type(v_p_117) is int and 0 <= v_p_117 < len(ctx.state['players']) else {}).get('hand'))]) for v_p_117 in items_of(v_live_116)])))([v_p_115 for v_p_115 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_115] if type(v_p_115) is int and 0 <= v_p_115 < len(ctx.state['players']) else {}).get('out'))])
     return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), compute)
 
 
@@ -543,7 +543,7 @@ def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
 def x_200(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     if E is None:
         E = ctx.env()
-    return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if ((FN['count'](ctx, None, E.get('still_in~132')) > 1)) and ((E.get('p~133') in _w2 if type((_w2 := E.get('still_in~132'))) in (list, dict) else IN(E.get('p~133'), _w2))) else False) else K[1])
+    return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if (((len(_w2) if isinstance((_w2 := E.get('still_in~132')), (list, dict)) else 0) > 1)) and ((E.get('p~133') in _w3 if type((_w3 := E.get('still_in~132'))) in (list, dict) else IN(E.get('p~133'), _w3))) else False) else K[1])
 
 
 def x_202(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
@@ -559,7 +559,7 @@ def x_205(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
 def x_206(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('won~130')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('won~130')), (list, dict)) else 0) > 0)
 
 
 x_207 = x_119  # rules_data/love_letter/definitions/turns.yaml:188
@@ -1375,11 +1375,11 @@ def d_63(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
             raise TrialBudget()
-        if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
             ctx.steps += 3
             if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
                 raise TrialBudget()
@@ -1406,7 +1406,7 @@ def d_64(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
             raise TrialBudget()
@@ -1900,7 +1900,7 @@ def d_108(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
             raise TrialBudget()
-        if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
             ctx.steps += 3
             if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
                 raise TrialBudget()
@@ -2016,7 +2016,7 @@ def t_118(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
             raise TrialBudget()
@@ -2298,7 +2298,7 @@ def d_142(ctx, E=None):  # rules_data/love_letter/flow.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:188
         raise TrialBudget()
-    if ((FN['count'](ctx, None, E.get('won~130')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := E.get('won~130')), (list, dict)) else 0) > 0)):
         ctx.steps += 1
         SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[11])
     return True
@@ -2480,7 +2480,7 @@ def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, E.get('won~130')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := E.get('won~130')), (list, dict)) else 0) > 0)):
         ctx.steps += 1
         SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[11])
     return True

@@ -152,7 +152,7 @@ def x_10(ctx, E=None):  #
 def x_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:286
     if E is None:
         E = ctx.env()
-    return (True if (E.get('more~751')) and ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) > 0)) else False)
+    return (True if (E.get('more~751')) and (((len(_w2) if isinstance((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), (list, dict)) else 0) > 0)) else False)
 
 
 def x_16(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
@@ -198,7 +198,7 @@ def x_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) > 0)
+    return ((len(_w2) if isinstance((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), (list, dict)) else 0) > 0)
 
 
 def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -302,10 +302,11 @@ def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         _h3 = ctx.state.get('board')
         _h4 = E.get('t~748')
         _h5 = E.get('mine~752')
-        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~748'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        _h8 = ctx.index.plain['tiles']
-        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((_h1.get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h2)] if (True if ((not (v_s_754 in _h3 if type(_h3) in (list, dict) else IN(v_s_754, _h3)))) and ((True if (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h4)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_754 in _h7 if type(_h7) in (list, dict) else IN(v_s_754, _h7))) or ((not any((True if ((v_x_755 in _h3 if type(_h3) in (list, dict) else IN(v_x_755, _h3))) and ((not (v_x_755 in _h7 if type(_h7) in (list, dict) else IN(v_x_755, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_756)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h6))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+        _h6 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h7 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~748'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h8 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~748'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h9 = ctx.index.plain['tiles']
+        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((_h1.get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h2)] if (True if ((not (v_s_754 in _h3 if type(_h3) in (list, dict) else IN(v_s_754, _h3)))) and ((True if (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h4)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_754 in _h7 if type(_h7) in (list, dict) else IN(v_s_754, _h7))) or ((not any((True if ((v_x_755 in _h3 if type(_h3) in (list, dict) else IN(v_x_755, _h3))) and ((not (v_x_755 in _h7 if type(_h7) in (list, dict) else IN(v_x_755, _h7)))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_756)) or (((_h9.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h8))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
     return MEMO(ctx, (56, E.get('mine~752'), E.get('t~748'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -316,14 +317,14 @@ def x_57(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         _h1 = ctx.state.get('claims')
         _h2 = E.get('you')
         _h3 = ctx.state.get('board')
-        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if (FN['count'](ctx, None, v_near_762) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((_h2 != None)) and (any((True if ((v_x_761 in _h3 if type(_h3) in (list, dict) else IN(v_x_761, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h1 if type(_h1) in (list, dict) else IN(v_s_758, _h1)))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == _h2)) else False)])
+        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if ((len(v_near_762) if isinstance(v_near_762, (list, dict)) else 0) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((_h2 != None)) and (any((True if ((v_x_761 in _h3 if type(_h3) in (list, dict) else IN(v_x_761, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h1 if type(_h1) in (list, dict) else IN(v_s_758, _h1)))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == _h2)) else False)])
     return MEMO(ctx, (57, E.get('empty~757'), E.get('t~748'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_58(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~763')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~763')), (list, dict)) else 0) > 0)
 
 
 def x_62(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -498,7 +499,7 @@ x_179 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def x_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
+    return ((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)
 
 
 def x_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -514,7 +515,7 @@ x_188 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def x_189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (FN['count'](ctx, None, ctx.state.get('deck')) > 0)
+    return ((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)
 
 
 x_190 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -953,7 +954,7 @@ def x_4301(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) >= 16)
+    return ((len(_w2) if isinstance((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), (list, dict)) else 0) >= 16)
 
 
 x_4305 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -991,10 +992,11 @@ def x_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h3 = ctx.state.get('board')
         _h4 = E.get('t~752')
         _h5 = E.get('mine~756')
-        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        _h8 = ctx.index.plain['tiles']
-        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((_h1.get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h2)] if (True if ((not (v_s_758 in _h3 if type(_h3) in (list, dict) else IN(v_s_758, _h3)))) and ((True if (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h4)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_758 in _h7 if type(_h7) in (list, dict) else IN(v_s_758, _h7))) or ((not any((True if ((v_x_759 in _h3 if type(_h3) in (list, dict) else IN(v_x_759, _h3))) and ((not (v_x_759 in _h7 if type(_h7) in (list, dict) else IN(v_x_759, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h6))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
+        _h6 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h7 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~752'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h8 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~752'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h9 = ctx.index.plain['tiles']
+        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((_h1.get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h2)] if (True if ((not (v_s_758 in _h3 if type(_h3) in (list, dict) else IN(v_s_758, _h3)))) and ((True if (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h4)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_758 in _h7 if type(_h7) in (list, dict) else IN(v_s_758, _h7))) or ((not any((True if ((v_x_759 in _h3 if type(_h3) in (list, dict) else IN(v_x_759, _h3))) and ((not (v_x_759 in _h7 if type(_h7) in (list, dict) else IN(v_x_759, _h7)))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_760)) or (((_h9.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h8))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
     return MEMO(ctx, (4314, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -1005,14 +1007,14 @@ def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h1 = ctx.state.get('claims')
         _h2 = E.get('you')
         _h3 = ctx.state.get('board')
-        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((_h2 != None)) and (any((True if ((v_x_765 in _h3 if type(_h3) in (list, dict) else IN(v_x_765, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == _h2)) else False)])
+        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if ((len(v_near_766) if isinstance(v_near_766, (list, dict)) else 0) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((_h2 != None)) and (any((True if ((v_x_765 in _h3 if type(_h3) in (list, dict) else IN(v_x_765, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == _h2)) else False)])
     return MEMO(ctx, (4315, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~767')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~767')), (list, dict)) else 0) > 0)
 
 
 def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -1132,12 +1134,13 @@ def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         _h2 = ctx.index.plain['tiles'].get('city', NOREC).get('space', None)
         _h3 = ctx.state.get('board')
         _h4 = E.get('this')
-        _h5 = (_w1.get('tiles', None) if type((_w1 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'tiles', None))
-        _h6 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
-        _h7 = ctx.index.plain['tiles']
-        _h8 = ctx.state.get('claims')
-        _h9 = E.get('you')
-        return (lambda v_open_943: ((lambda v_near_946: (v_near_946 if (FN['count'](ctx, None, v_near_946) > 0) else v_open_943))([v_s_944 for v_s_944 in items_of(v_open_943) if (True if ((_h9 != None)) and (any((True if ((v_x_945 in _h3 if type(_h3) in (list, dict) else IN(v_x_945, _h3))) and (((_w3.get('owner', None) if type((_w3 := (_h3.get(v_x_945, {}) if type(_h3) is dict else KEY(_h3, v_x_945, {})))) is dict else KEY(_w3, 'owner', None)) == _h9)) else False) for v_x_945 in ADJ(ctx, 'spaces', v_s_944))) else False)]) if (ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible') else v_open_943))([v_s_942 for v_s_942 in [v_s_939 for v_s_939 in [v_x_938 for v_x_938 in IDS(ctx, 'spaces') if ((_h1.get(v_x_938, NOREC).get('type', None) if type(v_x_938) is str else None) == _h2)] if (True if ((not (v_s_939 in _h3 if type(_h3) in (list, dict) else IN(v_s_939, _h3)))) and ((True if (((_h1.get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == None)) or (((_h1.get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == 'city')) or (((_h1.get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == _h4)) else False)) and ((True if ((FN['count'](ctx, None, _h5) == 0)) or ((v_s_939 in _h6 if type(_h6) in (list, dict) else IN(v_s_939, _h6))) or ((not any((True if ((v_x_940 in _h3 if type(_h3) in (list, dict) else IN(v_x_940, _h3))) and ((not (v_x_940 in _h6 if type(_h6) in (list, dict) else IN(v_x_940, _h6)))) and (any((True if ((KEY((_h3.get(v_x_940, {}) if type(_h3) is dict else KEY(_h3, v_x_940, {})), 'tile', None) != None)) and ((True if ((KEY((_h3.get(v_x_940, {}) if type(_h3) is dict else KEY(_h3, v_x_940, {})), 'tile', None) == v_u_941)) or ((GET(ctx, 'tiles', KEY((_h3.get(v_x_940, {}) if type(_h3) is dict else KEY(_h3, v_x_940, {})), 'tile', None), 'counts_as', None) == v_u_941)) else False)) else False) for v_u_941 in items_of(_h5))) else False) for v_x_940 in ADJ(ctx, 'spaces', v_s_939)))) else False)) else False)] if (True if ((not (v_s_942 in _h8 if type(_h8) in (list, dict) else IN(v_s_942, _h8)))) or (((_h8.get(v_s_942, None) if type(_h8) is dict else KEY(_h8, v_s_942, None)) == _h9)) else False)])
+        _h5 = (len(_w2) if isinstance((_w2 := (_w1.get('tiles', None) if type((_w1 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'tiles', None))), (list, dict)) else 0)
+        _h6 = (_w3.get('except_on', None) if type((_w3 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w3, 'except_on', None))
+        _h7 = (_w4.get('tiles', None) if type((_w4 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w4, 'tiles', None))
+        _h8 = ctx.index.plain['tiles']
+        _h9 = ctx.state.get('claims')
+        _h10 = E.get('you')
+        return (lambda v_open_943: ((lambda v_near_946: (v_near_946 if ((len(v_near_946) if isinstance(v_near_946, (list, dict)) else 0) > 0) else v_open_943))([v_s_944 for v_s_944 in items_of(v_open_943) if (True if ((_h10 != None)) and (any((True if ((v_x_945 in _h3 if type(_h3) in (list, dict) else IN(v_x_945, _h3))) and (((_w5.get('owner', None) if type((_w5 := (_h3.get(v_x_945, {}) if type(_h3) is dict else KEY(_h3, v_x_945, {})))) is dict else KEY(_w5, 'owner', None)) == _h10)) else False) for v_x_945 in ADJ(ctx, 'spaces', v_s_944))) else False)]) if (ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible') else v_open_943))([v_s_942 for v_s_942 in [v_s_939 for v_s_939 in [v_x_938 for v_x_938 in IDS(ctx, 'spaces') if ((_h1.get(v_x_938, NOREC).get('type', None) if type(v_x_938) is str else None) == _h2)] if (True if ((not (v_s_939 in _h3 if type(_h3) in (list, dict) else IN(v_s_939, _h3)))) and ((True if (((_h1.get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == None)) or (((_h1.get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == 'city')) or (((_h1.get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None) == _h4)) else False)) and ((True if ((_h5 == 0)) or ((v_s_939 in _h6 if type(_h6) in (list, dict) else IN(v_s_939, _h6))) or ((not any((True if ((v_x_940 in _h3 if type(_h3) in (list, dict) else IN(v_x_940, _h3))) and ((not (v_x_940 in _h6 if type(_h6) in (list, dict) else IN(v_x_940, _h6)))) and (any((True if ((KEY((_h3.get(v_x_940, {}) if type(_h3) is dict else KEY(_h3, v_x_940, {})), 'tile', None) != None)) and ((True if ((KEY((_h3.get(v_x_940, {}) if type(_h3) is dict else KEY(_h3, v_x_940, {})), 'tile', None) == v_u_941)) or ((GET(ctx, 'tiles', KEY((_h3.get(v_x_940, {}) if type(_h3) is dict else KEY(_h3, v_x_940, {})), 'tile', None), 'counts_as', None) == v_u_941)) else False)) else False) for v_u_941 in items_of(_h7))) else False) for v_x_940 in ADJ(ctx, 'spaces', v_s_939)))) else False)) else False)] if (True if ((not (v_s_942 in _h9 if type(_h9) in (list, dict) else IN(v_s_942, _h9)))) or (((_h9.get(v_s_942, None) if type(_h9) is dict else KEY(_h9, v_s_942, None)) == _h10)) else False)])
     return MEMO(ctx, (4402, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -1150,13 +1153,13 @@ def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
 def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('order~948')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('order~948')), (list, dict)) else 0) > 0)
 
 
 def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w6.get(AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~936'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~948')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~948'))), None) if type((_w6 := E.get('order~948'))) is dict else KEY(_w6, AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~936'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~948')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~948'))), None))
+    return (_w8.get(AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~936'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None)))) is type((_w5 := (len(_w3) if isinstance((_w3 := E.get('order~948')), (list, dict)) else 0))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), (len(_w7) if isinstance((_w7 := E.get('order~948')), (list, dict)) else 0)), None) if type((_w8 := E.get('order~948'))) is dict else KEY(_w8, AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~936'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))), None)))) is type((_w5 := (len(_w3) if isinstance((_w3 := E.get('order~948')), (list, dict)) else 0))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), (len(_w7) if isinstance((_w7 := E.get('order~948')), (list, dict)) else 0)), None))
 
 
 def x_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -1213,26 +1216,27 @@ def x_4421(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         _h2 = ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None)
         _h3 = ctx.state.get('board')
         _h4 = E.get('this')
-        _h5 = (_w1.get('tiles', None) if type((_w1 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'tiles', None))
-        _h6 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
-        _h7 = ctx.index.plain['tiles']
-        _h8 = ctx.state.get('claims')
-        _h9 = E.get('you')
-        _h10 = ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None)
-        return [v_x_953 for v_x_953 in ADJ(ctx, 'spaces', E.get('at~949')) if (v_x_953 in _w4 if type((_w4 := (lambda v_open_959: ((lambda v_near_962: (v_near_962 if (FN['count'](ctx, None, v_near_962) > 0) else v_open_959))([v_s_960 for v_s_960 in items_of(v_open_959) if (True if ((_h9 != None)) and (any((True if ((v_x_961 in _h3 if type(_h3) in (list, dict) else IN(v_x_961, _h3))) and (((_w3.get('owner', None) if type((_w3 := (_h3.get(v_x_961, {}) if type(_h3) is dict else KEY(_h3, v_x_961, {})))) is dict else KEY(_w3, 'owner', None)) == _h9)) else False) for v_x_961 in ADJ(ctx, 'spaces', v_s_960))) else False)]) if (_h10 == 'if_possible') else v_open_959))([v_s_958 for v_s_958 in [v_s_955 for v_s_955 in [v_x_954 for v_x_954 in IDS(ctx, 'spaces') if ((_h1.get(v_x_954, NOREC).get('type', None) if type(v_x_954) is str else None) == _h2)] if (True if ((not (v_s_955 in _h3 if type(_h3) in (list, dict) else IN(v_s_955, _h3)))) and ((True if (((_h1.get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == None)) or (((_h1.get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == 'greenery')) or (((_h1.get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == _h4)) else False)) and ((True if ((FN['count'](ctx, None, _h5) == 0)) or ((v_s_955 in _h6 if type(_h6) in (list, dict) else IN(v_s_955, _h6))) or ((not any((True if ((v_x_956 in _h3 if type(_h3) in (list, dict) else IN(v_x_956, _h3))) and ((not (v_x_956 in _h6 if type(_h6) in (list, dict) else IN(v_x_956, _h6)))) and (any((True if ((KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None) != None)) and ((True if ((KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None) == v_u_957)) or ((GET(ctx, 'tiles', KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None), 'counts_as', None) == v_u_957)) else False)) else False) for v_u_957 in items_of(_h5))) else False) for v_x_956 in ADJ(ctx, 'spaces', v_s_955)))) else False)) else False)] if (True if ((not (v_s_958 in _h8 if type(_h8) in (list, dict) else IN(v_s_958, _h8)))) or (((_h8.get(v_s_958, None) if type(_h8) is dict else KEY(_h8, v_s_958, None)) == _h9)) else False)]))) in (list, dict) else IN(v_x_953, _w4))]
+        _h5 = (len(_w2) if isinstance((_w2 := (_w1.get('tiles', None) if type((_w1 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'tiles', None))), (list, dict)) else 0)
+        _h6 = (_w3.get('except_on', None) if type((_w3 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w3, 'except_on', None))
+        _h7 = (_w4.get('tiles', None) if type((_w4 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w4, 'tiles', None))
+        _h8 = ctx.index.plain['tiles']
+        _h9 = ctx.state.get('claims')
+        _h10 = E.get('you')
+        _h11 = ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None)
+        return [v_x_953 for v_x_953 in ADJ(ctx, 'spaces', E.get('at~949')) if (v_x_953 in _w6 if type((_w6 := (lambda v_open_959: ((lambda v_near_962: (v_near_962 if ((len(v_near_962) if isinstance(v_near_962, (list, dict)) else 0) > 0) else v_open_959))([v_s_960 for v_s_960 in items_of(v_open_959) if (True if ((_h10 != None)) and (any((True if ((v_x_961 in _h3 if type(_h3) in (list, dict) else IN(v_x_961, _h3))) and (((_w5.get('owner', None) if type((_w5 := (_h3.get(v_x_961, {}) if type(_h3) is dict else KEY(_h3, v_x_961, {})))) is dict else KEY(_w5, 'owner', None)) == _h10)) else False) for v_x_961 in ADJ(ctx, 'spaces', v_s_960))) else False)]) if (_h11 == 'if_possible') else v_open_959))([v_s_958 for v_s_958 in [v_s_955 for v_s_955 in [v_x_954 for v_x_954 in IDS(ctx, 'spaces') if ((_h1.get(v_x_954, NOREC).get('type', None) if type(v_x_954) is str else None) == _h2)] if (True if ((not (v_s_955 in _h3 if type(_h3) in (list, dict) else IN(v_s_955, _h3)))) and ((True if (((_h1.get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == None)) or (((_h1.get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == 'greenery')) or (((_h1.get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == _h4)) else False)) and ((True if ((_h5 == 0)) or ((v_s_955 in _h6 if type(_h6) in (list, dict) else IN(v_s_955, _h6))) or ((not any((True if ((v_x_956 in _h3 if type(_h3) in (list, dict) else IN(v_x_956, _h3))) and ((not (v_x_956 in _h6 if type(_h6) in (list, dict) else IN(v_x_956, _h6)))) and (any((True if ((KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None) != None)) and ((True if ((KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None) == v_u_957)) or ((GET(ctx, 'tiles', KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None), 'counts_as', None) == v_u_957)) else False)) else False) for v_u_957 in items_of(_h7))) else False) for v_x_956 in ADJ(ctx, 'spaces', v_s_955)))) else False)) else False)] if (True if ((not (v_s_958 in _h9 if type(_h9) in (list, dict) else IN(v_s_958, _h9)))) or (((_h9.get(v_s_958, None) if type(_h9) is dict else KEY(_h9, v_s_958, None)) == _h10)) else False)]))) in (list, dict) else IN(v_x_953, _w6))]
     return MEMO(ctx, (4421, E.get('at~949'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('ring~963')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('ring~963')), (list, dict)) else 0) > 0)
 
 
 def x_4424(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:32
     if E is None:
         E = ctx.env()
-    return (_w7.get(AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~936'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~963')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~963'))), None) if type((_w7 := E.get('ring~963'))) is dict else KEY(_w7, AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~936'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~963')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~963'))), None))
+    return (_w9.get(AR('%', ((_w7 if type((_w7 := (_w5 + _w6 if type((_w5 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~936'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w6 := (len(_w4) if isinstance((_w4 := E.get('ring~963')), (list, dict)) else 0))) is int else AR('+', _w5, _w6)))) is int else num(_w7)) - 1), (len(_w8) if isinstance((_w8 := E.get('ring~963')), (list, dict)) else 0)), None) if type((_w9 := E.get('ring~963'))) is dict else KEY(_w9, AR('%', ((_w7 if type((_w7 := (_w5 + _w6 if type((_w5 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~936'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~937'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w6 := (len(_w4) if isinstance((_w4 := E.get('ring~963')), (list, dict)) else 0))) is int else AR('+', _w5, _w6)))) is int else num(_w7)) - 1), (len(_w8) if isinstance((_w8 := E.get('ring~963')), (list, dict)) else 0)), None))
 
 
 def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -1344,7 +1348,7 @@ x_4456 = x_4438  # rules_data/terraforming_mars/modules.yaml:63
 
 
 def x_4458(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return (FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)
+    return ((len(_w1) if isinstance((_w1 := ctx.state.get('corp_deck')), (list, dict)) else 0) > 0)
 
 
 def x_4459(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -1549,7 +1553,7 @@ x_4536 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
 def x_4537(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    return MEMO(ctx, (4537, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_988] if type(v_p_988) is int and 0 <= v_p_988 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_988 in items_of(list(range(len(ctx.state['players']))))))
+    return MEMO(ctx, (4537, ctx.stamps.get('pack', 0),), lambda: any(((len(_w1) if isinstance((_w1 := (ctx.state['players'][v_p_988] if type(v_p_988) is int and 0 <= v_p_988 < len(ctx.state['players']) else {}).get('pack')), (list, dict)) else 0) > 0) for v_p_988 in items_of(list(range(len(ctx.state['players']))))))
 
 
 def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
@@ -1562,7 +1566,7 @@ def x_4538(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4539(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')) > 0)
+    return ((len(_w2) if isinstance((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')), (list, dict)) else 0) > 0)
 
 
 x_4540 = x_4533  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -1980,7 +1984,7 @@ def x_4677(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4679(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
-    return (FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))
+    return ((len(_w1) if isinstance((_w1 := ctx.state.get('passed')), (list, dict)) else 0) < (_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)))
 
 
 def x_4680(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
@@ -2530,7 +2534,7 @@ def x_4839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
-    return (True if ((FN['count'](ctx, None, ctx.state.get('milestones')) < 3)) and ((not (E.get('m~865') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~865'), _w1)))) and (FLD(ctx, K[14], E.get('m~865'))) else False)
+    return (True if (((len(_w1) if isinstance((_w1 := ctx.state.get('milestones')), (list, dict)) else 0) < 3)) and ((not (E.get('m~865') in _w2 if type((_w2 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~865'), _w2)))) and (FLD(ctx, K[14], E.get('m~865'))) else False)
 
 
 def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -2635,11 +2639,11 @@ def x_4875(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4877(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4877, E.get('a~877'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~877') in _w1 if type((_w1 := [(v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)) for v_f_878 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~877'), _w1)))) else False))
+    return MEMO(ctx, (4877, E.get('a~877'), ctx.stamps.get('awards', 0),), lambda: (True if (((len(_w1) if isinstance((_w1 := ctx.state.get('awards')), (list, dict)) else 0) < (len(_w2) if isinstance((_w2 := K[15]), (list, dict)) else 0))) and ((not (E.get('a~877') in _w3 if type((_w3 := [(v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)) for v_f_878 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~877'), _w3)))) else False))
 
 
 def x_4878(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
-    return (_w1.get(FN['count'](ctx, None, ctx.state.get('awards')), None) if type((_w1 := K[15])) is dict else KEY(_w1, FN['count'](ctx, None, ctx.state.get('awards')), None))
+    return (_w2.get((len(_w1) if isinstance((_w1 := ctx.state.get('awards')), (list, dict)) else 0), None) if type((_w2 := K[15])) is dict else KEY(_w2, (len(_w1) if isinstance((_w1 := ctx.state.get('awards')), (list, dict)) else 0), None))
 
 
 def x_4882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -2747,7 +2751,7 @@ x_4911 = x_4736  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4912(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~889'))) - 1))
+    return RANGE(0, ((len(_w1) if isinstance((_w1 := FLD(ctx, K[16], E.get('card~889'))), (list, dict)) else 0) - 1))
 
 
 def x_4915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
@@ -2795,7 +2799,7 @@ x_4926 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4927(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~893'))) - 1))
+    return RANGE(0, ((len(_w1) if isinstance((_w1 := FLD(ctx, K[17], E.get('c~893'))), (list, dict)) else 0) - 1))
 
 
 def x_4930(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
@@ -3666,7 +3670,7 @@ def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     if (J := ctx.journal) is not None:
         J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
     E['legal~763'] = value
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~763')), (list, dict)) else 0) > 0)):
         return False
     return t_44(ctx, k, s, E)
 
@@ -3716,7 +3720,7 @@ def d_43(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~763')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -3956,7 +3960,7 @@ def t_61(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     if (J := ctx.journal) is not None:
         J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
     E['legal~763'] = value
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~763')), (list, dict)) else 0) > 0)):
         return False
     return t_66(ctx, k, s, E)
 
@@ -4056,7 +4060,7 @@ def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
     if (J := ctx.journal) is not None:
         J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
     E['legal~763'] = value
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~763')), (list, dict)) else 0) > 0)):
         return False
     return t_88(ctx, k, s, E)
 
@@ -4169,7 +4173,7 @@ def t_108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
     if (J := ctx.journal) is not None:
         J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
     E['legal~763'] = value
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~763')), (list, dict)) else 0) > 0)):
         return False
     return t_113(ctx, k, s, E)
 
@@ -4306,7 +4310,7 @@ def d_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -4316,7 +4320,7 @@ def d_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
@@ -4332,7 +4336,7 @@ def d_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -4382,7 +4386,7 @@ def d_160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
@@ -4491,7 +4495,7 @@ def d_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -4501,7 +4505,7 @@ def d_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
@@ -4517,7 +4521,7 @@ def d_172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -4594,7 +4598,7 @@ def d_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -4604,7 +4608,7 @@ def d_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
@@ -4620,7 +4624,7 @@ def d_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -4924,7 +4928,7 @@ def d_312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -4934,7 +4938,7 @@ def d_312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
@@ -4950,7 +4954,7 @@ def d_313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -5027,7 +5031,7 @@ def d_325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -5037,7 +5041,7 @@ def d_325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
@@ -5053,7 +5057,7 @@ def d_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -5206,7 +5210,7 @@ def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -5216,7 +5220,7 @@ def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
@@ -5232,7 +5236,7 @@ def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -5560,7 +5564,7 @@ def d_3665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -5570,7 +5574,7 @@ def d_3665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
@@ -5586,7 +5590,7 @@ def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -5813,7 +5817,7 @@ def t_3693(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if (J := ctx.journal) is not None:
         J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
     E['legal~763'] = value
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~763')), (list, dict)) else 0) > 0)):
         return False
     return t_3698(ctx, k, s, E)
 
@@ -6680,7 +6684,7 @@ def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if (J := ctx.journal) is not None:
         J.append((E, 'legal~767', E.get('legal~767', MISSING), True))
     E['legal~767'] = value
-    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~767')), (list, dict)) else 0) > 0)):
         return False
     return t_3791(ctx, k, s, E)
 
@@ -6730,7 +6734,7 @@ def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~767')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -7119,7 +7123,7 @@ def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/solo.yaml:21
             raise TrialBudget()
-        if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+        if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
             ctx.steps += 4
             if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/solo.yaml:21
                 raise TrialBudget()
@@ -7135,7 +7139,7 @@ def d_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/solo.yaml:21
             raise TrialBudget()
@@ -7287,7 +7291,7 @@ def t_3871(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, E.get('order~948')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := E.get('order~948')), (list, dict)) else 0) > 0)):
         return t_3872(ctx, k, s, E)
     return k()
 
@@ -7510,7 +7514,7 @@ def t_3887(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, E.get('ring~963')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := E.get('ring~963')), (list, dict)) else 0) > 0)):
         return t_3888(ctx, k, s, E)
     return k()
 
@@ -8003,7 +8007,7 @@ def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/corporations.yaml:38
             raise TrialBudget()
-        if ((FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)):
+        if (((len(_w1) if isinstance((_w1 := ctx.state.get('corp_deck')), (list, dict)) else 0) > 0)):
             ctx.steps += 3
             if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/corporations.yaml:38
                 raise TrialBudget()
@@ -8021,7 +8025,7 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('corp_deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/corporations.yaml:38
             raise TrialBudget()
@@ -8253,7 +8257,7 @@ def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
             raise TrialBudget()
@@ -8263,7 +8267,7 @@ def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
             raise TrialBudget()
@@ -8279,7 +8283,7 @@ def d_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
             raise TrialBudget()
@@ -8317,7 +8321,7 @@ def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
             raise TrialBudget()
@@ -8778,7 +8782,7 @@ def d_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:142
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:142
             raise TrialBudget()
@@ -8788,7 +8792,7 @@ def d_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:143
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:143
             raise TrialBudget()
@@ -8804,7 +8808,7 @@ def d_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:142
             raise TrialBudget()
@@ -8842,7 +8846,7 @@ def d_3983(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:143
             raise TrialBudget()
@@ -8941,7 +8945,7 @@ def t_3989(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             if (J := ctx.journal) is not None:
                 J.append((E, 'you', E.get('you', MISSING), True))
             E['you'] = item
-            if ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')) > 0)):
+            if x_4539(ctx, E):
                 return t_3990(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -10041,7 +10045,7 @@ def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
             raise TrialBudget()
@@ -10051,7 +10055,7 @@ def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
             raise TrialBudget()
@@ -10067,7 +10071,7 @@ def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
             raise TrialBudget()
@@ -10528,7 +10532,7 @@ def t_4106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def nxt():
-        if ((FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))):
+        if (((len(_w1) if isinstance((_w1 := ctx.state.get('passed')), (list, dict)) else 0) < (_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)))):
             return t_4107(ctx, nxt, k, E)
         return k()
 

@@ -60,7 +60,7 @@ K = [
 def x_10761(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := FN['count'](ctx, None, (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2657'), []))))) is type((_w4 := FN['count'](ctx, None, (_w2.get(E.get('d~2657'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~2657'), []))))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) > 0)
+    return ((_w7 if type((_w7 := (_w5 + _w6 if type((_w5 := (len(_w2) if isinstance((_w2 := (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2657'), []))), (list, dict)) else 0))) is type((_w6 := (len(_w4) if isinstance((_w4 := (_w3.get(E.get('d~2657'), []) if type((_w3 := ctx.state.get('piles'))) is dict else KEY(_w3, E.get('d~2657'), []))), (list, dict)) else 0))) is int else AR('+', _w5, _w6)))) is int else num(_w7)) > 0)
 
 
 def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
@@ -84,7 +84,7 @@ def x_10764(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
 def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~2659'))) is str else None) != None)) and ((FN['count'](ctx, None, (_w2.get(E.get('d~2659'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~2659'), []))) < (_w4 if type((_w4 := (ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~2659'))) is str else None))) is int else num(_w4)))) and ((FN['count'](ctx, None, (_w5.get(E.get('d~2659'), []) if type((_w5 := ctx.state.get('piles'))) is dict else KEY(_w5, E.get('d~2659'), []))) > 0)) else False)
+    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~2659'))) is str else None) != None)) and (((len(_w3) if isinstance((_w3 := (_w2.get(E.get('d~2659'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~2659'), []))), (list, dict)) else 0) < (_w5 if type((_w5 := (ctx.index.plain['decks'].get(_w4, NOREC).get('display', None) if type((_w4 := E.get('d~2659'))) is str else None))) is int else num(_w5)))) and (((len(_w7) if isinstance((_w7 := (_w6.get(E.get('d~2659'), []) if type((_w6 := ctx.state.get('piles'))) is dict else KEY(_w6, E.get('d~2659'), []))), (list, dict)) else 0) > 0)) else False)
 
 
 def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
@@ -169,7 +169,7 @@ def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
 def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return (K[1] if (FN['count'](ctx, None, (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2657'), []))) > 0) else K[2])
+    return (K[1] if ((len(_w2) if isinstance((_w2 := (_w1.get(E.get('d~2657'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2657'), []))), (list, dict)) else 0) > 0) else K[2])
 
 
 def x_10789(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130

@@ -761,7 +761,7 @@ def d_398(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
 
 
 def x_441(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
-    return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is type((_w2 := FN['count'](ctx, None, ctx.state.get('discard')))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0))) is type((_w4 := (len(_w2) if isinstance((_w2 := ctx.state.get('discard')), (list, dict)) else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 1)
 
 
 def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -861,7 +861,7 @@ def x_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:9
 
 
 def x_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
+    return ((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)
 
 
 def x_469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -877,7 +877,7 @@ def x_471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_476(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return (FN['count'](ctx, None, ctx.state.get('deck')) > 0)
+    return ((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)
 
 
 def x_478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
@@ -1167,7 +1167,7 @@ def d_448(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
             raise TrialBudget()
@@ -1359,10 +1359,11 @@ def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h3 = ctx.state.get('board')
         _h4 = E.get('t~752')
         _h5 = E.get('mine~756')
-        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        _h8 = ctx.index.plain['tiles']
-        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((_h1.get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h2)] if (True if ((not (v_s_758 in _h3 if type(_h3) in (list, dict) else IN(v_s_758, _h3)))) and ((True if (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h4)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_758 in _h7 if type(_h7) in (list, dict) else IN(v_s_758, _h7))) or ((not any((True if ((v_x_759 in _h3 if type(_h3) in (list, dict) else IN(v_x_759, _h3))) and ((not (v_x_759 in _h7 if type(_h7) in (list, dict) else IN(v_x_759, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h6))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
+        _h6 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h7 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~752'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h8 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~752'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h9 = ctx.index.plain['tiles']
+        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((_h1.get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h2)] if (True if ((not (v_s_758 in _h3 if type(_h3) in (list, dict) else IN(v_s_758, _h3)))) and ((True if (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h4)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_758 in _h7 if type(_h7) in (list, dict) else IN(v_s_758, _h7))) or ((not any((True if ((v_x_759 in _h3 if type(_h3) in (list, dict) else IN(v_x_759, _h3))) and ((not (v_x_759 in _h7 if type(_h7) in (list, dict) else IN(v_x_759, _h7)))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_760)) or (((_h9.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h8))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
     return MEMO(ctx, (560, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -1373,14 +1374,14 @@ def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.state.get('claims')
         _h2 = E.get('you')
         _h3 = ctx.state.get('board')
-        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((_h2 != None)) and (any((True if ((v_x_765 in _h3 if type(_h3) in (list, dict) else IN(v_x_765, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == _h2)) else False)])
+        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if ((len(v_near_766) if isinstance(v_near_766, (list, dict)) else 0) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((_h2 != None)) and (any((True if ((v_x_765 in _h3 if type(_h3) in (list, dict) else IN(v_x_765, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == _h2)) else False)])
     return MEMO(ctx, (561, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~767')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~767')), (list, dict)) else 0) > 0)
 
 
 def x_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -1500,7 +1501,7 @@ def t_503(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
     if (J := ctx.journal) is not None:
         J.append((E, 'legal~767', E.get('legal~767', MISSING), True))
     E['legal~767'] = value
-    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~767')), (list, dict)) else 0) > 0)):
         return False
     return t_508(ctx, k, s, E, B)
 
@@ -1550,7 +1551,7 @@ def d_507(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~767')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -2119,10 +2120,11 @@ def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h3 = ctx.state.get('board')
         _h4 = E.get('t~751')
         _h5 = E.get('mine~755')
-        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~751'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~751'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        _h8 = ctx.index.plain['tiles']
-        return [v_s_757 for v_s_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((_h1.get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h2)] if (True if ((not (v_s_757 in _h3 if type(_h3) in (list, dict) else IN(v_s_757, _h3)))) and ((True if (((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h4)) or (((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_757 in _h7 if type(_h7) in (list, dict) else IN(v_s_757, _h7))) or ((not any((True if ((v_x_758 in _h3 if type(_h3) in (list, dict) else IN(v_x_758, _h3))) and ((not (v_x_758 in _h7 if type(_h7) in (list, dict) else IN(v_x_758, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_759)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h6))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
+        _h6 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~751'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h7 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~751'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h8 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~751'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h9 = ctx.index.plain['tiles']
+        return [v_s_757 for v_s_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((_h1.get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h2)] if (True if ((not (v_s_757 in _h3 if type(_h3) in (list, dict) else IN(v_s_757, _h3)))) and ((True if (((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h4)) or (((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_757 in _h7 if type(_h7) in (list, dict) else IN(v_s_757, _h7))) or ((not any((True if ((v_x_758 in _h3 if type(_h3) in (list, dict) else IN(v_x_758, _h3))) and ((not (v_x_758 in _h7 if type(_h7) in (list, dict) else IN(v_x_758, _h7)))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_759)) or (((_h9.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h8))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
     return MEMO(ctx, (634, E.get('mine~755'), E.get('t~751'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -2133,14 +2135,14 @@ def x_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.state.get('claims')
         _h2 = E.get('you')
         _h3 = ctx.state.get('board')
-        return (lambda v_open_762: ((lambda v_near_765: (v_near_765 if (FN['count'](ctx, None, v_near_765) > 0) else v_open_762))([v_s_763 for v_s_763 in items_of(v_open_762) if (True if ((_h2 != None)) and (any((True if ((v_x_764 in _h3 if type(_h3) in (list, dict) else IN(v_x_764, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_764, {}) if type(_h3) is dict else KEY(_h3, v_x_764, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_764 in ADJ(ctx, 'spaces', v_s_763))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~751'))) is str else None) == 'if_possible') else v_open_762))([v_s_761 for v_s_761 in items_of(E.get('empty~760')) if (True if ((not (v_s_761 in _h1 if type(_h1) in (list, dict) else IN(v_s_761, _h1)))) or (((_h1.get(v_s_761, None) if type(_h1) is dict else KEY(_h1, v_s_761, None)) == _h2)) else False)])
+        return (lambda v_open_762: ((lambda v_near_765: (v_near_765 if ((len(v_near_765) if isinstance(v_near_765, (list, dict)) else 0) > 0) else v_open_762))([v_s_763 for v_s_763 in items_of(v_open_762) if (True if ((_h2 != None)) and (any((True if ((v_x_764 in _h3 if type(_h3) in (list, dict) else IN(v_x_764, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_764, {}) if type(_h3) is dict else KEY(_h3, v_x_764, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_764 in ADJ(ctx, 'spaces', v_s_763))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~751'))) is str else None) == 'if_possible') else v_open_762))([v_s_761 for v_s_761 in items_of(E.get('empty~760')) if (True if ((not (v_s_761 in _h1 if type(_h1) in (list, dict) else IN(v_s_761, _h1)))) or (((_h1.get(v_s_761, None) if type(_h1) is dict else KEY(_h1, v_s_761, None)) == _h2)) else False)])
     return MEMO(ctx, (635, E.get('empty~760'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~766')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~766')), (list, dict)) else 0) > 0)
 
 
 def x_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -2242,7 +2244,7 @@ def t_569(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
     if (J := ctx.journal) is not None:
         J.append((E, 'legal~766', E.get('legal~766', MISSING), True))
     E['legal~766'] = value
-    if not ((FN['count'](ctx, None, E.get('legal~766')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~766')), (list, dict)) else 0) > 0)):
         return False
     return t_574(ctx, k, s, E, B)
 
@@ -2292,7 +2294,7 @@ def d_573(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~766')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~766')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -2558,10 +2560,11 @@ def x_729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h3 = ctx.state.get('board')
         _h4 = E.get('t~758')
         _h5 = E.get('mine~762')
-        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~758'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~758'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        _h8 = ctx.index.plain['tiles']
-        return [v_s_764 for v_s_764 in [v_x_763 for v_x_763 in IDS(ctx, 'spaces') if ((_h1.get(v_x_763, NOREC).get('type', None) if type(v_x_763) is str else None) == _h2)] if (True if ((not (v_s_764 in _h3 if type(_h3) in (list, dict) else IN(v_s_764, _h3)))) and ((True if (((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == None)) or (((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == _h4)) or (((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_764 in _h7 if type(_h7) in (list, dict) else IN(v_s_764, _h7))) or ((not any((True if ((v_x_765 in _h3 if type(_h3) in (list, dict) else IN(v_x_765, _h3))) and ((not (v_x_765 in _h7 if type(_h7) in (list, dict) else IN(v_x_765, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_766)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_766)) else False)) else False) for v_u_766 in items_of(_h6))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764)))) else False)) else False)]
+        _h6 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~758'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h7 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~758'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h8 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~758'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h9 = ctx.index.plain['tiles']
+        return [v_s_764 for v_s_764 in [v_x_763 for v_x_763 in IDS(ctx, 'spaces') if ((_h1.get(v_x_763, NOREC).get('type', None) if type(v_x_763) is str else None) == _h2)] if (True if ((not (v_s_764 in _h3 if type(_h3) in (list, dict) else IN(v_s_764, _h3)))) and ((True if (((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == None)) or (((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == _h4)) or (((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_764 in _h7 if type(_h7) in (list, dict) else IN(v_s_764, _h7))) or ((not any((True if ((v_x_765 in _h3 if type(_h3) in (list, dict) else IN(v_x_765, _h3))) and ((not (v_x_765 in _h7 if type(_h7) in (list, dict) else IN(v_x_765, _h7)))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_766)) or (((_h9.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_766)) else False)) else False) for v_u_766 in items_of(_h8))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764)))) else False)) else False)]
     return MEMO(ctx, (729, E.get('mine~762'), E.get('t~758'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -2572,14 +2575,14 @@ def x_730(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.state.get('claims')
         _h2 = E.get('you')
         _h3 = ctx.state.get('board')
-        return (lambda v_open_769: ((lambda v_near_772: (v_near_772 if (FN['count'](ctx, None, v_near_772) > 0) else v_open_769))([v_s_770 for v_s_770 in items_of(v_open_769) if (True if ((_h2 != None)) and (any((True if ((v_x_771 in _h3 if type(_h3) in (list, dict) else IN(v_x_771, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_771, {}) if type(_h3) is dict else KEY(_h3, v_x_771, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~758'))) is str else None) == 'if_possible') else v_open_769))([v_s_768 for v_s_768 in items_of(E.get('empty~767')) if (True if ((not (v_s_768 in _h1 if type(_h1) in (list, dict) else IN(v_s_768, _h1)))) or (((_h1.get(v_s_768, None) if type(_h1) is dict else KEY(_h1, v_s_768, None)) == _h2)) else False)])
+        return (lambda v_open_769: ((lambda v_near_772: (v_near_772 if ((len(v_near_772) if isinstance(v_near_772, (list, dict)) else 0) > 0) else v_open_769))([v_s_770 for v_s_770 in items_of(v_open_769) if (True if ((_h2 != None)) and (any((True if ((v_x_771 in _h3 if type(_h3) in (list, dict) else IN(v_x_771, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_771, {}) if type(_h3) is dict else KEY(_h3, v_x_771, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~758'))) is str else None) == 'if_possible') else v_open_769))([v_s_768 for v_s_768 in items_of(E.get('empty~767')) if (True if ((not (v_s_768 in _h1 if type(_h1) in (list, dict) else IN(v_s_768, _h1)))) or (((_h1.get(v_s_768, None) if type(_h1) is dict else KEY(_h1, v_s_768, None)) == _h2)) else False)])
     return MEMO(ctx, (730, E.get('empty~767'), E.get('t~758'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~773')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~773')), (list, dict)) else 0) > 0)
 
 
 def x_735(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -2733,7 +2736,7 @@ def t_648(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
     if (J := ctx.journal) is not None:
         J.append((E, 'legal~773', E.get('legal~773', MISSING), True))
     E['legal~773'] = value
-    if not ((FN['count'](ctx, None, E.get('legal~773')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~773')), (list, dict)) else 0) > 0)):
         return False
     return t_653(ctx, k, s, E, B)
 
@@ -2783,7 +2786,7 @@ def d_652(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~773')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~773')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -3116,7 +3119,7 @@ def d_698(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
@@ -3349,10 +3352,11 @@ def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h3 = ctx.state.get('board')
         _h4 = E.get('t~754')
         _h5 = E.get('mine~758')
-        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~754'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~754'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        _h8 = ctx.index.plain['tiles']
-        return [v_s_760 for v_s_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((_h1.get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h2)] if (True if ((not (v_s_760 in _h3 if type(_h3) in (list, dict) else IN(v_s_760, _h3)))) and ((True if (((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == None)) or (((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == _h4)) or (((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_760 in _h7 if type(_h7) in (list, dict) else IN(v_s_760, _h7))) or ((not any((True if ((v_x_761 in _h3 if type(_h3) in (list, dict) else IN(v_x_761, _h3))) and ((not (v_x_761 in _h7 if type(_h7) in (list, dict) else IN(v_x_761, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_762)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_762)) else False)) else False) for v_u_762 in items_of(_h6))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760)))) else False)) else False)]
+        _h6 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~754'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h7 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~754'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h8 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~754'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h9 = ctx.index.plain['tiles']
+        return [v_s_760 for v_s_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((_h1.get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h2)] if (True if ((not (v_s_760 in _h3 if type(_h3) in (list, dict) else IN(v_s_760, _h3)))) and ((True if (((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == None)) or (((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == _h4)) or (((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_760 in _h7 if type(_h7) in (list, dict) else IN(v_s_760, _h7))) or ((not any((True if ((v_x_761 in _h3 if type(_h3) in (list, dict) else IN(v_x_761, _h3))) and ((not (v_x_761 in _h7 if type(_h7) in (list, dict) else IN(v_x_761, _h7)))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_762)) or (((_h9.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_762)) else False)) else False) for v_u_762 in items_of(_h8))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760)))) else False)) else False)]
     return MEMO(ctx, (817, E.get('mine~758'), E.get('t~754'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -3363,14 +3367,14 @@ def x_818(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.state.get('claims')
         _h2 = E.get('you')
         _h3 = ctx.state.get('board')
-        return (lambda v_open_765: ((lambda v_near_768: (v_near_768 if (FN['count'](ctx, None, v_near_768) > 0) else v_open_765))([v_s_766 for v_s_766 in items_of(v_open_765) if (True if ((_h2 != None)) and (any((True if ((v_x_767 in _h3 if type(_h3) in (list, dict) else IN(v_x_767, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_767, {}) if type(_h3) is dict else KEY(_h3, v_x_767, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~754'))) is str else None) == 'if_possible') else v_open_765))([v_s_764 for v_s_764 in items_of(E.get('empty~763')) if (True if ((not (v_s_764 in _h1 if type(_h1) in (list, dict) else IN(v_s_764, _h1)))) or (((_h1.get(v_s_764, None) if type(_h1) is dict else KEY(_h1, v_s_764, None)) == _h2)) else False)])
+        return (lambda v_open_765: ((lambda v_near_768: (v_near_768 if ((len(v_near_768) if isinstance(v_near_768, (list, dict)) else 0) > 0) else v_open_765))([v_s_766 for v_s_766 in items_of(v_open_765) if (True if ((_h2 != None)) and (any((True if ((v_x_767 in _h3 if type(_h3) in (list, dict) else IN(v_x_767, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_767, {}) if type(_h3) is dict else KEY(_h3, v_x_767, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~754'))) is str else None) == 'if_possible') else v_open_765))([v_s_764 for v_s_764 in items_of(E.get('empty~763')) if (True if ((not (v_s_764 in _h1 if type(_h1) in (list, dict) else IN(v_s_764, _h1)))) or (((_h1.get(v_s_764, None) if type(_h1) is dict else KEY(_h1, v_s_764, None)) == _h2)) else False)])
     return MEMO(ctx, (818, E.get('empty~763'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_819(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~769')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~769')), (list, dict)) else 0) > 0)
 
 
 def x_823(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -3520,7 +3524,7 @@ def t_733(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
     if (J := ctx.journal) is not None:
         J.append((E, 'legal~769', E.get('legal~769', MISSING), True))
     E['legal~769'] = value
-    if not ((FN['count'](ctx, None, E.get('legal~769')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~769')), (list, dict)) else 0) > 0)):
         return False
     return t_738(ctx, k, s, E, B)
 
@@ -3570,7 +3574,7 @@ def d_737(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~769')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~769')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -3778,17 +3782,18 @@ def x_853(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h4 = E.get('this')
         _h5 = ctx.state.get('claims')
         _h6 = E.get('you')
-        _h7 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~754'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h8 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~754'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        _h9 = ctx.index.plain['tiles']
-        return [v_s_757 for v_s_757 in items_of(E.get('l~755')) if (True if ((not (v_s_757 in _h1 if type(_h1) in (list, dict) else IN(v_s_757, _h1)))) and ((True if (((_h2.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((_h2.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h3)) or (((_h2.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h4)) else False)) and ((True if ((not (v_s_757 in _h5 if type(_h5) in (list, dict) else IN(v_s_757, _h5)))) or (((_h5.get(v_s_757, None) if type(_h5) is dict else KEY(_h5, v_s_757, None)) == _h6)) else False)) and ((True if ((FN['count'](ctx, None, _h7) == 0)) or ((v_s_757 in _h8 if type(_h8) in (list, dict) else IN(v_s_757, _h8))) or ((not any((True if ((v_x_758 in _h1 if type(_h1) in (list, dict) else IN(v_x_758, _h1))) and ((not (v_x_758 in _h8 if type(_h8) in (list, dict) else IN(v_x_758, _h8)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_759)) or (((_h9.get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h7))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
+        _h7 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~754'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~754'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h9 = (_w7.get('tiles', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~754'))) is str else {}))) is dict else KEY(_w7, 'tiles', None))
+        _h10 = ctx.index.plain['tiles']
+        return [v_s_757 for v_s_757 in items_of(E.get('l~755')) if (True if ((not (v_s_757 in _h1 if type(_h1) in (list, dict) else IN(v_s_757, _h1)))) and ((True if (((_h2.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((_h2.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h3)) or (((_h2.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h4)) else False)) and ((True if ((not (v_s_757 in _h5 if type(_h5) in (list, dict) else IN(v_s_757, _h5)))) or (((_h5.get(v_s_757, None) if type(_h5) is dict else KEY(_h5, v_s_757, None)) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_757 in _h8 if type(_h8) in (list, dict) else IN(v_s_757, _h8))) or ((not any((True if ((v_x_758 in _h1 if type(_h1) in (list, dict) else IN(v_x_758, _h1))) and ((not (v_x_758 in _h8 if type(_h8) in (list, dict) else IN(v_x_758, _h8)))) and (any((True if (((_w8.get('tile', None) if type((_w8 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w8, 'tile', None)) != None)) and ((True if (((_w9.get('tile', None) if type((_w9 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w9, 'tile', None)) == v_u_759)) or (((_h10.get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h9))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
     return MEMO(ctx, (853, E.get('l~755'), E.get('this'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_854(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~760')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('open~760')), (list, dict)) else 0) > 0)
 
 
 def x_858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -3870,7 +3875,7 @@ def d_771(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~760')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -4231,17 +4236,18 @@ def x_930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h4 = E.get('this')
         _h5 = ctx.state.get('claims')
         _h6 = E.get('you')
-        _h7 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~752'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h8 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~752'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        _h9 = ctx.index.plain['tiles']
-        return [v_s_755 for v_s_755 in items_of(E.get('l~753')) if (True if ((not (v_s_755 in _h1 if type(_h1) in (list, dict) else IN(v_s_755, _h1)))) and ((True if (((_h2.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((_h2.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == _h3)) or (((_h2.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == _h4)) else False)) and ((True if ((not (v_s_755 in _h5 if type(_h5) in (list, dict) else IN(v_s_755, _h5)))) or (((_h5.get(v_s_755, None) if type(_h5) is dict else KEY(_h5, v_s_755, None)) == _h6)) else False)) and ((True if ((FN['count'](ctx, None, _h7) == 0)) or ((v_s_755 in _h8 if type(_h8) in (list, dict) else IN(v_s_755, _h8))) or ((not any((True if ((v_x_756 in _h1 if type(_h1) in (list, dict) else IN(v_x_756, _h1))) and ((not (v_x_756 in _h8 if type(_h8) in (list, dict) else IN(v_x_756, _h8)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_757)) or (((_h9.get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h7))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
+        _h7 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~752'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h9 = (_w7.get('tiles', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~752'))) is str else {}))) is dict else KEY(_w7, 'tiles', None))
+        _h10 = ctx.index.plain['tiles']
+        return [v_s_755 for v_s_755 in items_of(E.get('l~753')) if (True if ((not (v_s_755 in _h1 if type(_h1) in (list, dict) else IN(v_s_755, _h1)))) and ((True if (((_h2.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((_h2.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == _h3)) or (((_h2.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == _h4)) else False)) and ((True if ((not (v_s_755 in _h5 if type(_h5) in (list, dict) else IN(v_s_755, _h5)))) or (((_h5.get(v_s_755, None) if type(_h5) is dict else KEY(_h5, v_s_755, None)) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_755 in _h8 if type(_h8) in (list, dict) else IN(v_s_755, _h8))) or ((not any((True if ((v_x_756 in _h1 if type(_h1) in (list, dict) else IN(v_x_756, _h1))) and ((not (v_x_756 in _h8 if type(_h8) in (list, dict) else IN(v_x_756, _h8)))) and (any((True if (((_w8.get('tile', None) if type((_w8 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w8, 'tile', None)) != None)) and ((True if (((_w9.get('tile', None) if type((_w9 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w9, 'tile', None)) == v_u_757)) or (((_h10.get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h9))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
     return MEMO(ctx, (930, E.get('l~753'), E.get('this'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_931(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~758')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('open~758')), (list, dict)) else 0) > 0)
 
 
 def x_935(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -4323,7 +4329,7 @@ def d_838(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~758')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~758')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -4534,10 +4540,11 @@ def x_982(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h3 = ctx.state.get('board')
         _h4 = E.get('t~748')
         _h5 = E.get('mine~752')
-        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~748'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        _h8 = ctx.index.plain['tiles']
-        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((_h1.get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h2)] if (True if ((not (v_s_754 in _h3 if type(_h3) in (list, dict) else IN(v_s_754, _h3)))) and ((True if (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h4)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_754 in _h7 if type(_h7) in (list, dict) else IN(v_s_754, _h7))) or ((not any((True if ((v_x_755 in _h3 if type(_h3) in (list, dict) else IN(v_x_755, _h3))) and ((not (v_x_755 in _h7 if type(_h7) in (list, dict) else IN(v_x_755, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_756)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h6))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+        _h6 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h7 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~748'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h8 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~748'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h9 = ctx.index.plain['tiles']
+        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((_h1.get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h2)] if (True if ((not (v_s_754 in _h3 if type(_h3) in (list, dict) else IN(v_s_754, _h3)))) and ((True if (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h4)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_754 in _h7 if type(_h7) in (list, dict) else IN(v_s_754, _h7))) or ((not any((True if ((v_x_755 in _h3 if type(_h3) in (list, dict) else IN(v_x_755, _h3))) and ((not (v_x_755 in _h7 if type(_h7) in (list, dict) else IN(v_x_755, _h7)))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_756)) or (((_h9.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h8))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
     return MEMO(ctx, (982, E.get('mine~752'), E.get('t~748'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -4548,14 +4555,14 @@ def x_983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.state.get('claims')
         _h2 = E.get('you')
         _h3 = ctx.state.get('board')
-        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if (FN['count'](ctx, None, v_near_762) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((_h2 != None)) and (any((True if ((v_x_761 in _h3 if type(_h3) in (list, dict) else IN(v_x_761, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h1 if type(_h1) in (list, dict) else IN(v_s_758, _h1)))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == _h2)) else False)])
+        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if ((len(v_near_762) if isinstance(v_near_762, (list, dict)) else 0) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((_h2 != None)) and (any((True if ((v_x_761 in _h3 if type(_h3) in (list, dict) else IN(v_x_761, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h1 if type(_h1) in (list, dict) else IN(v_s_758, _h1)))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == _h2)) else False)])
     return MEMO(ctx, (983, E.get('empty~757'), E.get('t~748'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~763')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~763')), (list, dict)) else 0) > 0)
 
 
 def x_988(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -4647,7 +4654,7 @@ def t_883(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
     if (J := ctx.journal) is not None:
         J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
     E['legal~763'] = value
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~763')), (list, dict)) else 0) > 0)):
         return False
     return t_888(ctx, k, s, E, B)
 
@@ -4697,7 +4704,7 @@ def d_887(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~763')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -6004,10 +6011,11 @@ def x_1483(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h3 = ctx.state.get('board')
         _h4 = E.get('t~768')
         _h5 = E.get('mine~772')
-        _h6 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~768'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h7 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~768'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        _h8 = ctx.index.plain['tiles']
-        return [v_s_774 for v_s_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((_h1.get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h2)] if (True if ((not (v_s_774 in _h3 if type(_h3) in (list, dict) else IN(v_s_774, _h3)))) and ((True if (((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == None)) or (((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == _h4)) or (((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == _h5)) else False)) and ((True if ((FN['count'](ctx, None, _h6) == 0)) or ((v_s_774 in _h7 if type(_h7) in (list, dict) else IN(v_s_774, _h7))) or ((not any((True if ((v_x_775 in _h3 if type(_h3) in (list, dict) else IN(v_x_775, _h3))) and ((not (v_x_775 in _h7 if type(_h7) in (list, dict) else IN(v_x_775, _h7)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_776)) or (((_h8.get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h6))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
+        _h6 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~768'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h7 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~768'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h8 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~768'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h9 = ctx.index.plain['tiles']
+        return [v_s_774 for v_s_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((_h1.get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h2)] if (True if ((not (v_s_774 in _h3 if type(_h3) in (list, dict) else IN(v_s_774, _h3)))) and ((True if (((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == None)) or (((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == _h4)) or (((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_774 in _h7 if type(_h7) in (list, dict) else IN(v_s_774, _h7))) or ((not any((True if ((v_x_775 in _h3 if type(_h3) in (list, dict) else IN(v_x_775, _h3))) and ((not (v_x_775 in _h7 if type(_h7) in (list, dict) else IN(v_x_775, _h7)))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_776)) or (((_h9.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h8))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
     return MEMO(ctx, (1483, E.get('mine~772'), E.get('t~768'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -6018,14 +6026,14 @@ def x_1484(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h1 = ctx.state.get('claims')
         _h2 = E.get('you')
         _h3 = ctx.state.get('board')
-        return (lambda v_open_779: ((lambda v_near_782: (v_near_782 if (FN['count'](ctx, None, v_near_782) > 0) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((_h2 != None)) and (any((True if ((v_x_781 in _h3 if type(_h3) in (list, dict) else IN(v_x_781, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_781, {}) if type(_h3) is dict else KEY(_h3, v_x_781, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~768'))) is str else None) == 'if_possible') else v_open_779))([v_s_778 for v_s_778 in items_of(E.get('empty~777')) if (True if ((not (v_s_778 in _h1 if type(_h1) in (list, dict) else IN(v_s_778, _h1)))) or (((_h1.get(v_s_778, None) if type(_h1) is dict else KEY(_h1, v_s_778, None)) == _h2)) else False)])
+        return (lambda v_open_779: ((lambda v_near_782: (v_near_782 if ((len(v_near_782) if isinstance(v_near_782, (list, dict)) else 0) > 0) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((_h2 != None)) and (any((True if ((v_x_781 in _h3 if type(_h3) in (list, dict) else IN(v_x_781, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_781, {}) if type(_h3) is dict else KEY(_h3, v_x_781, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~768'))) is str else None) == 'if_possible') else v_open_779))([v_s_778 for v_s_778 in items_of(E.get('empty~777')) if (True if ((not (v_s_778 in _h1 if type(_h1) in (list, dict) else IN(v_s_778, _h1)))) or (((_h1.get(v_s_778, None) if type(_h1) is dict else KEY(_h1, v_s_778, None)) == _h2)) else False)])
     return MEMO(ctx, (1484, E.get('empty~777'), E.get('t~768'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~783')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~783')), (list, dict)) else 0) > 0)
 
 
 def x_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -6137,7 +6145,7 @@ def t_1316(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
     if (J := ctx.journal) is not None:
         J.append((E, 'legal~783', E.get('legal~783', MISSING), True))
     E['legal~783'] = value
-    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~783')), (list, dict)) else 0) > 0)):
         return False
     return t_1321(ctx, k, s, E, B)
 
@@ -6187,7 +6195,7 @@ def d_1320(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~783')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -6425,17 +6433,18 @@ def x_1559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h4 = E.get('this')
         _h5 = ctx.state.get('claims')
         _h6 = E.get('you')
-        _h7 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~751'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h8 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~751'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        _h9 = ctx.index.plain['tiles']
-        return [v_s_754 for v_s_754 in items_of(E.get('l~752')) if (True if ((not (v_s_754 in _h1 if type(_h1) in (list, dict) else IN(v_s_754, _h1)))) and ((True if (((_h2.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((_h2.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h3)) or (((_h2.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h4)) else False)) and ((True if ((not (v_s_754 in _h5 if type(_h5) in (list, dict) else IN(v_s_754, _h5)))) or (((_h5.get(v_s_754, None) if type(_h5) is dict else KEY(_h5, v_s_754, None)) == _h6)) else False)) and ((True if ((FN['count'](ctx, None, _h7) == 0)) or ((v_s_754 in _h8 if type(_h8) in (list, dict) else IN(v_s_754, _h8))) or ((not any((True if ((v_x_755 in _h1 if type(_h1) in (list, dict) else IN(v_x_755, _h1))) and ((not (v_x_755 in _h8 if type(_h8) in (list, dict) else IN(v_x_755, _h8)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_756)) or (((_h9.get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h7))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+        _h7 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~751'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~751'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h9 = (_w7.get('tiles', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~751'))) is str else {}))) is dict else KEY(_w7, 'tiles', None))
+        _h10 = ctx.index.plain['tiles']
+        return [v_s_754 for v_s_754 in items_of(E.get('l~752')) if (True if ((not (v_s_754 in _h1 if type(_h1) in (list, dict) else IN(v_s_754, _h1)))) and ((True if (((_h2.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((_h2.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h3)) or (((_h2.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h4)) else False)) and ((True if ((not (v_s_754 in _h5 if type(_h5) in (list, dict) else IN(v_s_754, _h5)))) or (((_h5.get(v_s_754, None) if type(_h5) is dict else KEY(_h5, v_s_754, None)) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_754 in _h8 if type(_h8) in (list, dict) else IN(v_s_754, _h8))) or ((not any((True if ((v_x_755 in _h1 if type(_h1) in (list, dict) else IN(v_x_755, _h1))) and ((not (v_x_755 in _h8 if type(_h8) in (list, dict) else IN(v_x_755, _h8)))) and (any((True if (((_w8.get('tile', None) if type((_w8 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w8, 'tile', None)) != None)) and ((True if (((_w9.get('tile', None) if type((_w9 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w9, 'tile', None)) == v_u_756)) or (((_h10.get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h9))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
     return MEMO(ctx, (1559, E.get('l~752'), E.get('this'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~757')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('open~757')), (list, dict)) else 0) > 0)
 
 
 def x_1564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -6550,7 +6559,7 @@ def t_1380(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
     if (J := ctx.journal) is not None:
         J.append((E, 'open~757', E.get('open~757', MISSING), True))
     E['open~757'] = value
-    if not ((FN['count'](ctx, None, E.get('open~757')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~757')), (list, dict)) else 0) > 0)):
         return False
     return t_1383(ctx, k, s, E, B)
 
@@ -6574,7 +6583,7 @@ def d_1382(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~757')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~757')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -6832,7 +6841,7 @@ def x_1643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1644(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:220
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('shown~753')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('shown~753')), (list, dict)) else 0) > 0)
 
 
 def x_1645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
@@ -6931,7 +6940,7 @@ def t_1453(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, E.get('shown~753')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := E.get('shown~753')), (list, dict)) else 0) > 0)):
         return t_936(ctx, k, s, E, B)
     return k()
 
@@ -7187,7 +7196,7 @@ def x_2105(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
 
 
 def x_2124(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
-    return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is type((_w2 := FN['count'](ctx, None, ctx.state.get('discard')))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0))) is type((_w4 := (len(_w2) if isinstance((_w2 := ctx.state.get('discard')), (list, dict)) else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
 def d_1881(ctx, E=None, B=1881):  # rules_data/terraforming_mars/cards/071-140.yaml:207
@@ -7240,7 +7249,7 @@ def d_1885(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -7250,7 +7259,7 @@ def d_1885(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
@@ -7266,7 +7275,7 @@ def d_1886(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -7465,7 +7474,7 @@ def d_2176(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
             raise TrialBudget()
@@ -7475,7 +7484,7 @@ def d_2176(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
             raise TrialBudget()
@@ -7491,7 +7500,7 @@ def d_2177(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
             raise TrialBudget()
@@ -7889,17 +7898,18 @@ def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h4 = E.get('this')
         _h5 = ctx.state.get('claims')
         _h6 = E.get('you')
-        _h7 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~753'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h8 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~753'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        _h9 = ctx.index.plain['tiles']
-        return [v_s_756 for v_s_756 in items_of(E.get('l~754')) if (True if ((not (v_s_756 in _h1 if type(_h1) in (list, dict) else IN(v_s_756, _h1)))) and ((True if (((_h2.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == None)) or (((_h2.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == _h3)) or (((_h2.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == _h4)) else False)) and ((True if ((not (v_s_756 in _h5 if type(_h5) in (list, dict) else IN(v_s_756, _h5)))) or (((_h5.get(v_s_756, None) if type(_h5) is dict else KEY(_h5, v_s_756, None)) == _h6)) else False)) and ((True if ((FN['count'](ctx, None, _h7) == 0)) or ((v_s_756 in _h8 if type(_h8) in (list, dict) else IN(v_s_756, _h8))) or ((not any((True if ((v_x_757 in _h1 if type(_h1) in (list, dict) else IN(v_x_757, _h1))) and ((not (v_x_757 in _h8 if type(_h8) in (list, dict) else IN(v_x_757, _h8)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_758)) or (((_h9.get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h7))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
+        _h7 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~753'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~753'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h9 = (_w7.get('tiles', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~753'))) is str else {}))) is dict else KEY(_w7, 'tiles', None))
+        _h10 = ctx.index.plain['tiles']
+        return [v_s_756 for v_s_756 in items_of(E.get('l~754')) if (True if ((not (v_s_756 in _h1 if type(_h1) in (list, dict) else IN(v_s_756, _h1)))) and ((True if (((_h2.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == None)) or (((_h2.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == _h3)) or (((_h2.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == _h4)) else False)) and ((True if ((not (v_s_756 in _h5 if type(_h5) in (list, dict) else IN(v_s_756, _h5)))) or (((_h5.get(v_s_756, None) if type(_h5) is dict else KEY(_h5, v_s_756, None)) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_756 in _h8 if type(_h8) in (list, dict) else IN(v_s_756, _h8))) or ((not any((True if ((v_x_757 in _h1 if type(_h1) in (list, dict) else IN(v_x_757, _h1))) and ((not (v_x_757 in _h8 if type(_h8) in (list, dict) else IN(v_x_757, _h8)))) and (any((True if (((_w8.get('tile', None) if type((_w8 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w8, 'tile', None)) != None)) and ((True if (((_w9.get('tile', None) if type((_w9 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w9, 'tile', None)) == v_u_758)) or (((_h10.get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h9))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
     return MEMO(ctx, (2629, E.get('l~754'), E.get('this'), E.get('t~753'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_2630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~759')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('open~759')), (list, dict)) else 0) > 0)
 
 
 def x_2676(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -7927,7 +7937,7 @@ def d_2329(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~759')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~759')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -8183,7 +8193,7 @@ def t_2618(ctx, k, s=None, E=None, B=2606):  # rules_data/terraforming_mars/defi
     if (J := ctx.journal) is not None:
         J.append((E, 'open~759', E.get('open~759', MISSING), True))
     E['open~759'] = value
-    if not ((FN['count'](ctx, None, E.get('open~759')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~759')), (list, dict)) else 0) > 0)):
         return False
     return t_453(ctx, k, s, E, B)
 
@@ -8217,7 +8227,7 @@ def t_2639(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/defi
     if (J := ctx.journal) is not None:
         J.append((E, 'legal~763', E.get('legal~763', MISSING), True))
     E['legal~763'] = value
-    if not ((FN['count'](ctx, None, E.get('legal~763')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~763')), (list, dict)) else 0) > 0)):
         return False
     return t_802(ctx, k, s, E, B)
 
@@ -8244,7 +8254,7 @@ def d_2660(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -8254,7 +8264,7 @@ def d_2660(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
@@ -8270,7 +8280,7 @@ def d_2661(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()

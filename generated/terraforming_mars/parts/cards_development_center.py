@@ -143,7 +143,7 @@ def d_692(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -153,7 +153,7 @@ def d_692(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
@@ -169,7 +169,7 @@ def d_693(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()

@@ -214,7 +214,7 @@ def t_2463(ctx, k, s=None, E=None, B=2456):  # rules_data/terraforming_mars/defi
     if (J := ctx.journal) is not None:
         J.append((E, 'open~760', E.get('open~760', MISSING), True))
     E['open~760'] = value
-    if not ((FN['count'](ctx, None, E.get('open~760')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~760')), (list, dict)) else 0) > 0)):
         return False
     return t_2466(ctx, k, s, E, B)
 

@@ -272,7 +272,7 @@ def t_2327(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/defi
     if (J := ctx.journal) is not None:
         J.append((E, 'open~759', E.get('open~759', MISSING), True))
     E['open~759'] = value
-    if not ((FN['count'](ctx, None, E.get('open~759')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~759')), (list, dict)) else 0) > 0)):
         return False
     return t_2330(ctx, k, s, E, B)
 

@@ -54,7 +54,7 @@ K = [
 
 
 def x_3773(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
-    return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is type((_w2 := FN['count'](ctx, None, ctx.state.get('discard')))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0))) is type((_w4 := (len(_w2) if isinstance((_w2 := ctx.state.get('discard')), (list, dict)) else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
 
 
 x_3778 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21

@@ -227,7 +227,7 @@ def d_442(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
             raise TrialBudget()
@@ -237,7 +237,7 @@ def d_442(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
             raise TrialBudget()
@@ -253,7 +253,7 @@ def d_443(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
             raise TrialBudget()

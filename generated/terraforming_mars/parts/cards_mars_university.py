@@ -155,7 +155,7 @@ def d_1580(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
@@ -165,7 +165,7 @@ def d_1580(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
             raise TrialBudget()
@@ -181,7 +181,7 @@ def d_1581(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()

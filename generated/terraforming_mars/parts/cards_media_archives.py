@@ -51,7 +51,7 @@ K = [
 
 
 def x_2343(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
-    return MEMO(ctx, (2343, ctx.stamps.get('events', 0),), lambda: sum([FN['count'](ctx, None, (ctx.state['players'][v_p_749] if type(v_p_749) is int and 0 <= v_p_749 < len(ctx.state['players']) else {}).get('events')) for v_p_749 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2343, ctx.stamps.get('events', 0),), lambda: sum([(len(_w1) if isinstance((_w1 := (ctx.state['players'][v_p_749] if type(v_p_749) is int and 0 <= v_p_749 < len(ctx.state['players']) else {}).get('events')), (list, dict)) else 0) for v_p_749 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 x_2344 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:21

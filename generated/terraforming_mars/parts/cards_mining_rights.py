@@ -98,17 +98,18 @@ def x_1707(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h4 = E.get('this')
         _h5 = ctx.state.get('claims')
         _h6 = E.get('you')
-        _h7 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~762'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h8 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~762'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        _h9 = ctx.index.plain['tiles']
-        return [v_s_765 for v_s_765 in items_of(E.get('l~763')) if (True if ((not (v_s_765 in _h1 if type(_h1) in (list, dict) else IN(v_s_765, _h1)))) and ((True if (((_h2.get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == None)) or (((_h2.get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == _h3)) or (((_h2.get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == _h4)) else False)) and ((True if ((not (v_s_765 in _h5 if type(_h5) in (list, dict) else IN(v_s_765, _h5)))) or (((_h5.get(v_s_765, None) if type(_h5) is dict else KEY(_h5, v_s_765, None)) == _h6)) else False)) and ((True if ((FN['count'](ctx, None, _h7) == 0)) or ((v_s_765 in _h8 if type(_h8) in (list, dict) else IN(v_s_765, _h8))) or ((not any((True if ((v_x_766 in _h1 if type(_h1) in (list, dict) else IN(v_x_766, _h1))) and ((not (v_x_766 in _h8 if type(_h8) in (list, dict) else IN(v_x_766, _h8)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_767)) or (((_h9.get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_767)) else False)) else False) for v_u_767 in items_of(_h7))) else False) for v_x_766 in ADJ(ctx, 'spaces', v_s_765)))) else False)) else False)]
+        _h7 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~762'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~762'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h9 = (_w7.get('tiles', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~762'))) is str else {}))) is dict else KEY(_w7, 'tiles', None))
+        _h10 = ctx.index.plain['tiles']
+        return [v_s_765 for v_s_765 in items_of(E.get('l~763')) if (True if ((not (v_s_765 in _h1 if type(_h1) in (list, dict) else IN(v_s_765, _h1)))) and ((True if (((_h2.get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == None)) or (((_h2.get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == _h3)) or (((_h2.get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None) == _h4)) else False)) and ((True if ((not (v_s_765 in _h5 if type(_h5) in (list, dict) else IN(v_s_765, _h5)))) or (((_h5.get(v_s_765, None) if type(_h5) is dict else KEY(_h5, v_s_765, None)) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_765 in _h8 if type(_h8) in (list, dict) else IN(v_s_765, _h8))) or ((not any((True if ((v_x_766 in _h1 if type(_h1) in (list, dict) else IN(v_x_766, _h1))) and ((not (v_x_766 in _h8 if type(_h8) in (list, dict) else IN(v_x_766, _h8)))) and (any((True if (((_w8.get('tile', None) if type((_w8 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w8, 'tile', None)) != None)) and ((True if (((_w9.get('tile', None) if type((_w9 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w9, 'tile', None)) == v_u_767)) or (((_h10.get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_h1.get(v_x_766, {}) if type(_h1) is dict else KEY(_h1, v_x_766, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == v_u_767)) else False)) else False) for v_u_767 in items_of(_h9))) else False) for v_x_766 in ADJ(ctx, 'spaces', v_s_765)))) else False)) else False)]
     return MEMO(ctx, (1707, E.get('l~763'), E.get('this'), E.get('t~762'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~768')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('open~768')), (list, dict)) else 0) > 0)
 
 
 def x_1712(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -277,7 +278,7 @@ def t_1515(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
     if (J := ctx.journal) is not None:
         J.append((E, 'open~768', E.get('open~768', MISSING), True))
     E['open~768'] = value
-    if not ((FN['count'](ctx, None, E.get('open~768')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~768')), (list, dict)) else 0) > 0)):
         return False
     return t_1518(ctx, k, s, E, B)
 
@@ -301,7 +302,7 @@ def d_1517(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~768')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~768')), (list, dict)) else 0) > 0)):
         return False
     return True
 

@@ -197,7 +197,7 @@ def t_863(ctx, k, s=None, E=None, B=853):  # rules_data/terraforming_mars/defini
     if (J := ctx.journal) is not None:
         J.append((E, 'open~758', E.get('open~758', MISSING), True))
     E['open~758'] = value
-    if not ((FN['count'](ctx, None, E.get('open~758')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~758')), (list, dict)) else 0) > 0)):
         return False
     return t_866(ctx, k, s, E, B)
 

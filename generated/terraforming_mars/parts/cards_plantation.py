@@ -125,7 +125,7 @@ def t_3335(ctx, k, s=None, E=None, B=3332):  # rules_data/terraforming_mars/defi
     if (J := ctx.journal) is not None:
         J.append((E, 'legal~767', E.get('legal~767', MISSING), True))
     E['legal~767'] = value
-    if not ((FN['count'](ctx, None, E.get('legal~767')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~767')), (list, dict)) else 0) > 0)):
         return False
     return t_3340(ctx, k, s, E, B)
 

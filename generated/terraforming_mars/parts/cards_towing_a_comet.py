@@ -176,7 +176,7 @@ def t_1620(ctx, k, s=None, E=None, B=1602):  # rules_data/terraforming_mars/defi
     if (J := ctx.journal) is not None:
         J.append((E, 'legal~766', E.get('legal~766', MISSING), True))
     E['legal~766'] = value
-    if not ((FN['count'](ctx, None, E.get('legal~766')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~766')), (list, dict)) else 0) > 0)):
         return False
     return t_1625(ctx, k, s, E, B)
 

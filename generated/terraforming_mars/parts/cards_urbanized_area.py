@@ -94,7 +94,7 @@ def x_2561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:191
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('l~759')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('l~759')), (list, dict)) else 0) > 0)
 
 
 x_2566 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -178,7 +178,7 @@ def t_2269(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
     if (J := ctx.journal) is not None:
         J.append((E, 'l~759', E.get('l~759', MISSING), True))
     E['l~759'] = value
-    if not ((FN['count'](ctx, None, E.get('l~759')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('l~759')), (list, dict)) else 0) > 0)):
         return False
     return t_2272(ctx, k, s, E, B)
 
@@ -202,7 +202,7 @@ def d_2271(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('l~759')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('l~759')), (list, dict)) else 0) > 0)):
         return False
     return True
 
