@@ -232,6 +232,9 @@ class ExprCompiler(LoopForms):
     def _in(self, n: Node) -> str:
         """``IN``; inlined when the item is a name or a literal (read after the
         container then: neither has an effect)."""
+        if self.loop > 0 and self.hoists is not None and self.fixed(n["b"]):
+            test = f"({self.code(n['a'])} in {self.container(n['b'])})"
+            return f"(not {test})" if n.get("neg") else test
         a, b = self.code(n["a"]), self.code(n["b"])
         bb = self.bound(b) if n["a"]["op"] in ("lit", "var") else None
         test = f"IN({a}, {b})" if bb is None else \

@@ -101,6 +101,19 @@ class LoopForms:
             self.hoists[shape] = (f"_h{len(self.hoists) + 1}", text)
         return self.hoists[shape][0]
 
+    def container(self, n: Node) -> str:
+        """``_hN``: fixed value ``n`` read by a comprehension's ``in`` (``IN``), computed
+        once before it as itself when a list or a mapping, else ``()`` (``in`` it: False)."""
+        assert self.hoists is not None
+        value = self.code(n)  # (hoisted first: a name defined before this one)
+        shape = "in " + repr(n)
+        if shape not in self.hoists:
+            text = f"({value} if isinstance({value}, (list, dict)) else ())"
+            if not PLAIN.fullmatch(value):
+                text = f"(_w if isinstance((_w := {value}), (list, dict)) else ())"
+            self.hoists[shape] = (f"_h{len(self.hoists) + 1}", text)
+        return self.hoists[shape][0]
+
     def table(self, kind: str) -> str:
         """``ctx.index.plain[kind]``'s source: inside a comprehension, a local read once
         before the function's ``return`` (``hoist``; the table never changes)."""

@@ -460,8 +460,9 @@ def x_175(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     def compute():
         _h1 = ctx.index.plain['cards']
         _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h3 = E.get('card~108')
-        return (not any(any((v_x_110 in _h2 if type(_h2) in (list, dict) else IN(v_x_110, _h2)) for v_x_110 in items_of((_h1.get(v_other_109, NOREC).get('discard_with', []) if type(v_other_109) is str else []))) for v_other_109 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_109 != _h3)))
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
+        _h4 = E.get('card~108')
+        return (not any(any((v_x_110 in _h3) for v_x_110 in items_of((_h1.get(v_other_109, NOREC).get('discard_with', []) if type(v_other_109) is str else []))) for v_other_109 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_109 != _h4)))
     return MEMO(ctx, (175, E.get('card~108'), E.get('you'), ctx.stamps.get('hand', 0),), compute)
 
 
@@ -571,7 +572,8 @@ def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
     def compute():
         _h1 = ctx.state.get('starter')
         _h2 = E.get('won~130')
-        return FN['first'](ctx, None, [v_p_136 for v_p_136 in [KEY(list(range(len(ctx.state['players']))), AR('%', (_h1 + v_k_135 if type(_h1) is type(v_k_135) is int else AR('+', _h1, v_k_135)), len(ctx.state['players'])), None) for v_k_135 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_136 in _h2 if type(_h2) in (list, dict) else IN(v_p_136, _h2))])
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
+        return FN['first'](ctx, None, [v_p_136 for v_p_136 in [KEY(list(range(len(ctx.state['players']))), AR('%', (_h1 + v_k_135 if type(_h1) is type(v_k_135) is int else AR('+', _h1, v_k_135)), len(ctx.state['players'])), None) for v_k_135 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_136 in _h3)])
     return MEMO(ctx, (208, E.get('won~130'), ctx.stamps.get('starter', 0),), compute)
 
 

@@ -60,8 +60,9 @@ def x_9727(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
     def compute():
         _h1 = ctx.index.plain['grid_cells']
         _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')
-        _h3 = ctx.index.plain['grid_columns']
-        return (len([v_col_2656 for v_col_2656 in IDS(ctx, 'grid_columns') if all(IN((_h1.get(v_x_2657, NOREC).get('key', None) if type(v_x_2657) is str else None), _h2) for v_x_2657 in IDS(ctx, 'grid_cells') if ((_h1.get(v_x_2657, NOREC).get('column', 0) if type(v_x_2657) is str else 0) == (_h3.get(v_col_2656, NOREC).get('column', 0) if type(v_col_2656) is str else 0)))]) >= 2)
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
+        _h4 = ctx.index.plain['grid_columns']
+        return (len([v_col_2656 for v_col_2656 in IDS(ctx, 'grid_columns') if all(((_h1.get(v_x_2657, NOREC).get('key', None) if type(v_x_2657) is str else None) in _h3) for v_x_2657 in IDS(ctx, 'grid_cells') if ((_h1.get(v_x_2657, NOREC).get('column', 0) if type(v_x_2657) is str else 0) == (_h4.get(v_col_2656, NOREC).get('column', 0) if type(v_col_2656) is str else 0)))]) >= 2)
     return MEMO(ctx, (9727, E.get('you'), ctx.stamps.get('grid', 0),), compute)
 
 

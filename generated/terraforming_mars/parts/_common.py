@@ -1357,13 +1357,15 @@ def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
         _h3 = ctx.state.get('board')
-        _h4 = E.get('t~752')
-        _h5 = E.get('mine~756')
-        _h6 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
-        _h7 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~752'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
-        _h8 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~752'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
-        _h9 = ctx.index.plain['tiles']
-        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((_h1.get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h2)] if (True if ((not (v_s_758 in _h3 if type(_h3) in (list, dict) else IN(v_s_758, _h3)))) and ((True if (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h4)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_758 in _h7 if type(_h7) in (list, dict) else IN(v_s_758, _h7))) or ((not any((True if ((v_x_759 in _h3 if type(_h3) in (list, dict) else IN(v_x_759, _h3))) and ((not (v_x_759 in _h7 if type(_h7) in (list, dict) else IN(v_x_759, _h7)))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_760)) or (((_h9.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h8))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~752')
+        _h6 = E.get('mine~756')
+        _h7 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~752'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~752'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((_h1.get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h2)] if (True if ((not (v_s_758 in _h4))) and ((True if (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h5)) or (((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_758 in _h9)) or ((not any((True if ((v_x_759 in _h4)) and ((not (v_x_759 in _h9))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_760)) or (((_h11.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h10))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
     return MEMO(ctx, (560, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -1372,9 +1374,11 @@ def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = E.get('you')
-        _h3 = ctx.state.get('board')
-        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if ((len(v_near_766) if isinstance(v_near_766, (list, dict)) else 0) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((_h2 != None)) and (any((True if ((v_x_765 in _h3 if type(_h3) in (list, dict) else IN(v_x_765, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == _h2)) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if ((len(v_near_766) if isinstance(v_near_766, (list, dict)) else 0) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((_h3 != None)) and (any((True if ((v_x_765 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_765, {}) if type(_h4) is dict else KEY(_h4, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h2))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == _h3)) else False)])
     return MEMO(ctx, (561, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -2118,13 +2122,15 @@ def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
         _h3 = ctx.state.get('board')
-        _h4 = E.get('t~751')
-        _h5 = E.get('mine~755')
-        _h6 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~751'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
-        _h7 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~751'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
-        _h8 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~751'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
-        _h9 = ctx.index.plain['tiles']
-        return [v_s_757 for v_s_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((_h1.get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h2)] if (True if ((not (v_s_757 in _h3 if type(_h3) in (list, dict) else IN(v_s_757, _h3)))) and ((True if (((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h4)) or (((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_757 in _h7 if type(_h7) in (list, dict) else IN(v_s_757, _h7))) or ((not any((True if ((v_x_758 in _h3 if type(_h3) in (list, dict) else IN(v_x_758, _h3))) and ((not (v_x_758 in _h7 if type(_h7) in (list, dict) else IN(v_x_758, _h7)))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_759)) or (((_h9.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h8))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~751')
+        _h6 = E.get('mine~755')
+        _h7 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~751'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~751'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~751'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_757 for v_s_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((_h1.get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h2)] if (True if ((not (v_s_757 in _h4))) and ((True if (((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h5)) or (((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_757 in _h9)) or ((not any((True if ((v_x_758 in _h4)) and ((not (v_x_758 in _h9))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_759)) or (((_h11.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h10))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
     return MEMO(ctx, (634, E.get('mine~755'), E.get('t~751'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -2133,9 +2139,11 @@ def x_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = E.get('you')
-        _h3 = ctx.state.get('board')
-        return (lambda v_open_762: ((lambda v_near_765: (v_near_765 if ((len(v_near_765) if isinstance(v_near_765, (list, dict)) else 0) > 0) else v_open_762))([v_s_763 for v_s_763 in items_of(v_open_762) if (True if ((_h2 != None)) and (any((True if ((v_x_764 in _h3 if type(_h3) in (list, dict) else IN(v_x_764, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_764, {}) if type(_h3) is dict else KEY(_h3, v_x_764, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_764 in ADJ(ctx, 'spaces', v_s_763))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~751'))) is str else None) == 'if_possible') else v_open_762))([v_s_761 for v_s_761 in items_of(E.get('empty~760')) if (True if ((not (v_s_761 in _h1 if type(_h1) in (list, dict) else IN(v_s_761, _h1)))) or (((_h1.get(v_s_761, None) if type(_h1) is dict else KEY(_h1, v_s_761, None)) == _h2)) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_762: ((lambda v_near_765: (v_near_765 if ((len(v_near_765) if isinstance(v_near_765, (list, dict)) else 0) > 0) else v_open_762))([v_s_763 for v_s_763 in items_of(v_open_762) if (True if ((_h3 != None)) and (any((True if ((v_x_764 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_764, {}) if type(_h4) is dict else KEY(_h4, v_x_764, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_764 in ADJ(ctx, 'spaces', v_s_763))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~751'))) is str else None) == 'if_possible') else v_open_762))([v_s_761 for v_s_761 in items_of(E.get('empty~760')) if (True if ((not (v_s_761 in _h2))) or (((_h1.get(v_s_761, None) if type(_h1) is dict else KEY(_h1, v_s_761, None)) == _h3)) else False)])
     return MEMO(ctx, (635, E.get('empty~760'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -2558,13 +2566,15 @@ def x_729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~758'))) is str else None)
         _h3 = ctx.state.get('board')
-        _h4 = E.get('t~758')
-        _h5 = E.get('mine~762')
-        _h6 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~758'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
-        _h7 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~758'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
-        _h8 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~758'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
-        _h9 = ctx.index.plain['tiles']
-        return [v_s_764 for v_s_764 in [v_x_763 for v_x_763 in IDS(ctx, 'spaces') if ((_h1.get(v_x_763, NOREC).get('type', None) if type(v_x_763) is str else None) == _h2)] if (True if ((not (v_s_764 in _h3 if type(_h3) in (list, dict) else IN(v_s_764, _h3)))) and ((True if (((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == None)) or (((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == _h4)) or (((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_764 in _h7 if type(_h7) in (list, dict) else IN(v_s_764, _h7))) or ((not any((True if ((v_x_765 in _h3 if type(_h3) in (list, dict) else IN(v_x_765, _h3))) and ((not (v_x_765 in _h7 if type(_h7) in (list, dict) else IN(v_x_765, _h7)))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_766)) or (((_h9.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_766)) else False)) else False) for v_u_766 in items_of(_h8))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764)))) else False)) else False)]
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~758')
+        _h6 = E.get('mine~762')
+        _h7 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~758'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~758'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~758'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_764 for v_s_764 in [v_x_763 for v_x_763 in IDS(ctx, 'spaces') if ((_h1.get(v_x_763, NOREC).get('type', None) if type(v_x_763) is str else None) == _h2)] if (True if ((not (v_s_764 in _h4))) and ((True if (((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == None)) or (((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == _h5)) or (((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_764 in _h9)) or ((not any((True if ((v_x_765 in _h4)) and ((not (v_x_765 in _h9))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_766)) or (((_h11.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_766)) else False)) else False) for v_u_766 in items_of(_h10))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764)))) else False)) else False)]
     return MEMO(ctx, (729, E.get('mine~762'), E.get('t~758'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -2573,9 +2583,11 @@ def x_730(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = E.get('you')
-        _h3 = ctx.state.get('board')
-        return (lambda v_open_769: ((lambda v_near_772: (v_near_772 if ((len(v_near_772) if isinstance(v_near_772, (list, dict)) else 0) > 0) else v_open_769))([v_s_770 for v_s_770 in items_of(v_open_769) if (True if ((_h2 != None)) and (any((True if ((v_x_771 in _h3 if type(_h3) in (list, dict) else IN(v_x_771, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_771, {}) if type(_h3) is dict else KEY(_h3, v_x_771, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~758'))) is str else None) == 'if_possible') else v_open_769))([v_s_768 for v_s_768 in items_of(E.get('empty~767')) if (True if ((not (v_s_768 in _h1 if type(_h1) in (list, dict) else IN(v_s_768, _h1)))) or (((_h1.get(v_s_768, None) if type(_h1) is dict else KEY(_h1, v_s_768, None)) == _h2)) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_769: ((lambda v_near_772: (v_near_772 if ((len(v_near_772) if isinstance(v_near_772, (list, dict)) else 0) > 0) else v_open_769))([v_s_770 for v_s_770 in items_of(v_open_769) if (True if ((_h3 != None)) and (any((True if ((v_x_771 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_771, {}) if type(_h4) is dict else KEY(_h4, v_x_771, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~758'))) is str else None) == 'if_possible') else v_open_769))([v_s_768 for v_s_768 in items_of(E.get('empty~767')) if (True if ((not (v_s_768 in _h2))) or (((_h1.get(v_s_768, None) if type(_h1) is dict else KEY(_h1, v_s_768, None)) == _h3)) else False)])
     return MEMO(ctx, (730, E.get('empty~767'), E.get('t~758'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -3350,13 +3362,15 @@ def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
         _h3 = ctx.state.get('board')
-        _h4 = E.get('t~754')
-        _h5 = E.get('mine~758')
-        _h6 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~754'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
-        _h7 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~754'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
-        _h8 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~754'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
-        _h9 = ctx.index.plain['tiles']
-        return [v_s_760 for v_s_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((_h1.get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h2)] if (True if ((not (v_s_760 in _h3 if type(_h3) in (list, dict) else IN(v_s_760, _h3)))) and ((True if (((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == None)) or (((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == _h4)) or (((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_760 in _h7 if type(_h7) in (list, dict) else IN(v_s_760, _h7))) or ((not any((True if ((v_x_761 in _h3 if type(_h3) in (list, dict) else IN(v_x_761, _h3))) and ((not (v_x_761 in _h7 if type(_h7) in (list, dict) else IN(v_x_761, _h7)))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_762)) or (((_h9.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_762)) else False)) else False) for v_u_762 in items_of(_h8))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760)))) else False)) else False)]
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~754')
+        _h6 = E.get('mine~758')
+        _h7 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~754'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~754'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~754'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_760 for v_s_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((_h1.get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h2)] if (True if ((not (v_s_760 in _h4))) and ((True if (((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == None)) or (((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == _h5)) or (((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_760 in _h9)) or ((not any((True if ((v_x_761 in _h4)) and ((not (v_x_761 in _h9))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_762)) or (((_h11.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_762)) else False)) else False) for v_u_762 in items_of(_h10))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760)))) else False)) else False)]
     return MEMO(ctx, (817, E.get('mine~758'), E.get('t~754'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -3365,9 +3379,11 @@ def x_818(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = E.get('you')
-        _h3 = ctx.state.get('board')
-        return (lambda v_open_765: ((lambda v_near_768: (v_near_768 if ((len(v_near_768) if isinstance(v_near_768, (list, dict)) else 0) > 0) else v_open_765))([v_s_766 for v_s_766 in items_of(v_open_765) if (True if ((_h2 != None)) and (any((True if ((v_x_767 in _h3 if type(_h3) in (list, dict) else IN(v_x_767, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_767, {}) if type(_h3) is dict else KEY(_h3, v_x_767, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~754'))) is str else None) == 'if_possible') else v_open_765))([v_s_764 for v_s_764 in items_of(E.get('empty~763')) if (True if ((not (v_s_764 in _h1 if type(_h1) in (list, dict) else IN(v_s_764, _h1)))) or (((_h1.get(v_s_764, None) if type(_h1) is dict else KEY(_h1, v_s_764, None)) == _h2)) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_765: ((lambda v_near_768: (v_near_768 if ((len(v_near_768) if isinstance(v_near_768, (list, dict)) else 0) > 0) else v_open_765))([v_s_766 for v_s_766 in items_of(v_open_765) if (True if ((_h3 != None)) and (any((True if ((v_x_767 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_767, {}) if type(_h4) is dict else KEY(_h4, v_x_767, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~754'))) is str else None) == 'if_possible') else v_open_765))([v_s_764 for v_s_764 in items_of(E.get('empty~763')) if (True if ((not (v_s_764 in _h2))) or (((_h1.get(v_s_764, None) if type(_h1) is dict else KEY(_h1, v_s_764, None)) == _h3)) else False)])
     return MEMO(ctx, (818, E.get('empty~763'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -3777,16 +3793,19 @@ def x_853(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        _h2 = ctx.index.plain['spaces']
-        _h3 = E.get('t~754')
-        _h4 = E.get('this')
-        _h5 = ctx.state.get('claims')
-        _h6 = E.get('you')
-        _h7 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~754'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
-        _h8 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~754'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        _h9 = (_w7.get('tiles', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~754'))) is str else {}))) is dict else KEY(_w7, 'tiles', None))
-        _h10 = ctx.index.plain['tiles']
-        return [v_s_757 for v_s_757 in items_of(E.get('l~755')) if (True if ((not (v_s_757 in _h1 if type(_h1) in (list, dict) else IN(v_s_757, _h1)))) and ((True if (((_h2.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((_h2.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h3)) or (((_h2.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h4)) else False)) and ((True if ((not (v_s_757 in _h5 if type(_h5) in (list, dict) else IN(v_s_757, _h5)))) or (((_h5.get(v_s_757, None) if type(_h5) is dict else KEY(_h5, v_s_757, None)) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_757 in _h8 if type(_h8) in (list, dict) else IN(v_s_757, _h8))) or ((not any((True if ((v_x_758 in _h1 if type(_h1) in (list, dict) else IN(v_x_758, _h1))) and ((not (v_x_758 in _h8 if type(_h8) in (list, dict) else IN(v_x_758, _h8)))) and (any((True if (((_w8.get('tile', None) if type((_w8 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w8, 'tile', None)) != None)) and ((True if (((_w9.get('tile', None) if type((_w9 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w9, 'tile', None)) == v_u_759)) or (((_h10.get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h9))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = ctx.index.plain['spaces']
+        _h4 = E.get('t~754')
+        _h5 = E.get('this')
+        _h6 = ctx.state.get('claims')
+        _h7 = (_h6 if isinstance(_h6, (list, dict)) else ())
+        _h8 = E.get('you')
+        _h9 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~754'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
+        _h10 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~754'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
+        _h12 = (_w7.get('tiles', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~754'))) is str else {}))) is dict else KEY(_w7, 'tiles', None))
+        _h13 = ctx.index.plain['tiles']
+        return [v_s_757 for v_s_757 in items_of(E.get('l~755')) if (True if ((not (v_s_757 in _h2))) and ((True if (((_h3.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == None)) or (((_h3.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h4)) or (((_h3.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None) == _h5)) else False)) and ((True if ((not (v_s_757 in _h7))) or (((_h6.get(v_s_757, None) if type(_h6) is dict else KEY(_h6, v_s_757, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_757 in _h11)) or ((not any((True if ((v_x_758 in _h2)) and ((not (v_x_758 in _h11))) and (any((True if (((_w8.get('tile', None) if type((_w8 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w8, 'tile', None)) != None)) and ((True if (((_w9.get('tile', None) if type((_w9 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w9, 'tile', None)) == v_u_759)) or (((_h13.get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_h1.get(v_x_758, {}) if type(_h1) is dict else KEY(_h1, v_x_758, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h12))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
     return MEMO(ctx, (853, E.get('l~755'), E.get('this'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -4231,16 +4250,19 @@ def x_930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        _h2 = ctx.index.plain['spaces']
-        _h3 = E.get('t~752')
-        _h4 = E.get('this')
-        _h5 = ctx.state.get('claims')
-        _h6 = E.get('you')
-        _h7 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~752'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
-        _h8 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        _h9 = (_w7.get('tiles', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~752'))) is str else {}))) is dict else KEY(_w7, 'tiles', None))
-        _h10 = ctx.index.plain['tiles']
-        return [v_s_755 for v_s_755 in items_of(E.get('l~753')) if (True if ((not (v_s_755 in _h1 if type(_h1) in (list, dict) else IN(v_s_755, _h1)))) and ((True if (((_h2.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((_h2.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == _h3)) or (((_h2.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == _h4)) else False)) and ((True if ((not (v_s_755 in _h5 if type(_h5) in (list, dict) else IN(v_s_755, _h5)))) or (((_h5.get(v_s_755, None) if type(_h5) is dict else KEY(_h5, v_s_755, None)) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_755 in _h8 if type(_h8) in (list, dict) else IN(v_s_755, _h8))) or ((not any((True if ((v_x_756 in _h1 if type(_h1) in (list, dict) else IN(v_x_756, _h1))) and ((not (v_x_756 in _h8 if type(_h8) in (list, dict) else IN(v_x_756, _h8)))) and (any((True if (((_w8.get('tile', None) if type((_w8 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w8, 'tile', None)) != None)) and ((True if (((_w9.get('tile', None) if type((_w9 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w9, 'tile', None)) == v_u_757)) or (((_h10.get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h9))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = ctx.index.plain['spaces']
+        _h4 = E.get('t~752')
+        _h5 = E.get('this')
+        _h6 = ctx.state.get('claims')
+        _h7 = (_h6 if isinstance(_h6, (list, dict)) else ())
+        _h8 = E.get('you')
+        _h9 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~752'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
+        _h10 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
+        _h12 = (_w7.get('tiles', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~752'))) is str else {}))) is dict else KEY(_w7, 'tiles', None))
+        _h13 = ctx.index.plain['tiles']
+        return [v_s_755 for v_s_755 in items_of(E.get('l~753')) if (True if ((not (v_s_755 in _h2))) and ((True if (((_h3.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((_h3.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == _h4)) or (((_h3.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == _h5)) else False)) and ((True if ((not (v_s_755 in _h7))) or (((_h6.get(v_s_755, None) if type(_h6) is dict else KEY(_h6, v_s_755, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_755 in _h11)) or ((not any((True if ((v_x_756 in _h2)) and ((not (v_x_756 in _h11))) and (any((True if (((_w8.get('tile', None) if type((_w8 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w8, 'tile', None)) != None)) and ((True if (((_w9.get('tile', None) if type((_w9 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w9, 'tile', None)) == v_u_757)) or (((_h13.get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h12))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
     return MEMO(ctx, (930, E.get('l~753'), E.get('this'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -4538,13 +4560,15 @@ def x_982(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
         _h3 = ctx.state.get('board')
-        _h4 = E.get('t~748')
-        _h5 = E.get('mine~752')
-        _h6 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
-        _h7 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~748'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
-        _h8 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~748'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
-        _h9 = ctx.index.plain['tiles']
-        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((_h1.get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h2)] if (True if ((not (v_s_754 in _h3 if type(_h3) in (list, dict) else IN(v_s_754, _h3)))) and ((True if (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h4)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_754 in _h7 if type(_h7) in (list, dict) else IN(v_s_754, _h7))) or ((not any((True if ((v_x_755 in _h3 if type(_h3) in (list, dict) else IN(v_x_755, _h3))) and ((not (v_x_755 in _h7 if type(_h7) in (list, dict) else IN(v_x_755, _h7)))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_756)) or (((_h9.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h8))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~748')
+        _h6 = E.get('mine~752')
+        _h7 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~748'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~748'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~748'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((_h1.get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h2)] if (True if ((not (v_s_754 in _h4))) and ((True if (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h5)) or (((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_754 in _h9)) or ((not any((True if ((v_x_755 in _h4)) and ((not (v_x_755 in _h9))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_756)) or (((_h11.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h10))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
     return MEMO(ctx, (982, E.get('mine~752'), E.get('t~748'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -4553,9 +4577,11 @@ def x_983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = E.get('you')
-        _h3 = ctx.state.get('board')
-        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if ((len(v_near_762) if isinstance(v_near_762, (list, dict)) else 0) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((_h2 != None)) and (any((True if ((v_x_761 in _h3 if type(_h3) in (list, dict) else IN(v_x_761, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h1 if type(_h1) in (list, dict) else IN(v_s_758, _h1)))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == _h2)) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_759: ((lambda v_near_762: (v_near_762 if ((len(v_near_762) if isinstance(v_near_762, (list, dict)) else 0) > 0) else v_open_759))([v_s_760 for v_s_760 in items_of(v_open_759) if (True if ((_h3 != None)) and (any((True if ((v_x_761 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_761, {}) if type(_h4) is dict else KEY(_h4, v_x_761, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~748'))) is str else None) == 'if_possible') else v_open_759))([v_s_758 for v_s_758 in items_of(E.get('empty~757')) if (True if ((not (v_s_758 in _h2))) or (((_h1.get(v_s_758, None) if type(_h1) is dict else KEY(_h1, v_s_758, None)) == _h3)) else False)])
     return MEMO(ctx, (983, E.get('empty~757'), E.get('t~748'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -6009,13 +6035,15 @@ def x_1483(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
         _h3 = ctx.state.get('board')
-        _h4 = E.get('t~768')
-        _h5 = E.get('mine~772')
-        _h6 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~768'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
-        _h7 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~768'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
-        _h8 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~768'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
-        _h9 = ctx.index.plain['tiles']
-        return [v_s_774 for v_s_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((_h1.get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h2)] if (True if ((not (v_s_774 in _h3 if type(_h3) in (list, dict) else IN(v_s_774, _h3)))) and ((True if (((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == None)) or (((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == _h4)) or (((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_774 in _h7 if type(_h7) in (list, dict) else IN(v_s_774, _h7))) or ((not any((True if ((v_x_775 in _h3 if type(_h3) in (list, dict) else IN(v_x_775, _h3))) and ((not (v_x_775 in _h7 if type(_h7) in (list, dict) else IN(v_x_775, _h7)))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_776)) or (((_h9.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h8))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~768')
+        _h6 = E.get('mine~772')
+        _h7 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~768'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~768'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~768'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_774 for v_s_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((_h1.get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h2)] if (True if ((not (v_s_774 in _h4))) and ((True if (((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == None)) or (((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == _h5)) or (((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_774 in _h9)) or ((not any((True if ((v_x_775 in _h4)) and ((not (v_x_775 in _h9))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_776)) or (((_h11.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h10))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
     return MEMO(ctx, (1483, E.get('mine~772'), E.get('t~768'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -6024,9 +6052,11 @@ def x_1484(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = E.get('you')
-        _h3 = ctx.state.get('board')
-        return (lambda v_open_779: ((lambda v_near_782: (v_near_782 if ((len(v_near_782) if isinstance(v_near_782, (list, dict)) else 0) > 0) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((_h2 != None)) and (any((True if ((v_x_781 in _h3 if type(_h3) in (list, dict) else IN(v_x_781, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_781, {}) if type(_h3) is dict else KEY(_h3, v_x_781, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~768'))) is str else None) == 'if_possible') else v_open_779))([v_s_778 for v_s_778 in items_of(E.get('empty~777')) if (True if ((not (v_s_778 in _h1 if type(_h1) in (list, dict) else IN(v_s_778, _h1)))) or (((_h1.get(v_s_778, None) if type(_h1) is dict else KEY(_h1, v_s_778, None)) == _h2)) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_779: ((lambda v_near_782: (v_near_782 if ((len(v_near_782) if isinstance(v_near_782, (list, dict)) else 0) > 0) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((_h3 != None)) and (any((True if ((v_x_781 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_781, {}) if type(_h4) is dict else KEY(_h4, v_x_781, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~768'))) is str else None) == 'if_possible') else v_open_779))([v_s_778 for v_s_778 in items_of(E.get('empty~777')) if (True if ((not (v_s_778 in _h2))) or (((_h1.get(v_s_778, None) if type(_h1) is dict else KEY(_h1, v_s_778, None)) == _h3)) else False)])
     return MEMO(ctx, (1484, E.get('empty~777'), E.get('t~768'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -6428,16 +6458,19 @@ def x_1559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        _h2 = ctx.index.plain['spaces']
-        _h3 = E.get('t~751')
-        _h4 = E.get('this')
-        _h5 = ctx.state.get('claims')
-        _h6 = E.get('you')
-        _h7 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~751'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
-        _h8 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~751'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        _h9 = (_w7.get('tiles', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~751'))) is str else {}))) is dict else KEY(_w7, 'tiles', None))
-        _h10 = ctx.index.plain['tiles']
-        return [v_s_754 for v_s_754 in items_of(E.get('l~752')) if (True if ((not (v_s_754 in _h1 if type(_h1) in (list, dict) else IN(v_s_754, _h1)))) and ((True if (((_h2.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((_h2.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h3)) or (((_h2.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h4)) else False)) and ((True if ((not (v_s_754 in _h5 if type(_h5) in (list, dict) else IN(v_s_754, _h5)))) or (((_h5.get(v_s_754, None) if type(_h5) is dict else KEY(_h5, v_s_754, None)) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_754 in _h8 if type(_h8) in (list, dict) else IN(v_s_754, _h8))) or ((not any((True if ((v_x_755 in _h1 if type(_h1) in (list, dict) else IN(v_x_755, _h1))) and ((not (v_x_755 in _h8 if type(_h8) in (list, dict) else IN(v_x_755, _h8)))) and (any((True if (((_w8.get('tile', None) if type((_w8 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w8, 'tile', None)) != None)) and ((True if (((_w9.get('tile', None) if type((_w9 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w9, 'tile', None)) == v_u_756)) or (((_h10.get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h9))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = ctx.index.plain['spaces']
+        _h4 = E.get('t~751')
+        _h5 = E.get('this')
+        _h6 = ctx.state.get('claims')
+        _h7 = (_h6 if isinstance(_h6, (list, dict)) else ())
+        _h8 = E.get('you')
+        _h9 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~751'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
+        _h10 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~751'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
+        _h12 = (_w7.get('tiles', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~751'))) is str else {}))) is dict else KEY(_w7, 'tiles', None))
+        _h13 = ctx.index.plain['tiles']
+        return [v_s_754 for v_s_754 in items_of(E.get('l~752')) if (True if ((not (v_s_754 in _h2))) and ((True if (((_h3.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((_h3.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h4)) or (((_h3.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == _h5)) else False)) and ((True if ((not (v_s_754 in _h7))) or (((_h6.get(v_s_754, None) if type(_h6) is dict else KEY(_h6, v_s_754, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_754 in _h11)) or ((not any((True if ((v_x_755 in _h2)) and ((not (v_x_755 in _h11))) and (any((True if (((_w8.get('tile', None) if type((_w8 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w8, 'tile', None)) != None)) and ((True if (((_w9.get('tile', None) if type((_w9 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w9, 'tile', None)) == v_u_756)) or (((_h13.get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h12))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
     return MEMO(ctx, (1559, E.get('l~752'), E.get('this'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -6834,7 +6867,8 @@ def x_1643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     def compute():
         _h1 = E.get('sp~751')
         _h2 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~751'))) is str else [])
-        return [v_r_752 for v_r_752 in items_of(E.get('l~749')) if (True if ((_h1 != None)) and ((v_r_752 in _h2 if type(_h2) in (list, dict) else IN(v_r_752, _h2))) else False)]
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
+        return [v_r_752 for v_r_752 in items_of(E.get('l~749')) if (True if ((_h1 != None)) and ((v_r_752 in _h3)) else False)]
     return MEMO(ctx, (1643, E.get('l~749'), E.get('sp~751'),), compute)
 
 
@@ -7893,16 +7927,19 @@ def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        _h2 = ctx.index.plain['spaces']
-        _h3 = E.get('t~753')
-        _h4 = E.get('this')
-        _h5 = ctx.state.get('claims')
-        _h6 = E.get('you')
-        _h7 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~753'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
-        _h8 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~753'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        _h9 = (_w7.get('tiles', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~753'))) is str else {}))) is dict else KEY(_w7, 'tiles', None))
-        _h10 = ctx.index.plain['tiles']
-        return [v_s_756 for v_s_756 in items_of(E.get('l~754')) if (True if ((not (v_s_756 in _h1 if type(_h1) in (list, dict) else IN(v_s_756, _h1)))) and ((True if (((_h2.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == None)) or (((_h2.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == _h3)) or (((_h2.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == _h4)) else False)) and ((True if ((not (v_s_756 in _h5 if type(_h5) in (list, dict) else IN(v_s_756, _h5)))) or (((_h5.get(v_s_756, None) if type(_h5) is dict else KEY(_h5, v_s_756, None)) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_756 in _h8 if type(_h8) in (list, dict) else IN(v_s_756, _h8))) or ((not any((True if ((v_x_757 in _h1 if type(_h1) in (list, dict) else IN(v_x_757, _h1))) and ((not (v_x_757 in _h8 if type(_h8) in (list, dict) else IN(v_x_757, _h8)))) and (any((True if (((_w8.get('tile', None) if type((_w8 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w8, 'tile', None)) != None)) and ((True if (((_w9.get('tile', None) if type((_w9 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w9, 'tile', None)) == v_u_758)) or (((_h10.get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h9))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = ctx.index.plain['spaces']
+        _h4 = E.get('t~753')
+        _h5 = E.get('this')
+        _h6 = ctx.state.get('claims')
+        _h7 = (_h6 if isinstance(_h6, (list, dict)) else ())
+        _h8 = E.get('you')
+        _h9 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~753'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
+        _h10 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~753'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
+        _h12 = (_w7.get('tiles', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~753'))) is str else {}))) is dict else KEY(_w7, 'tiles', None))
+        _h13 = ctx.index.plain['tiles']
+        return [v_s_756 for v_s_756 in items_of(E.get('l~754')) if (True if ((not (v_s_756 in _h2))) and ((True if (((_h3.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == None)) or (((_h3.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == _h4)) or (((_h3.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == _h5)) else False)) and ((True if ((not (v_s_756 in _h7))) or (((_h6.get(v_s_756, None) if type(_h6) is dict else KEY(_h6, v_s_756, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_756 in _h11)) or ((not any((True if ((v_x_757 in _h2)) and ((not (v_x_757 in _h11))) and (any((True if (((_w8.get('tile', None) if type((_w8 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w8, 'tile', None)) != None)) and ((True if (((_w9.get('tile', None) if type((_w9 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w9, 'tile', None)) == v_u_758)) or (((_h13.get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_h1.get(v_x_757, {}) if type(_h1) is dict else KEY(_h1, v_x_757, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h12))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
     return MEMO(ctx, (2629, E.get('l~754'), E.get('this'), E.get('t~753'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 

@@ -86,8 +86,9 @@ def x_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('board')
-    _h2 = E.get('target~770')
-    return (True if ((E.get('target~770') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~769'), 0)))) is int else num(_w3)) > 0)) and (any((True if ((v_x_771 in _h1 if type(_h1) in (list, dict) else IN(v_x_771, _h1))) and (((_w4.get('owner', None) if type((_w4 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w4, 'owner', None)) == _h2)) else False) for v_x_771 in ADJ(ctx, 'spaces', ctx.state.get('last_space')))) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~769'), 'target': E.get('target~770'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+    _h3 = E.get('target~770')
+    return (True if ((E.get('target~770') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~769'), 0)))) is int else num(_w3)) > 0)) and (any((True if ((v_x_771 in _h2)) and (((_w4.get('owner', None) if type((_w4 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w4, 'owner', None)) == _h3)) else False) for v_x_771 in ADJ(ctx, 'spaces', ctx.state.get('last_space')))) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~769'), 'target': E.get('target~770'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:85

@@ -116,13 +116,15 @@ def x_1989(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~771'))) is str else None)
         _h3 = ctx.state.get('board')
-        _h4 = E.get('t~771')
-        _h5 = E.get('mine~775')
-        _h6 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~771'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
-        _h7 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~771'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
-        _h8 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~771'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
-        _h9 = ctx.index.plain['tiles']
-        return [v_s_777 for v_s_777 in [v_x_776 for v_x_776 in IDS(ctx, 'spaces') if ((_h1.get(v_x_776, NOREC).get('type', None) if type(v_x_776) is str else None) == _h2)] if (True if ((not (v_s_777 in _h3 if type(_h3) in (list, dict) else IN(v_s_777, _h3)))) and ((True if (((_h1.get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == None)) or (((_h1.get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == _h4)) or (((_h1.get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_777 in _h7 if type(_h7) in (list, dict) else IN(v_s_777, _h7))) or ((not any((True if ((v_x_778 in _h3 if type(_h3) in (list, dict) else IN(v_x_778, _h3))) and ((not (v_x_778 in _h7 if type(_h7) in (list, dict) else IN(v_x_778, _h7)))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_778, {}) if type(_h3) is dict else KEY(_h3, v_x_778, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_778, {}) if type(_h3) is dict else KEY(_h3, v_x_778, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_779)) or (((_h9.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_778, {}) if type(_h3) is dict else KEY(_h3, v_x_778, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_779)) else False)) else False) for v_u_779 in items_of(_h8))) else False) for v_x_778 in ADJ(ctx, 'spaces', v_s_777)))) else False)) else False)]
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~771')
+        _h6 = E.get('mine~775')
+        _h7 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~771'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~771'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~771'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_777 for v_s_777 in [v_x_776 for v_x_776 in IDS(ctx, 'spaces') if ((_h1.get(v_x_776, NOREC).get('type', None) if type(v_x_776) is str else None) == _h2)] if (True if ((not (v_s_777 in _h4))) and ((True if (((_h1.get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == None)) or (((_h1.get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == _h5)) or (((_h1.get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None) == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_777 in _h9)) or ((not any((True if ((v_x_778 in _h4)) and ((not (v_x_778 in _h9))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h3.get(v_x_778, {}) if type(_h3) is dict else KEY(_h3, v_x_778, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_778, {}) if type(_h3) is dict else KEY(_h3, v_x_778, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_779)) or (((_h11.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_778, {}) if type(_h3) is dict else KEY(_h3, v_x_778, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_779)) else False)) else False) for v_u_779 in items_of(_h10))) else False) for v_x_778 in ADJ(ctx, 'spaces', v_s_777)))) else False)) else False)]
     return MEMO(ctx, (1989, E.get('mine~775'), E.get('t~771'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -131,9 +133,11 @@ def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = E.get('you')
-        _h3 = ctx.state.get('board')
-        return (lambda v_open_782: ((lambda v_near_785: (v_near_785 if ((len(v_near_785) if isinstance(v_near_785, (list, dict)) else 0) > 0) else v_open_782))([v_s_783 for v_s_783 in items_of(v_open_782) if (True if ((_h2 != None)) and (any((True if ((v_x_784 in _h3 if type(_h3) in (list, dict) else IN(v_x_784, _h3))) and (((_w1.get('owner', None) if type((_w1 := (_h3.get(v_x_784, {}) if type(_h3) is dict else KEY(_h3, v_x_784, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)) else False) for v_x_784 in ADJ(ctx, 'spaces', v_s_783))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~771'))) is str else None) == 'if_possible') else v_open_782))([v_s_781 for v_s_781 in items_of(E.get('empty~780')) if (True if ((not (v_s_781 in _h1 if type(_h1) in (list, dict) else IN(v_s_781, _h1)))) or (((_h1.get(v_s_781, None) if type(_h1) is dict else KEY(_h1, v_s_781, None)) == _h2)) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_782: ((lambda v_near_785: (v_near_785 if ((len(v_near_785) if isinstance(v_near_785, (list, dict)) else 0) > 0) else v_open_782))([v_s_783 for v_s_783 in items_of(v_open_782) if (True if ((_h3 != None)) and (any((True if ((v_x_784 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_784, {}) if type(_h4) is dict else KEY(_h4, v_x_784, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_784 in ADJ(ctx, 'spaces', v_s_783))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~771'))) is str else None) == 'if_possible') else v_open_782))([v_s_781 for v_s_781 in items_of(E.get('empty~780')) if (True if ((not (v_s_781 in _h2))) or (((_h1.get(v_s_781, None) if type(_h1) is dict else KEY(_h1, v_s_781, None)) == _h3)) else False)])
     return MEMO(ctx, (1990, E.get('empty~780'), E.get('t~771'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 

@@ -65,9 +65,10 @@ def x_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
         _h3 = ctx.state.get('board')
-        _h4 = E.get('u~749')
-        _h5 = ctx.index.plain['tiles']
-        return [v_x_751 for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((_h1.get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h2)] if any((True if ((v_y_752 in _h3 if type(_h3) in (list, dict) else IN(v_y_752, _h3))) and (((_w2.get('tile', None) if type((_w2 := (_h3.get(v_y_752, {}) if type(_h3) is dict else KEY(_h3, v_y_752, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h3.get(v_y_752, {}) if type(_h3) is dict else KEY(_h3, v_y_752, {})))) is dict else KEY(_w3, 'tile', None)) == _h4)) or (((_h5.get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h3.get(v_y_752, {}) if type(_h3) is dict else KEY(_h3, v_y_752, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == _h4)) else False)) else False) for v_y_752 in ADJ(ctx, 'spaces', v_x_751))]
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('u~749')
+        _h6 = ctx.index.plain['tiles']
+        return [v_x_751 for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((_h1.get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h2)] if any((True if ((v_y_752 in _h4)) and (((_w2.get('tile', None) if type((_w2 := (_h3.get(v_y_752, {}) if type(_h3) is dict else KEY(_h3, v_y_752, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h3.get(v_y_752, {}) if type(_h3) is dict else KEY(_h3, v_y_752, {})))) is dict else KEY(_w3, 'tile', None)) == _h5)) or (((_h6.get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h3.get(v_y_752, {}) if type(_h3) is dict else KEY(_h3, v_y_752, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == _h5)) else False)) else False) for v_y_752 in ADJ(ctx, 'spaces', v_x_751))]
     return MEMO(ctx, (2627, E.get('t~748'), E.get('u~749'), ctx.stamps.get('board', 0),), compute)
 
 

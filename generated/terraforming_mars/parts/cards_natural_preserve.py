@@ -73,7 +73,8 @@ def x_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
         _h3 = ctx.state.get('board')
-        return [v_x_752 for v_x_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((_h1.get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h2)] if (not any((v_x_753 in _h3 if type(_h3) in (list, dict) else IN(v_x_753, _h3)) for v_x_753 in ADJ(ctx, 'spaces', v_x_752)))]
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        return [v_x_752 for v_x_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((_h1.get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h2)] if (not any((v_x_753 in _h4) for v_x_753 in ADJ(ctx, 'spaces', v_x_752)))]
     return MEMO(ctx, (1354, E.get('t~750'), ctx.stamps.get('board', 0),), compute)
 
 

@@ -61,7 +61,8 @@ def x_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
         _h3 = ctx.state.get('board')
-        return [v_x_750 for v_x_750 in [v_x_749 for v_x_749 in IDS(ctx, 'spaces') if ((_h1.get(v_x_749, NOREC).get('type', None) if type(v_x_749) is str else None) == _h2)] if (not any((v_x_751 in _h3 if type(_h3) in (list, dict) else IN(v_x_751, _h3)) for v_x_751 in ADJ(ctx, 'spaces', v_x_750)))]
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        return [v_x_750 for v_x_750 in [v_x_749 for v_x_749 in IDS(ctx, 'spaces') if ((_h1.get(v_x_749, NOREC).get('type', None) if type(v_x_749) is str else None) == _h2)] if (not any((v_x_751 in _h4) for v_x_751 in ADJ(ctx, 'spaces', v_x_750)))]
     return MEMO(ctx, (928, E.get('t~748'), ctx.stamps.get('board', 0),), compute)
 
 

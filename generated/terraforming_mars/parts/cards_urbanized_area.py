@@ -81,13 +81,15 @@ def x_2561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
         _h3 = ctx.state.get('board')
-        _h4 = E.get('this')
-        _h5 = ctx.state.get('claims')
-        _h6 = E.get('you')
-        _h7 = E.get('u~754')
-        _h8 = ctx.index.plain['tiles']
-        _h9 = E.get('n~753')
-        return [v_x_757 for v_x_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((_h1.get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h2)] if (True if ((not (v_x_757 in _h3 if type(_h3) in (list, dict) else IN(v_x_757, _h3)))) and ((True if (((_h1.get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == None)) or (((_h1.get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == _h4)) else False)) and ((True if ((not (v_x_757 in _h5 if type(_h5) in (list, dict) else IN(v_x_757, _h5)))) or (((_h5.get(v_x_757, None) if type(_h5) is dict else KEY(_h5, v_x_757, None)) == _h6)) else False)) and ((len([v_y_758 for v_y_758 in ADJ(ctx, 'spaces', v_x_757) if (True if ((v_y_758 in _h3 if type(_h3) in (list, dict) else IN(v_y_758, _h3))) and (((_w2.get('tile', None) if type((_w2 := (_h3.get(v_y_758, {}) if type(_h3) is dict else KEY(_h3, v_y_758, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h3.get(v_y_758, {}) if type(_h3) is dict else KEY(_h3, v_y_758, {})))) is dict else KEY(_w3, 'tile', None)) == _h7)) or (((_h8.get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h3.get(v_y_758, {}) if type(_h3) is dict else KEY(_h3, v_y_758, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == _h7)) else False)) else False)]) >= (_h9 if type(_h9) is int else num(_h9)))) else False)]
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('this')
+        _h6 = ctx.state.get('claims')
+        _h7 = (_h6 if isinstance(_h6, (list, dict)) else ())
+        _h8 = E.get('you')
+        _h9 = E.get('u~754')
+        _h10 = ctx.index.plain['tiles']
+        _h11 = E.get('n~753')
+        return [v_x_757 for v_x_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((_h1.get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h2)] if (True if ((not (v_x_757 in _h4))) and ((True if (((_h1.get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == None)) or (((_h1.get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == _h5)) else False)) and ((True if ((not (v_x_757 in _h7))) or (((_h6.get(v_x_757, None) if type(_h6) is dict else KEY(_h6, v_x_757, None)) == _h8)) else False)) and ((len([v_y_758 for v_y_758 in ADJ(ctx, 'spaces', v_x_757) if (True if ((v_y_758 in _h4)) and (((_w2.get('tile', None) if type((_w2 := (_h3.get(v_y_758, {}) if type(_h3) is dict else KEY(_h3, v_y_758, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h3.get(v_y_758, {}) if type(_h3) is dict else KEY(_h3, v_y_758, {})))) is dict else KEY(_w3, 'tile', None)) == _h9)) or (((_h10.get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h3.get(v_y_758, {}) if type(_h3) is dict else KEY(_h3, v_y_758, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == _h9)) else False)) else False)]) >= (_h11 if type(_h11) is int else num(_h11)))) else False)]
     return MEMO(ctx, (2561, E.get('n~753'), E.get('this'), E.get('t~752'), E.get('u~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
