@@ -107,7 +107,7 @@ class ExprCompiler(LoopForms):
         return f"def x_{node['x']}(ctx, E=None):\n{env}{lines}    return {body}\n"
 
     def code(self, n: Node) -> str:
-        if self.cse and n["op"] == "key" and (name := self.cse.get(repr(n))):
+        if self.cse and n["op"] in ("key", "fld") and (name := self.cse.get(repr(n))):
             return name
         if self.loop > 0 and self.hoists is not None and n["op"] in HOIST and self.fixed(n):
             return self.hoist(n)

@@ -85,6 +85,10 @@ class LoopForms:
         """The source of ``n`` (``ExprCompiler.code``)."""
         raise NotImplementedError
 
+    def bound(self, code: str) -> tuple[str, str] | None:
+        """``ExprCompiler.bound``."""
+        raise NotImplementedError
+
     def hoist(self, n: Node) -> str:
         """``_hN``: the value of ``n``, read inside a comprehension, computed once before
         the function's ``return`` (the same source once). Only reads that no turn changes,
@@ -188,7 +192,8 @@ class LoopForms:
     def entries(self, n: Node, parts: list[Node]) -> dict[str, Any]:
         """{shape: node} of the entries ``M.(v)`` that comprehension ``n`` over mapping
         ``M``'s keys ``v`` reads more than once in its test and item (``M`` read outside
-        it: ``fixed``): each is read once a turn (it is there, and reading it fails not)."""
+        it: ``fixed``), and of the plain fields ``v.f`` it so reads: each is read once a
+        turn (it is there, and reading it fails not)."""
         inner = {x["v"] for x in _nodes(parts) if x.get("op") in ("filt", "mapc", "letx")}
         seen: dict[str, list[Node]] = {}
         for x in _nodes(parts):
@@ -196,6 +201,9 @@ class LoopForms:
                     and x["of"] == n["src"] and not (_names(x["of"]) & (inner | {n["v"]})) \
                     and self.fixed(x["of"]):
                 seen.setdefault(repr(x), []).append(x)
+            elif x.get("op") == "fld" and x["of"] == {"op": "var", "n": n["v"]} and \
+                    n["v"] not in inner and self.fixed({**x, "of": {"op": "lit", "v": ""}}):
+                seen.setdefault(repr(x), []).append(x)  # a plain field of the item
         return {shape: found[0] for shape, found in seen.items() if len(found) > 1}
 
     def _letx(self, n: Node) -> str:
@@ -217,8 +225,7 @@ class LoopForms:
         if other is None:
             return None
         src = self.code(f["src"])
-        items = src if listed(f["src"]) else f"items_of({src})"
-        return f"{items}.count({self.code(other)})"
+        return f"{self.items(f['src'], src)}.count({self.code(other)})"
 
     def equal_to(self, f: Node) -> Node | None:
         """``x`` of a ``count``'s ``[each v in L where v == x]`` that ``counted`` writes
@@ -231,6 +238,16 @@ class LoopForms:
         if other is None or f"'n': {f['v']!r}" in repr(other) or not self.quiet(other):
             return None
         return other
+
+    def items(self, n: Node, src: str) -> str:
+        """``items_of(src)`` of node ``n``'s source: itself when always a list, a list
+        tested in place when a walrus temporary may hold it (``items_of``'s first case)."""
+        if listed(n):
+            return src
+        b = self.bound(src)
+        if b is None:
+            return f"items_of({src})"
+        return f"({b[0]} if type({b[1]}) is list else items_of({b[0]}))"
 
     def some(self, n: Node) -> str | None:
         """``any(...)`` (or ``not any(...)``) for ``count [each v in L where C]`` compared

@@ -105,7 +105,7 @@ def x_2805(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
 def x_2806(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     if E is None:
         E = ctx.env()
-    return (_w3 + _w4 if type((_w3 := items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('animal'))) is type((_w4 := items_of((_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None))).count('plant'))) is int else AR('+', _w3, _w4))
+    return (_w5 + _w6 if type((_w5 := (_w2 if type((_w2 := (_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None)))) is list else items_of(_w2)).count('animal'))) is type((_w6 := (_w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tags', None)))) is list else items_of(_w4)).count('plant'))) is int else AR('+', _w5, _w6))
 
 
 x_2808 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185

@@ -75,20 +75,20 @@ def x_2026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
-        _h3 = ctx.index.plain['spaces']
+        _h1 = ctx.index.plain['spaces']
+        _h2 = ctx.state.get('board')
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
         _h4 = E.get('t~750')
         _h5 = E.get('this')
         _h6 = ctx.state.get('claims')
         _h7 = (_h6 if isinstance(_h6, (list, dict)) else ())
         _h8 = E.get('you')
-        _h9 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~750'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
-        _h10 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~750'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h9 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~750'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h10 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~750'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
         _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
-        _h12 = (_w7.get('tiles', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~750'))) is str else {}))) is dict else KEY(_w7, 'tiles', None))
+        _h12 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~750'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
         _h13 = ctx.index.plain['tiles']
-        return [v_s_753 for v_s_753 in items_of(E.get('l~751')) if (True if ((not (v_s_753 in _h2))) and ((True if (((_h3.get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == None)) or (((_h3.get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == _h4)) or (((_h3.get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == _h5)) else False)) and ((True if ((not (v_s_753 in _h7))) or (((_h6.get(v_s_753, None) if type(_h6) is dict else KEY(_h6, v_s_753, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_753 in _h11)) or ((not any((True if ((v_x_754 in _h2)) and ((not (v_x_754 in _h11))) and (any((True if (((_w8.get('tile', None) if type((_w8 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w8, 'tile', None)) != None)) and ((True if (((_w9.get('tile', None) if type((_w9 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w9, 'tile', None)) == v_u_755)) or (((_h13.get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == v_u_755)) else False)) else False) for v_u_755 in items_of(_h12))) else False) for v_x_754 in ADJ(ctx, 'spaces', v_s_753)))) else False)) else False)]
+        return [v_s_753 for v_s_753 in items_of(E.get('l~751')) for _c1 in ((_h1.get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None),) if (True if ((not (v_s_753 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_753 in _h7))) or (((_h6.get(v_s_753, None) if type(_h6) is dict else KEY(_h6, v_s_753, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_753 in _h11)) or ((not any((True if ((v_x_754 in _h3)) and ((not (v_x_754 in _h11))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h2.get(v_x_754, {}) if type(_h2) is dict else KEY(_h2, v_x_754, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h2.get(v_x_754, {}) if type(_h2) is dict else KEY(_h2, v_x_754, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_755)) or (((_h13.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_754, {}) if type(_h2) is dict else KEY(_h2, v_x_754, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_755)) else False)) else False) for v_u_755 in items_of(_h12))) else False) for v_x_754 in ADJ(ctx, 'spaces', v_s_753)))) else False)) else False)]
     return MEMO(ctx, (2026, E.get('l~751'), E.get('this'), E.get('t~750'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -156,7 +156,7 @@ def x_2045(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
     def compute():
         _h1 = ctx.index.plain['cards']
         _h2 = ctx.index.plain['corporations']
-        return (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_761, NOREC).get('tags', []) if type(v_c_761) is str else [])).count('jovian') for v_c_761 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_763, NOREC).get('tags', []) if type(v_c_763) is str else [])).count('jovian') for v_c_763 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)))
+        return (1 * (_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_761, NOREC).get('tags', []) if type(v_c_761) is str else []))) is list else items_of(_w1)).count('jovian') for v_c_761 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_763, NOREC).get('tags', []) if type(v_c_763) is str else []))) is list else items_of(_w2)).count('jovian') for v_c_763 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4)))) is int else num(_w5)))
     return MEMO(ctx, (2045, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 

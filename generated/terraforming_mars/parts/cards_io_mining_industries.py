@@ -60,7 +60,7 @@ def x_2153(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
     def compute():
         _h1 = ctx.index.plain['cards']
         _h2 = ctx.index.plain['corporations']
-        return (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((_h1.get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('jovian') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((_h2.get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else [])).count('jovian') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)))
+        return (1 * (_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else []))) is list else items_of(_w1)).count('jovian') for v_c_752 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_754, NOREC).get('tags', []) if type(v_c_754) is str else []))) is list else items_of(_w2)).count('jovian') for v_c_754 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4)))) is int else num(_w5)))
     return MEMO(ctx, (2153, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 

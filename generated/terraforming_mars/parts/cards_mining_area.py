@@ -96,20 +96,20 @@ def x_1656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
-        _h3 = ctx.index.plain['spaces']
+        _h1 = ctx.index.plain['spaces']
+        _h2 = ctx.state.get('board')
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
         _h4 = E.get('t~763')
         _h5 = E.get('this')
         _h6 = ctx.state.get('claims')
         _h7 = (_h6 if isinstance(_h6, (list, dict)) else ())
         _h8 = E.get('you')
-        _h9 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~763'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
-        _h10 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~763'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        _h9 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~763'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h10 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~763'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
         _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
-        _h12 = (_w7.get('tiles', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~763'))) is str else {}))) is dict else KEY(_w7, 'tiles', None))
+        _h12 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~763'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
         _h13 = ctx.index.plain['tiles']
-        return [v_s_766 for v_s_766 in items_of(E.get('l~764')) if (True if ((not (v_s_766 in _h2))) and ((True if (((_h3.get(v_s_766, NOREC).get('reserved', None) if type(v_s_766) is str else None) == None)) or (((_h3.get(v_s_766, NOREC).get('reserved', None) if type(v_s_766) is str else None) == _h4)) or (((_h3.get(v_s_766, NOREC).get('reserved', None) if type(v_s_766) is str else None) == _h5)) else False)) and ((True if ((not (v_s_766 in _h7))) or (((_h6.get(v_s_766, None) if type(_h6) is dict else KEY(_h6, v_s_766, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_766 in _h11)) or ((not any((True if ((v_x_767 in _h2)) and ((not (v_x_767 in _h11))) and (any((True if (((_w8.get('tile', None) if type((_w8 := (_h1.get(v_x_767, {}) if type(_h1) is dict else KEY(_h1, v_x_767, {})))) is dict else KEY(_w8, 'tile', None)) != None)) and ((True if (((_w9.get('tile', None) if type((_w9 := (_h1.get(v_x_767, {}) if type(_h1) is dict else KEY(_h1, v_x_767, {})))) is dict else KEY(_w9, 'tile', None)) == v_u_768)) or (((_h13.get(_w11, NOREC).get('counts_as', None) if type((_w11 := (_w10.get('tile', None) if type((_w10 := (_h1.get(v_x_767, {}) if type(_h1) is dict else KEY(_h1, v_x_767, {})))) is dict else KEY(_w10, 'tile', None)))) is str else None) == v_u_768)) else False)) else False) for v_u_768 in items_of(_h12))) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766)))) else False)) else False)]
+        return [v_s_766 for v_s_766 in items_of(E.get('l~764')) for _c1 in ((_h1.get(v_s_766, NOREC).get('reserved', None) if type(v_s_766) is str else None),) if (True if ((not (v_s_766 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_766 in _h7))) or (((_h6.get(v_s_766, None) if type(_h6) is dict else KEY(_h6, v_s_766, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_766 in _h11)) or ((not any((True if ((v_x_767 in _h3)) and ((not (v_x_767 in _h11))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_768)) or (((_h13.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_768)) else False)) else False) for v_u_768 in items_of(_h12))) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766)))) else False)) else False)]
     return MEMO(ctx, (1656, E.get('l~764'), E.get('this'), E.get('t~763'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 

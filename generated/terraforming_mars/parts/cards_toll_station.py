@@ -53,7 +53,7 @@ def x_2239(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     if E is None:
         E = ctx.env()
     _h1 = E.get('you')
-    return FN['sum'](ctx, None, [AS(ctx, v_p_761, lambda E: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_762, NOREC).get('tags', []) if type(v_c_762) is str else [])).count('space') for v_c_762 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('space') for v_c_764 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2))) for v_p_761 in items_of(list(range(len(ctx.state['players'])))) if (v_p_761 != _h1)])
+    return FN['sum'](ctx, None, [AS(ctx, v_p_761, lambda E: (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (ctx.index.plain['cards'].get(v_c_762, NOREC).get('tags', []) if type(v_c_762) is str else []))) is list else items_of(_w1)).count('space') for v_c_762 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (ctx.index.plain['corporations'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else []))) is list else items_of(_w2)).count('space') for v_c_764 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4))) for v_p_761 in items_of(list(range(len(ctx.state['players'])))) if (v_p_761 != _h1)])
 
 
 def x_2240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26

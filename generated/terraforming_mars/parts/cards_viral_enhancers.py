@@ -60,7 +60,7 @@ def x_1799(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:49
 def x_1800(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
     if E is None:
         E = ctx.env()
-    return (_w6 + _w7 if type((_w6 := (_w3 + _w4 if type((_w3 := items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('plant'))) is type((_w4 := items_of((_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None))).count('microbe'))) is int else AR('+', _w3, _w4)))) is type((_w7 := items_of((_w5.get('tags', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'tags', None))).count('animal'))) is int else AR('+', _w6, _w7))
+    return (_w9 + _w10 if type((_w9 := (_w5 + _w6 if type((_w5 := (_w2 if type((_w2 := (_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None)))) is list else items_of(_w2)).count('plant'))) is type((_w6 := (_w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tags', None)))) is list else items_of(_w4)).count('microbe'))) is int else AR('+', _w5, _w6)))) is type((_w10 := (_w8 if type((_w8 := (_w7.get('tags', None) if type((_w7 := E.get('event'))) is dict else KEY(_w7, 'tags', None)))) is list else items_of(_w8)).count('animal'))) is int else AR('+', _w9, _w10))
 
 
 x_1803 = _C.x_1803  # rules_data/terraforming_mars/definitions/resources.yaml:11
