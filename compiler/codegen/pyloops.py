@@ -89,6 +89,10 @@ class LoopForms:
         """``ExprCompiler.bound``."""
         raise NotImplementedError
 
+    def const(self, text: str) -> str:
+        """``ExprCompiler.const``."""
+        raise NotImplementedError
+
     def hoist(self, n: Node) -> str:
         """``_hN``: the value of ``n``, read inside a comprehension, computed once before
         the function's ``return`` (the same source once). Only reads that no turn changes,
@@ -96,12 +100,12 @@ class LoopForms:
         comprehension would not have read changes no result."""
         assert self.hoists is not None
         shape = repr(n)
+        loop, no_temps, self.loop, self.no_temps = self.loop, self.no_temps, 0, 0
+        try:  # (compiled again when hoisted before: what it reads joins ``deps`` here too)
+            text = getattr(self, "_" + n["op"])(n)
+        finally:
+            self.loop, self.no_temps = loop, no_temps
         if shape not in self.hoists:
-            loop, no_temps, self.loop, self.no_temps = self.loop, self.no_temps, 0, 0
-            try:
-                text = getattr(self, "_" + n["op"])(n)
-            finally:
-                self.loop, self.no_temps = loop, no_temps
             self.hoists[shape] = (f"_h{len(self.hoists) + 1}", text)
         return self.hoists[shape][0]
 
@@ -159,7 +163,7 @@ class LoopForms:
         self.deps["each"] = True
         self.no_temps += 1
         try:
-            src = self.code(n["src"])
+            src = self.source(n["src"])
         finally:
             self.no_temps -= 1
         var = pyname(n["v"])
@@ -205,6 +209,30 @@ class LoopForms:
                     n["v"] not in inner and self.fixed({**x, "of": {"op": "lit", "v": ""}}):
                 seen.setdefault(repr(x), []).append(x)  # a plain field of the item
         return {shape: found[0] for shape, found in seen.items() if len(found) > 1}
+
+    def source(self, s: Node) -> str:
+        """The source of a comprehension's source ``s``: a comprehension that reads only
+        the rules and names of the environment (no state, no name a comprehension
+        around binds) is kept by those names' values (``MEMO``, as a root is), so a scan
+        of the board's spaces by type is not made again when a tile is placed."""
+        if s["op"] not in ("filt", "mapc") or self.hoists is None or _names(s) & self.local:
+            return self.code(s)
+        outer = self.deps
+        mine: dict[str, Any] = {"st": set(), "env": set(), "pure": True, "each": True,
+                                 "round": False}
+        self.deps = mine
+        try:
+            text = self.code(s)
+        finally:
+            self.deps = outer
+        outer["st"] |= mine["st"]
+        outer["env"] |= mine["env"]
+        outer["pure"] = outer["pure"] and mine["pure"]
+        outer["round"] = outer["round"] or mine["round"]
+        if mine["st"] or mine["round"] or not mine["pure"]:
+            return text
+        key = [self.const(repr(repr(s)))] + [f"E.get({n!r})" for n in sorted(mine["env"])]
+        return f"MEMO(ctx, ({', '.join(key)},), lambda: {text})"
 
     def _letx(self, n: Node) -> str:
         value = self.code(n["e"])

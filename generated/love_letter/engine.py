@@ -44,6 +44,7 @@ from compiler.runtime.exports import (
 
 K = [
     {'kind': 'cards', 'f': 'effect', 'd': None},
+    "{'op': 'mapc', 'v': 'k~113', 'src': {'op': 'range', 'a': {'op': 'lit', 'v': 0}, 'b': {'op': 'ar', 'o': '-', 'a': {'op': 'core', 'n': 'player_count'}, 'b': {'op': 'lit', 'v': 1}}}, 'e': {'op': 'key', 'of': {'op': 'core', 'n': 'players'}, 'k': {'op': 'ar', 'o': '%', 'a': {'op': 'ar', 'o': '+', 'a': {'op': 'ar', 'o': '+', 'a': {'op': 'var', 'n': 'p~105'}, 'b': {'op': 'lit', 'v': 1}}, 'b': {'op': 'var', 'n': 'k~113'}}, 'b': {'op': 'core', 'n': 'player_count'}}}}",
     [],
     [7, 5, 4],
     ['player', 'named', ''],
@@ -501,7 +502,7 @@ def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
         E = ctx.env()
     def compute():
         _h1 = E.get('p~105')
-        return FN['first'](ctx, None, [v_q_114 for v_q_114 in [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', (_h1 + 1 if type(_h1) is type(1) is int else AR('+', _h1, 1)), v_k_113), len(ctx.state['players'])), None) for v_k_113 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (not (ctx.state['players'][v_q_114] if type(v_q_114) is int and 0 <= v_q_114 < len(ctx.state['players']) else {}).get('out'))])
+        return FN['first'](ctx, None, [v_q_114 for v_q_114 in MEMO(ctx, (K[1], E.get('p~105'),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', (_h1 + 1 if type(_h1) is type(1) is int else AR('+', _h1, 1)), v_k_113), len(ctx.state['players'])), None) for v_k_113 in RANGE(0, (num(len(ctx.state['players'])) - 1))]) if (not (ctx.state['players'][v_q_114] if type(v_q_114) is int and 0 <= v_q_114 < len(ctx.state['players']) else {}).get('out'))])
     return MEMO(ctx, (191, E.get('p~105'), ctx.stamps.get('out', 0),), compute)
 
 
@@ -544,7 +545,7 @@ def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
 def x_200(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     if E is None:
         E = ctx.env()
-    return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if (((len(_w2) if isinstance((_w2 := E.get('still_in~132')), (list, dict)) else 0) > 1)) and ((E.get('p~133') in _w3 if type((_w3 := E.get('still_in~132'))) in (list, dict) else IN(E.get('p~133'), _w3))) else False) else K[1])
+    return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if (((len(_w2) if isinstance((_w2 := E.get('still_in~132')), (list, dict)) else 0) > 1)) and ((E.get('p~133') in _w3 if type((_w3 := E.get('still_in~132'))) in (list, dict) else IN(E.get('p~133'), _w3))) else False) else K[2])
 
 
 def x_202(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
@@ -578,7 +579,7 @@ def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
 
 
 def x_209(ctx, E=None):  # 
-    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any(((_w1 if type((_w1 := (ctx.state['players'][v_p_137] if type(v_p_137) is int and 0 <= v_p_137 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4))) for v_p_137 in items_of(list(range(len(ctx.state['players']))))))
+    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any(((_w1 if type((_w1 := (ctx.state['players'][v_p_137] if type(v_p_137) is int and 0 <= v_p_137 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[3])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4))) for v_p_137 in items_of(list(range(len(ctx.state['players']))))))
 
 
 def x_210(ctx, E=None):  # 
@@ -588,7 +589,7 @@ def x_210(ctx, E=None):  #
 
 
 def x_211(ctx, E=None):  # 
-    return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_138 for v_p_138 in items_of(list(range(len(ctx.state['players'])))) if ((_w1 if type((_w1 := (ctx.state['players'][v_p_138] if type(v_p_138) is int and 0 <= v_p_138 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4)))])
+    return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_138 for v_p_138 in items_of(list(range(len(ctx.state['players'])))) if ((_w1 if type((_w1 := (ctx.state['players'][v_p_138] if type(v_p_138) is int and 0 <= v_p_138 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[3])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4)))])
 
 
 x_212 = x_166  # 
@@ -621,7 +622,7 @@ def d_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'named'
     if c is not None:
-        SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
+        SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[4])
     if not EMIT(ctx, 'named', {'card': E.get('card~98'), 'by': E.get('you'), 'target': E.get('target~97')}):
         return False
     ctx.steps += 1
@@ -649,7 +650,7 @@ def d_3(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'named'
     if c is not None:
-        SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
+        SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[4])
     return True
 
 
@@ -754,19 +755,19 @@ def d_10(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '+=', True, K[5])
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
+        SET(ctx, 'hand', c, key, K[2], '=', False, K[6])
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'out'
     if c is not None:
-        SET(ctx, 'out', c, key, True, '=', False, K[6])
+        SET(ctx, 'out', c, key, True, '=', False, K[7])
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
+        SET(ctx, 'protected', c, key, False, '=', False, K[8])
     if not EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': (ctx.state.get('current'))}):
         return False
     return True
@@ -781,7 +782,7 @@ def d_11(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '+=', True, K[5])
     return True
 
 
@@ -794,7 +795,7 @@ def d_12(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
+        SET(ctx, 'hand', c, key, K[2], '=', False, K[6])
     return True
 
 
@@ -807,7 +808,7 @@ def d_13(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'out'
     if c is not None:
-        SET(ctx, 'out', c, key, True, '=', False, K[6])
+        SET(ctx, 'out', c, key, True, '=', False, K[7])
     return True
 
 
@@ -820,7 +821,7 @@ def d_14(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
+        SET(ctx, 'protected', c, key, False, '=', False, K[8])
     return True
 
 
@@ -862,7 +863,7 @@ def d_18(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
+        SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[9])
     if not EMIT(ctx, 'looked', {'by': E.get('you'), 'target': E.get('target~97')}):
         return False
     return True
@@ -877,7 +878,7 @@ def d_19(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
+        SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[9])
     return True
 
 
@@ -927,11 +928,11 @@ def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, ([{'player': E.get('target~97'), 'card': E.get('theirs~99')}]), '+=', True, K[8])
+        SET(ctx, 'seen', c, key, ([{'player': E.get('target~97'), 'card': E.get('theirs~99')}]), '+=', True, K[9])
     p = E.get('target~97')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, ([{'player': E.get('you'), 'card': E.get('mine~98')}]), '+=', True, K[8])
+        SET(ctx, 'seen', c, key, ([{'player': E.get('you'), 'card': E.get('mine~98')}]), '+=', True, K[9])
     if not EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~97')}):
         return False
     ctx.steps += 1
@@ -998,7 +999,7 @@ def d_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, ([{'player': E.get('target~97'), 'card': E.get('theirs~99')}]), '+=', True, K[8])
+        SET(ctx, 'seen', c, key, ([{'player': E.get('target~97'), 'card': E.get('theirs~99')}]), '+=', True, K[9])
     return True
 
 
@@ -1011,7 +1012,7 @@ def d_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
     p = E.get('target~97')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, ([{'player': E.get('you'), 'card': E.get('mine~98')}]), '+=', True, K[8])
+        SET(ctx, 'seen', c, key, ([{'player': E.get('you'), 'card': E.get('mine~98')}]), '+=', True, K[9])
     return True
 
 
@@ -1191,7 +1192,7 @@ def d_51(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:55
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
-        SET(ctx, 'protected', c, key, True, '=', False, K[7])
+        SET(ctx, 'protected', c, key, True, '=', False, K[8])
     return True
 
 
@@ -1280,11 +1281,11 @@ def d_56(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[5])
+        SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[6])
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[5])
     if not EMIT(ctx, 'discarded', {'card': E.get('c~97'), 'by': E.get('you')}):
         return False
     return True
@@ -1312,11 +1313,11 @@ def d_58(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[5])
+        SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[6])
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[5])
     if not EMIT(ctx, 'discarded', {'card': E.get('c~97'), 'by': E.get('you')}):
         return False
     return True
@@ -1331,7 +1332,7 @@ def d_59(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[5])
+        SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[6])
     return True
 
 
@@ -1344,7 +1345,7 @@ def d_60(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[5])
     return True
 
 
@@ -1388,8 +1389,8 @@ def d_63(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
             p = E.get('you')
             c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
             if c is not None:
-                SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
-            SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+                SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+            SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     else:
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:52
@@ -1397,8 +1398,8 @@ def d_63(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[5])
-        SET(ctx, 'aside', ctx.state, 'aside', K[1], '=', False, K[10])
+            SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[6])
+        SET(ctx, 'aside', ctx.state, 'aside', K[2], '=', False, K[11])
     return True
 
 
@@ -1415,8 +1416,8 @@ def d_64(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1429,8 +1430,8 @@ def d_65(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1443,7 +1444,7 @@ def d_66(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
     return True
 
 
@@ -1451,7 +1452,7 @@ def d_67(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1464,8 +1465,8 @@ def d_68(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[5])
-    SET(ctx, 'aside', ctx.state, 'aside', K[1], '=', False, K[10])
+        SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[6])
+    SET(ctx, 'aside', ctx.state, 'aside', K[2], '=', False, K[11])
     return True
 
 
@@ -1478,7 +1479,7 @@ def d_69(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[6])
     return True
 
 
@@ -1486,7 +1487,7 @@ def d_70(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'aside', ctx.state, 'aside', K[1], '=', False, K[10])
+    SET(ctx, 'aside', ctx.state, 'aside', K[2], '=', False, K[11])
     return True
 
 
@@ -1521,11 +1522,11 @@ def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '=', False, K[5])
+        SET(ctx, 'hand', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '=', False, K[6])
     p = E.get('target~97')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, E.get('mine~98'), '=', False, K[5])
+        SET(ctx, 'hand', c, key, E.get('mine~98'), '=', False, K[6])
     if not EMIT(ctx, 'traded', {'by': E.get('you'), 'target': E.get('target~97')}):
         return False
     return True
@@ -1553,7 +1554,7 @@ def d_75(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '=', False, K[5])
+        SET(ctx, 'hand', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '=', False, K[6])
     return True
 
 
@@ -1566,7 +1567,7 @@ def d_76(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:78
     p = E.get('target~97')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, E.get('mine~98'), '=', False, K[5])
+        SET(ctx, 'hand', c, key, E.get('mine~98'), '=', False, K[6])
     return True
 
 
@@ -1596,7 +1597,7 @@ def d_85(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'starter', ctx.state, 'starter', x_120(ctx, E), '=', False, K[11])
+    SET(ctx, 'starter', ctx.state, 'starter', x_120(ctx, E), '=', False, K[12])
     return True
 
 
@@ -1606,15 +1607,15 @@ def d_86(ctx, E=None):  # rules_data/love_letter/flow.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', K[1], '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', K[2], '=', False, K[10])
     if not d_88(ctx, E):
         return False
     ctx.steps += 1
     STMT(ctx, 91)
     ctx.steps += 3
-    SET(ctx, 'aside', ctx.state, 'aside', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '=', False, K[10])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
-    SET(ctx, 'face_up', ctx.state, 'face_up', K[1], '=', False, K[12])
+    SET(ctx, 'aside', ctx.state, 'aside', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '=', False, K[11])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
+    SET(ctx, 'face_up', ctx.state, 'face_up', K[2], '=', False, K[13])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:119
         raise TrialBudget()
@@ -1632,7 +1633,7 @@ def d_87(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', K[1], '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', K[2], '=', False, K[10])
     return True
 
 
@@ -1668,7 +1669,7 @@ def d_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', ([E.get('c~102')]), '+=', True, K[9])
+        SET(ctx, 'deck', ctx.state, 'deck', ([E.get('c~102')]), '+=', True, K[10])
     return True
 
 
@@ -1678,7 +1679,7 @@ def d_90(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', ([E.get('c~102')]), '+=', True, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', ([E.get('c~102')]), '+=', True, K[10])
     return True
 
 
@@ -1694,7 +1695,7 @@ def d_92(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'aside', ctx.state, 'aside', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '=', False, K[10])
+    SET(ctx, 'aside', ctx.state, 'aside', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '=', False, K[11])
     return True
 
 
@@ -1705,7 +1706,7 @@ def d_94(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'face_up', ctx.state, 'face_up', K[1], '=', False, K[12])
+    SET(ctx, 'face_up', ctx.state, 'face_up', K[2], '=', False, K[13])
     return True
 
 
@@ -1733,8 +1734,8 @@ def d_96(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:119
             raise TrialBudget()
-        SET(ctx, 'face_up', ctx.state, 'face_up', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+        SET(ctx, 'face_up', ctx.state, 'face_up', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1742,8 +1743,8 @@ def d_97(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'face_up', ctx.state, 'face_up', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+    SET(ctx, 'face_up', ctx.state, 'face_up', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1751,7 +1752,7 @@ def d_98(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'face_up', ctx.state, 'face_up', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
+    SET(ctx, 'face_up', ctx.state, 'face_up', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
     return True
 
 
@@ -1785,27 +1786,27 @@ def d_101(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     p = E.get('p~103')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
+        SET(ctx, 'hand', c, key, K[2], '=', False, K[6])
     p = E.get('p~103')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, K[1], '=', False, K[4])
+        SET(ctx, 'discards', c, key, K[2], '=', False, K[5])
     p = E.get('p~103')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'out'
     if c is not None:
-        SET(ctx, 'out', c, key, False, '=', False, K[6])
+        SET(ctx, 'out', c, key, False, '=', False, K[7])
     p = E.get('p~103')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
+        SET(ctx, 'protected', c, key, False, '=', False, K[8])
     p = E.get('p~103')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'named'
     if c is not None:
-        SET(ctx, 'named', c, key, None, '=', False, K[3])
+        SET(ctx, 'named', c, key, None, '=', False, K[4])
     p = E.get('p~103')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, K[1], '=', False, K[8])
+        SET(ctx, 'seen', c, key, K[2], '=', False, K[9])
     return True
 
 
@@ -1818,7 +1819,7 @@ def d_102(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     p = E.get('p~103')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
+        SET(ctx, 'hand', c, key, K[2], '=', False, K[6])
     return True
 
 
@@ -1831,7 +1832,7 @@ def d_103(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     p = E.get('p~103')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, K[1], '=', False, K[4])
+        SET(ctx, 'discards', c, key, K[2], '=', False, K[5])
     return True
 
 
@@ -1844,7 +1845,7 @@ def d_104(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     p = E.get('p~103')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'out'
     if c is not None:
-        SET(ctx, 'out', c, key, False, '=', False, K[6])
+        SET(ctx, 'out', c, key, False, '=', False, K[7])
     return True
 
 
@@ -1857,7 +1858,7 @@ def d_105(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     p = E.get('p~103')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
+        SET(ctx, 'protected', c, key, False, '=', False, K[8])
     return True
 
 
@@ -1870,7 +1871,7 @@ def d_106(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     p = E.get('p~103')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'named'
     if c is not None:
-        SET(ctx, 'named', c, key, None, '=', False, K[3])
+        SET(ctx, 'named', c, key, None, '=', False, K[4])
     return True
 
 
@@ -1883,7 +1884,7 @@ def d_107(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
     p = E.get('p~103')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, K[1], '=', False, K[8])
+        SET(ctx, 'seen', c, key, K[2], '=', False, K[9])
     return True
 
 
@@ -1909,8 +1910,8 @@ def d_108(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
             p = E.get('you')
             c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
             if c is not None:
-                SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
-            SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+                SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+            SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     UNSET(ctx, E, 'you', old)
     return True
 
@@ -2009,12 +2010,12 @@ def t_118(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'current', ctx.state, 'current', E.get('you'), '=', False, K[13])
+    SET(ctx, 'current', ctx.state, 'current', E.get('you'), '=', False, K[14])
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[14])
+        SET(ctx, 'protected', c, key, False, '=', False, K[8])
+    SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[15])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
@@ -2025,8 +2026,8 @@ def t_118(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return t_126(ctx, k, s, E)
 
 
@@ -2036,7 +2037,7 @@ def d_119(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'current', ctx.state, 'current', E.get('you'), '=', False, K[13])
+    SET(ctx, 'current', ctx.state, 'current', E.get('you'), '=', False, K[14])
     return True
 
 
@@ -2047,7 +2048,7 @@ def d_121(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[14])
+    SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[15])
     return True
 
 
@@ -2112,11 +2113,11 @@ def t_129(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[5])
+        SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[6])
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[5])
     if not EMIT(ctx, 'discarded', {'card': E.get('c~111'), 'by': E.get('you')}):
         return False
     return t_137(ctx, k, s, E)
@@ -2166,11 +2167,11 @@ def d_133(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[5])
+        SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[6])
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[5])
     if not EMIT(ctx, 'discarded', {'card': E.get('c~111'), 'by': E.get('you')}):
         return False
     return True
@@ -2185,7 +2186,7 @@ def d_134(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[5])
+        SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[6])
     return True
 
 
@@ -2198,7 +2199,7 @@ def d_135(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[5])
     return True
 
 
@@ -2292,7 +2293,7 @@ def d_142(ctx, E=None):  # rules_data/love_letter/flow.yaml:23
     if (J := ctx.journal) is not None:
         J.append((E, 'still_in~132', E.get('still_in~132', MISSING), True))
     E['still_in~132'] = value
-    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~130'), '=', False, K[15])
+    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~130'), '=', False, K[16])
     if not d_146(ctx, E):
         return False
     if not d_150(ctx, E):
@@ -2302,7 +2303,7 @@ def d_142(ctx, E=None):  # rules_data/love_letter/flow.yaml:23
         raise TrialBudget()
     if (((len(_w1) if isinstance((_w1 := E.get('won~130')), (list, dict)) else 0) > 0)):
         ctx.steps += 1
-        SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[11])
+        SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[12])
     return True
 
 
@@ -2338,7 +2339,7 @@ def d_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~130'), '=', False, K[15])
+    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~130'), '=', False, K[16])
     return True
 
 
@@ -2360,11 +2361,11 @@ def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
         p = E.get('p~133')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_discards'
         if c is not None:
-            SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[16])
+            SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[17])
         p = E.get('p~133')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_hand'
         if c is not None:
-            SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
+            SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[18])
     UNSET(ctx, E, 'p~133', old)
     return True
 
@@ -2378,11 +2379,11 @@ def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     p = E.get('p~133')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_discards'
     if c is not None:
-        SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[16])
+        SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[17])
     p = E.get('p~133')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_hand'
     if c is not None:
-        SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
+        SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[18])
     return True
 
 
@@ -2395,7 +2396,7 @@ def d_148(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
     p = E.get('p~133')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_discards'
     if c is not None:
-        SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[16])
+        SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[17])
     return True
 
 
@@ -2408,7 +2409,7 @@ def d_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     p = E.get('p~133')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_hand'
     if c is not None:
-        SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
+        SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[18])
     return True
 
 
@@ -2430,7 +2431,7 @@ def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         p = E.get('p~134')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tokens'
         if c is not None:
-            SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
+            SET(ctx, 'tokens', c, key, 1, '+=', False, K[19])
         if not EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': (ctx.state['round'])}):
             return False
     UNSET(ctx, E, 'p~134', old)
@@ -2446,7 +2447,7 @@ def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     p = E.get('p~134')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tokens'
     if c is not None:
-        SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
+        SET(ctx, 'tokens', c, key, 1, '+=', False, K[19])
     if not EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': (ctx.state['round'])}):
         return False
     return True
@@ -2461,7 +2462,7 @@ def d_152(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     p = E.get('p~134')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tokens'
     if c is not None:
-        SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
+        SET(ctx, 'tokens', c, key, 1, '+=', False, K[19])
     return True
 
 
@@ -2484,7 +2485,7 @@ def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
         E = ctx.env()
     if (((len(_w1) if isinstance((_w1 := E.get('won~130')), (list, dict)) else 0) > 0)):
         ctx.steps += 1
-        SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[11])
+        SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[12])
     return True
 
 
@@ -2494,7 +2495,7 @@ def d_155(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[11])
+    SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[12])
     return True
 
 

@@ -46,12 +46,18 @@ from compiler.runtime.exports import (
 
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
+    "{'op': 'filt', 'v': 'x~750', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~750'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~748'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~753', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~753'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~748'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['steel', 'titanium'],
     {},
+    "{'op': 'filt', 'v': 'x~754', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~754'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~752'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~757', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~757'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~752'}, 'f': 'space', 'd': None}}}",
     [0, 0, 0, 0],
+    "{'op': 'filt', 'v': 'x~938', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~938'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'lit', 'v': 'city'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~954', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~954'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'lit', 'v': 'greenery'}, 'f': 'space', 'd': None}}}",
     {'kind': 'corporations', 'f': 'solo', 'd': None},
     {'kind': 'corporations', 'f': 'start', 'd': None},
     {'kind': 'corporations', 'f': 'first_action', 'd': None},
@@ -289,7 +295,7 @@ def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
         _h3 = E.get('this')
-        return (E.get('this') if any(((_h1.get(v_x_751, NOREC).get('reserved', None) if type(v_x_751) is str else None) == _h3) for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((_h1.get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h2)]) else None)
+        return (E.get('this') if any(((_h1.get(v_x_751, NOREC).get('reserved', None) if type(v_x_751) is str else None) == _h3) for v_x_751 in MEMO(ctx, (K[1], E.get('t~748'),), lambda: [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((_h1.get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h2)])) else None)
     return MEMO(ctx, (55, E.get('this'), E.get('t~748'),), compute)
 
 
@@ -306,9 +312,9 @@ def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~748'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
         _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~748'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
         _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
-        _h10 = (_w9.get('tiles', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~748'))) is str else {}))) is dict else KEY(_w9, 'tiles', None))
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~748'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
         _h11 = ctx.index.plain['tiles']
-        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((_h1.get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h2)] for _c2 in ((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None),) if (True if ((not (v_s_754 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_754 in _h9)) or ((not any((True if ((v_x_755 in _h4)) and ((not (v_x_755 in _h9))) and (any((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w11, 'tile', None)) == v_u_756)) or (((_h11.get(_w13, NOREC).get('counts_as', None) if type((_w13 := (_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w12, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h10))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+        return [v_s_754 for v_s_754 in MEMO(ctx, (K[2], E.get('t~748'),), lambda: [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((_h1.get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None),) if (True if ((not (v_s_754 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_754 in _h9)) or ((not any((True if ((v_x_755 in _h4)) and ((not (v_x_755 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_756)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h10))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
     return MEMO(ctx, (56, E.get('mine~752'), E.get('t~748'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -353,7 +359,7 @@ x_66 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~766'))
+    return FLD(ctx, K[3], E.get('s~766'))
 
 
 def x_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -371,13 +377,13 @@ def x_69(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:12
 def x_70(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~767'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~767'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_71(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~765'))
+    return FLD(ctx, K[5], E.get('t~765'))
 
 
 def x_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -676,7 +682,7 @@ def x_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4188(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4188, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_752 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_752, _w2)) for v_r_752 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
+    return MEMO(ctx, (4188, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_752 in _w2 if type((_w2 := K[6])) in (list, dict) else IN(v_r_752, _w2)) for v_r_752 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
 
 
 def x_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -777,7 +783,7 @@ def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', K[5], 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', K[7], 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -855,7 +861,7 @@ x_4268 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~755')} if ((_w8 if type((_w8 := E.get('s_v~752'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~756')} if ((_w11 if type((_w11 := E.get('t_v~753'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~757')} if ((_w14 if type((_w14 := E.get('h_v~754'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~755')} if ((_w8 if type((_w8 := E.get('s_v~752'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~756')} if ((_w11 if type((_w11 := E.get('t_v~753'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~757')} if ((_w14 if type((_w14 := E.get('h_v~754'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
@@ -983,7 +989,7 @@ def x_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
         _h3 = E.get('this')
-        return (E.get('this') if any(((_h1.get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == _h3) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((_h1.get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h2)]) else None)
+        return (E.get('this') if any(((_h1.get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == _h3) for v_x_755 in MEMO(ctx, (K[8], E.get('t~752'),), lambda: [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((_h1.get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h2)])) else None)
     return MEMO(ctx, (4313, E.get('this'), E.get('t~752'),), compute)
 
 
@@ -1000,9 +1006,9 @@ def x_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~752'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
         _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~752'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
         _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
-        _h10 = (_w9.get('tiles', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~752'))) is str else {}))) is dict else KEY(_w9, 'tiles', None))
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~752'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
         _h11 = ctx.index.plain['tiles']
-        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((_h1.get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h2)] for _c2 in ((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None),) if (True if ((not (v_s_758 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_758 in _h9)) or ((not any((True if ((v_x_759 in _h4)) and ((not (v_x_759 in _h9))) and (any((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w11, 'tile', None)) == v_u_760)) or (((_h11.get(_w13, NOREC).get('counts_as', None) if type((_w13 := (_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w12, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h10))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
+        return [v_s_758 for v_s_758 in MEMO(ctx, (K[9], E.get('t~752'),), lambda: [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((_h1.get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None),) if (True if ((not (v_s_758 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_758 in _h9)) or ((not any((True if ((v_x_759 in _h4)) and ((not (v_x_759 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_760)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h10))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
     return MEMO(ctx, (4314, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -1044,7 +1050,7 @@ x_4324 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~770'))
+    return FLD(ctx, K[3], E.get('s~770'))
 
 
 def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -1062,13 +1068,13 @@ def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~769'))
+    return FLD(ctx, K[5], E.get('t~769'))
 
 
 def x_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -1131,7 +1137,7 @@ x_4397 = x_191  # rules_data/terraforming_mars/definitions/solo.yaml:21
 def x_4399(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:22
     if E is None:
         E = ctx.env()
-    return (_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))
+    return (_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[10])) is int else AR('+', _w1, _w2))
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:25
@@ -1146,12 +1152,12 @@ def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         _h6 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
         _h7 = (_w4.get('except_on', None) if type((_w4 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w4, 'except_on', None))
         _h8 = (_h7 if isinstance(_h7, (list, dict)) else ())
-        _h9 = (_w5.get('tiles', None) if type((_w5 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w5, 'tiles', None))
+        _h9 = (_w6.get('tiles', None) if type((_w6 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w6, 'tiles', None))
         _h10 = ctx.index.plain['tiles']
         _h11 = ctx.state.get('claims')
         _h12 = (_h11 if isinstance(_h11, (list, dict)) else ())
         _h13 = E.get('you')
-        return (lambda v_open_943: ((lambda v_near_946: (v_near_946 if ((len(v_near_946) if isinstance(v_near_946, (list, dict)) else 0) > 0) else v_open_943))([v_s_944 for v_s_944 in items_of(v_open_943) if (True if ((_h13 != None)) and (any((True if ((v_x_945 in _h4)) and (((_w6.get('owner', None) if type((_w6 := (_h3.get(v_x_945, {}) if type(_h3) is dict else KEY(_h3, v_x_945, {})))) is dict else KEY(_w6, 'owner', None)) == _h13)) else False) for v_x_945 in ADJ(ctx, 'spaces', v_s_944))) else False)]) if (ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible') else v_open_943))([v_s_942 for v_s_942 in [v_s_939 for v_s_939 in [v_x_938 for v_x_938 in IDS(ctx, 'spaces') if ((_h1.get(v_x_938, NOREC).get('type', None) if type(v_x_938) is str else None) == _h2)] for _c1 in ((_h1.get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None),) if (True if ((not (v_s_939 in _h4))) and ((True if ((_c1 == None)) or ((_c1 == 'city')) or ((_c1 == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_939 in _h8)) or ((not any((True if ((v_x_940 in _h4)) and ((not (v_x_940 in _h8))) and (any((True if ((KEY((_h3.get(v_x_940, {}) if type(_h3) is dict else KEY(_h3, v_x_940, {})), 'tile', None) != None)) and ((True if ((KEY((_h3.get(v_x_940, {}) if type(_h3) is dict else KEY(_h3, v_x_940, {})), 'tile', None) == v_u_941)) or ((GET(ctx, 'tiles', KEY((_h3.get(v_x_940, {}) if type(_h3) is dict else KEY(_h3, v_x_940, {})), 'tile', None), 'counts_as', None) == v_u_941)) else False)) else False) for v_u_941 in items_of(_h9))) else False) for v_x_940 in ADJ(ctx, 'spaces', v_s_939)))) else False)) else False)] if (True if ((not (v_s_942 in _h12))) or (((_h11.get(v_s_942, None) if type(_h11) is dict else KEY(_h11, v_s_942, None)) == _h13)) else False)])
+        return (lambda v_open_943: ((lambda v_near_946: (v_near_946 if ((len(v_near_946) if isinstance(v_near_946, (list, dict)) else 0) > 0) else v_open_943))([v_s_944 for v_s_944 in items_of(v_open_943) if (True if ((_h13 != None)) and (any((True if ((v_x_945 in _h4)) and (((_w7.get('owner', None) if type((_w7 := (_h3.get(v_x_945, {}) if type(_h3) is dict else KEY(_h3, v_x_945, {})))) is dict else KEY(_w7, 'owner', None)) == _h13)) else False) for v_x_945 in ADJ(ctx, 'spaces', v_s_944))) else False)]) if (ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible') else v_open_943))([v_s_942 for v_s_942 in [v_s_939 for v_s_939 in MEMO(ctx, (K[11],), lambda: [v_x_938 for v_x_938 in IDS(ctx, 'spaces') if ((_h1.get(v_x_938, NOREC).get('type', None) if type(v_x_938) is str else None) == _h2)]) for _c1 in ((_h1.get(v_s_939, NOREC).get('reserved', None) if type(v_s_939) is str else None),) if (True if ((not (v_s_939 in _h4))) and ((True if ((_c1 == None)) or ((_c1 == 'city')) or ((_c1 == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_939 in _h8)) or ((not any((True if ((v_x_940 in _h4)) and ((not (v_x_940 in _h8))) and (any((True if ((KEY((_h3.get(v_x_940, {}) if type(_h3) is dict else KEY(_h3, v_x_940, {})), 'tile', None) != None)) and ((True if ((KEY((_h3.get(v_x_940, {}) if type(_h3) is dict else KEY(_h3, v_x_940, {})), 'tile', None) == v_u_941)) or ((GET(ctx, 'tiles', KEY((_h3.get(v_x_940, {}) if type(_h3) is dict else KEY(_h3, v_x_940, {})), 'tile', None), 'counts_as', None) == v_u_941)) else False)) else False) for v_u_941 in items_of(_h9))) else False) for v_x_940 in ADJ(ctx, 'spaces', v_s_939)))) else False)) else False)] if (True if ((not (v_s_942 in _h12))) or (((_h11.get(v_s_942, None) if type(_h11) is dict else KEY(_h11, v_s_942, None)) == _h13)) else False)])
     return MEMO(ctx, (4402, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -1192,7 +1198,7 @@ x_4412 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~951'))
+    return FLD(ctx, K[3], E.get('s~951'))
 
 
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -1210,13 +1216,13 @@ def x_4415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~952'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~952'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~952'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~952'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4417(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~950'))
+    return FLD(ctx, K[5], E.get('t~950'))
 
 
 def x_4421(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
@@ -1231,13 +1237,13 @@ def x_4421(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         _h6 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
         _h7 = (_w4.get('except_on', None) if type((_w4 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w4, 'except_on', None))
         _h8 = (_h7 if isinstance(_h7, (list, dict)) else ())
-        _h9 = (_w5.get('tiles', None) if type((_w5 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w5, 'tiles', None))
+        _h9 = (_w6.get('tiles', None) if type((_w6 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w6, 'tiles', None))
         _h10 = ctx.index.plain['tiles']
         _h11 = ctx.state.get('claims')
         _h12 = (_h11 if isinstance(_h11, (list, dict)) else ())
         _h13 = E.get('you')
         _h14 = ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None)
-        return [v_x_953 for v_x_953 in ADJ(ctx, 'spaces', E.get('at~949')) if (v_x_953 in _w7 if type((_w7 := (lambda v_open_959: ((lambda v_near_962: (v_near_962 if ((len(v_near_962) if isinstance(v_near_962, (list, dict)) else 0) > 0) else v_open_959))([v_s_960 for v_s_960 in items_of(v_open_959) if (True if ((_h13 != None)) and (any((True if ((v_x_961 in _h4)) and (((_w6.get('owner', None) if type((_w6 := (_h3.get(v_x_961, {}) if type(_h3) is dict else KEY(_h3, v_x_961, {})))) is dict else KEY(_w6, 'owner', None)) == _h13)) else False) for v_x_961 in ADJ(ctx, 'spaces', v_s_960))) else False)]) if (_h14 == 'if_possible') else v_open_959))([v_s_958 for v_s_958 in [v_s_955 for v_s_955 in [v_x_954 for v_x_954 in IDS(ctx, 'spaces') if ((_h1.get(v_x_954, NOREC).get('type', None) if type(v_x_954) is str else None) == _h2)] for _c1 in ((_h1.get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None),) if (True if ((not (v_s_955 in _h4))) and ((True if ((_c1 == None)) or ((_c1 == 'greenery')) or ((_c1 == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_955 in _h8)) or ((not any((True if ((v_x_956 in _h4)) and ((not (v_x_956 in _h8))) and (any((True if ((KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None) != None)) and ((True if ((KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None) == v_u_957)) or ((GET(ctx, 'tiles', KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None), 'counts_as', None) == v_u_957)) else False)) else False) for v_u_957 in items_of(_h9))) else False) for v_x_956 in ADJ(ctx, 'spaces', v_s_955)))) else False)) else False)] if (True if ((not (v_s_958 in _h12))) or (((_h11.get(v_s_958, None) if type(_h11) is dict else KEY(_h11, v_s_958, None)) == _h13)) else False)]))) in (list, dict) else IN(v_x_953, _w7))]
+        return [v_x_953 for v_x_953 in ADJ(ctx, 'spaces', E.get('at~949')) if (v_x_953 in _w8 if type((_w8 := (lambda v_open_959: ((lambda v_near_962: (v_near_962 if ((len(v_near_962) if isinstance(v_near_962, (list, dict)) else 0) > 0) else v_open_959))([v_s_960 for v_s_960 in items_of(v_open_959) if (True if ((_h13 != None)) and (any((True if ((v_x_961 in _h4)) and (((_w7.get('owner', None) if type((_w7 := (_h3.get(v_x_961, {}) if type(_h3) is dict else KEY(_h3, v_x_961, {})))) is dict else KEY(_w7, 'owner', None)) == _h13)) else False) for v_x_961 in ADJ(ctx, 'spaces', v_s_960))) else False)]) if (_h14 == 'if_possible') else v_open_959))([v_s_958 for v_s_958 in [v_s_955 for v_s_955 in MEMO(ctx, (K[12],), lambda: [v_x_954 for v_x_954 in IDS(ctx, 'spaces') if ((_h1.get(v_x_954, NOREC).get('type', None) if type(v_x_954) is str else None) == _h2)]) for _c1 in ((_h1.get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None),) if (True if ((not (v_s_955 in _h4))) and ((True if ((_c1 == None)) or ((_c1 == 'greenery')) or ((_c1 == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_955 in _h8)) or ((not any((True if ((v_x_956 in _h4)) and ((not (v_x_956 in _h8))) and (any((True if ((KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None) != None)) and ((True if ((KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None) == v_u_957)) or ((GET(ctx, 'tiles', KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None), 'counts_as', None) == v_u_957)) else False)) else False) for v_u_957 in items_of(_h9))) else False) for v_x_956 in ADJ(ctx, 'spaces', v_s_955)))) else False)) else False)] if (True if ((not (v_s_958 in _h12))) or (((_h11.get(v_s_958, None) if type(_h11) is dict else KEY(_h11, v_s_958, None)) == _h13)) else False)]))) in (list, dict) else IN(v_x_953, _w8))]
     return MEMO(ctx, (4421, E.get('at~949'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -1272,7 +1278,7 @@ x_4429 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_4430(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~965'))
+    return FLD(ctx, K[3], E.get('s~965'))
 
 
 def x_4431(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -1290,13 +1296,13 @@ def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~966'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~966'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~966'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~966'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~964'))
+    return FLD(ctx, K[5], E.get('t~964'))
 
 
 def x_4438(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -1312,7 +1318,7 @@ def x_4439(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4441(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[7], E.get('c~967'))
+    return FLD(ctx, K[13], E.get('c~967'))
 
 
 def x_4444(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
@@ -1402,7 +1408,7 @@ def x_4469(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4472(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~972'))
+    return FLD(ctx, K[14], E.get('c~972'))
 
 
 def x_4473(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
@@ -1509,7 +1515,7 @@ x_4512 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~984')} if ((_w8 if type((_w8 := E.get('s_v~981'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~985')} if ((_w11 if type((_w11 := E.get('t_v~982'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~986')} if ((_w14 if type((_w14 := E.get('h_v~983'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~978'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~984'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~981'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~985'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~982'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~986'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~983'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~984')} if ((_w8 if type((_w8 := E.get('s_v~981'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~985')} if ((_w11 if type((_w11 := E.get('t_v~982'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~986')} if ((_w14 if type((_w14 := E.get('h_v~983'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 x_4516 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -1713,7 +1719,7 @@ x_4575 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1004')} if ((_w8 if type((_w8 := E.get('s_v~1001'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1005')} if ((_w11 if type((_w11 := E.get('t_v~1002'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1006')} if ((_w14 if type((_w14 := E.get('h_v~1003'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~998'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1004'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1001'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1005'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1002'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1006'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1003'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1004')} if ((_w8 if type((_w8 := E.get('s_v~1001'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1005')} if ((_w11 if type((_w11 := E.get('t_v~1002'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1006')} if ((_w14 if type((_w14 := E.get('h_v~1003'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 x_4579 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -1809,7 +1815,7 @@ def x_4607(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4610(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('c~801'))
+    return FLD(ctx, K[14], E.get('c~801'))
 
 
 def x_4611(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:183
@@ -1961,7 +1967,7 @@ x_4664 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~817')} if ((_w8 if type((_w8 := E.get('s_v~814'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~818')} if ((_w11 if type((_w11 := E.get('t_v~815'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~819')} if ((_w14 if type((_w14 := E.get('h_v~816'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~811'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~817'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~814'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~818'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~815'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~819'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~816'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~817')} if ((_w8 if type((_w8 := E.get('s_v~814'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~818')} if ((_w11 if type((_w11 := E.get('t_v~815'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~819')} if ((_w14 if type((_w14 := E.get('h_v~816'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 x_4668 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2029,7 +2035,7 @@ def x_4684(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4686(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
-    return any([(FLD(ctx, K[9], v_c_822) != None) for v_c_822 in items_of(PL(ctx, E.get('you')).get('corporation'))])
+    return any([(FLD(ctx, K[15], v_c_822) != None) for v_c_822 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
 x_4687 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:33
@@ -2038,7 +2044,7 @@ x_4687 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:33
 def x_4689(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('c~823'))
+    return FLD(ctx, K[15], E.get('c~823'))
 
 
 def x_4692(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
@@ -2057,7 +2063,7 @@ x_4695 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('card~825'))
+    return FLD(ctx, K[16], E.get('card~825'))
 
 
 def x_4699(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
@@ -2155,7 +2161,7 @@ x_4720 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4722(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~833')} if ((_w8 if type((_w8 := E.get('s_v~830'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~834')} if ((_w11 if type((_w11 := E.get('t_v~831'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~835')} if ((_w14 if type((_w14 := E.get('h_v~832'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~833')} if ((_w8 if type((_w8 := E.get('s_v~830'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~834')} if ((_w11 if type((_w11 := E.get('t_v~831'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~835')} if ((_w14 if type((_w14 := E.get('h_v~832'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 x_4726 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
@@ -2182,7 +2188,7 @@ def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[11], E.get('card~825'))
+    return FLD(ctx, K[17], E.get('card~825'))
 
 
 def x_4733(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
@@ -2243,7 +2249,7 @@ def x_4748(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4750(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~837'))
+    return FLD(ctx, K[18], E.get('a~837'))
 
 
 def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
@@ -2335,7 +2341,7 @@ x_4774 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4776(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~845')} if ((_w8 if type((_w8 := E.get('s_v~842'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~846')} if ((_w11 if type((_w11 := E.get('t_v~843'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~847')} if ((_w14 if type((_w14 := E.get('h_v~844'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~839'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~845'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~842'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~846'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~843'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~847'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~844'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~845')} if ((_w8 if type((_w8 := E.get('s_v~842'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~846')} if ((_w11 if type((_w11 := E.get('t_v~843'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~847')} if ((_w14 if type((_w14 := E.get('h_v~844'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 x_4778 = x_4752  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -2362,7 +2368,7 @@ def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4783(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~837'))
+    return FLD(ctx, K[19], E.get('a~837'))
 
 
 def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
@@ -2398,7 +2404,7 @@ def x_4794(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4796(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~851'))
+    return FLD(ctx, K[18], E.get('a~851'))
 
 
 def x_4797(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
@@ -2490,7 +2496,7 @@ x_4820 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~859')} if ((_w8 if type((_w8 := E.get('s_v~856'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~860')} if ((_w11 if type((_w11 := E.get('t_v~857'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~861')} if ((_w14 if type((_w14 := E.get('h_v~858'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~853'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~859'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~856'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~860'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~857'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~861'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~858'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~859')} if ((_w8 if type((_w8 := E.get('s_v~856'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~860')} if ((_w11 if type((_w11 := E.get('t_v~857'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~861')} if ((_w14 if type((_w14 := E.get('h_v~858'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 x_4824 = x_4798  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -2517,7 +2523,7 @@ def x_4827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4829(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~851'))
+    return FLD(ctx, K[19], E.get('a~851'))
 
 
 def x_4830(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
@@ -2548,7 +2554,7 @@ def x_4839(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4841(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
-    return (True if (((len(_w1) if isinstance((_w1 := ctx.state.get('milestones')), (list, dict)) else 0) < 3)) and ((not (E.get('m~865') in _w2 if type((_w2 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~865'), _w2)))) and (FLD(ctx, K[14], E.get('m~865'))) else False)
+    return (True if (((len(_w1) if isinstance((_w1 := ctx.state.get('milestones')), (list, dict)) else 0) < 3)) and ((not (E.get('m~865') in _w2 if type((_w2 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~865'), _w2)))) and (FLD(ctx, K[20], E.get('m~865'))) else False)
 
 
 def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -2628,7 +2634,7 @@ x_4864 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4866(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~873')} if ((_w8 if type((_w8 := E.get('s_v~870'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~874')} if ((_w11 if type((_w11 := E.get('t_v~871'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~875')} if ((_w14 if type((_w14 := E.get('h_v~872'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~867'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~873'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~870'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~874'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~871'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~875'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~872'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~873')} if ((_w8 if type((_w8 := E.get('s_v~870'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~874')} if ((_w11 if type((_w11 := E.get('t_v~871'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~875')} if ((_w14 if type((_w14 := E.get('h_v~872'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 def x_4868(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
@@ -2653,11 +2659,11 @@ def x_4875(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4877(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4877, E.get('a~877'), ctx.stamps.get('awards', 0),), lambda: (True if (((len(_w1) if isinstance((_w1 := ctx.state.get('awards')), (list, dict)) else 0) < (len(_w2) if isinstance((_w2 := K[15]), (list, dict)) else 0))) and ((not (E.get('a~877') in _w3 if type((_w3 := [(v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)) for v_f_878 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~877'), _w3)))) else False))
+    return MEMO(ctx, (4877, E.get('a~877'), ctx.stamps.get('awards', 0),), lambda: (True if (((len(_w1) if isinstance((_w1 := ctx.state.get('awards')), (list, dict)) else 0) < (len(_w2) if isinstance((_w2 := K[21]), (list, dict)) else 0))) and ((not (E.get('a~877') in _w3 if type((_w3 := [(v_f_878.get('id', None) if type(v_f_878) is dict else KEY(v_f_878, 'id', None)) for v_f_878 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~877'), _w3)))) else False))
 
 
 def x_4878(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
-    return (_w2.get((len(_w1) if isinstance((_w1 := ctx.state.get('awards')), (list, dict)) else 0), None) if type((_w2 := K[15])) is dict else KEY(_w2, (len(_w1) if isinstance((_w1 := ctx.state.get('awards')), (list, dict)) else 0), None))
+    return (_w2.get((len(_w1) if isinstance((_w1 := ctx.state.get('awards')), (list, dict)) else 0), None) if type((_w2 := K[21])) is dict else KEY(_w2, (len(_w1) if isinstance((_w1 := ctx.state.get('awards')), (list, dict)) else 0), None))
 
 
 def x_4882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -2737,7 +2743,7 @@ x_4900 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4902(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~886')} if ((_w8 if type((_w8 := E.get('s_v~883'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~887')} if ((_w11 if type((_w11 := E.get('t_v~884'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~888')} if ((_w14 if type((_w14 := E.get('h_v~885'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~880'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~886'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~883'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~887'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~884'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~888'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~885'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~886')} if ((_w8 if type((_w8 := E.get('s_v~883'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~887')} if ((_w11 if type((_w11 := E.get('t_v~884'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~888')} if ((_w14 if type((_w14 := E.get('h_v~885'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 def x_4904(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
@@ -2765,7 +2771,7 @@ x_4911 = x_4736  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4912(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, ((len(_w1) if isinstance((_w1 := FLD(ctx, K[16], E.get('card~889'))), (list, dict)) else 0) - 1))
+    return RANGE(0, ((len(_w1) if isinstance((_w1 := FLD(ctx, K[22], E.get('card~889'))), (list, dict)) else 0) - 1))
 
 
 def x_4915(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
@@ -2789,13 +2795,13 @@ def x_4917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~891'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~892')))) is dict else KEY(_w1, E.get('k~891'), None)))) is dict else KEY(_w2, 'cost', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~891'), None) if type((_w1 := FLD(ctx, K[22], E.get('card~892')))) is dict else KEY(_w1, E.get('k~891'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
 def x_4920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~891'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~892')))) is dict else KEY(_w1, E.get('k~891'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~891'), None) if type((_w1 := FLD(ctx, K[22], E.get('card~892')))) is dict else KEY(_w1, E.get('k~891'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
 x_4923 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:48
@@ -2813,7 +2819,7 @@ x_4926 = x_4439  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4927(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, ((len(_w1) if isinstance((_w1 := FLD(ctx, K[17], E.get('c~893'))), (list, dict)) else 0) - 1))
+    return RANGE(0, ((len(_w1) if isinstance((_w1 := FLD(ctx, K[23], E.get('c~893'))), (list, dict)) else 0) - 1))
 
 
 def x_4930(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
@@ -2834,13 +2840,13 @@ def x_4932(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~895'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~896')))) is dict else KEY(_w1, E.get('k~895'), None)))) is dict else KEY(_w2, 'cost', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~895'), None) if type((_w1 := FLD(ctx, K[23], E.get('c~896')))) is dict else KEY(_w1, E.get('k~895'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
 def x_4935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~895'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~896')))) is dict else KEY(_w1, E.get('k~895'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~895'), None) if type((_w1 := FLD(ctx, K[23], E.get('c~896')))) is dict else KEY(_w1, E.get('k~895'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
 x_4938 = x_4692  # rules_data/terraforming_mars/definitions/turns.yaml:51
@@ -2952,7 +2958,7 @@ def x_4975(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('a~907'))
+    return FLD(ctx, K[18], E.get('a~907'))
 
 
 def x_4978(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
@@ -3044,7 +3050,7 @@ x_5001 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_5003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~915')} if ((_w8 if type((_w8 := E.get('s_v~912'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~916')} if ((_w11 if type((_w11 := E.get('t_v~913'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~917')} if ((_w14 if type((_w14 := E.get('h_v~914'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~909'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~915'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~912'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~916'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~913'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~917'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~914'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~915')} if ((_w8 if type((_w8 := E.get('s_v~912'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~916')} if ((_w11 if type((_w11 := E.get('t_v~913'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~917')} if ((_w14 if type((_w14 := E.get('h_v~914'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 x_5005 = x_4979  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -3071,7 +3077,7 @@ def x_5008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_5010(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('a~907'))
+    return FLD(ctx, K[19], E.get('a~907'))
 
 
 def x_5011(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
@@ -3106,7 +3112,7 @@ def x_5020(ctx, E=None):  #
 
 
 def x_5021(ctx, E=None):  # 
-    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_922, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_p_922 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_923 for v_p_923 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_923, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_924, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_q_924 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_925, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_p_925 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_925, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_926, lambda E: FLD(ctx, K[18], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_q_926 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_921 in items_of(ctx.state.get('awards'))])
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[24], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_922, lambda E: FLD(ctx, K[24], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_p_922 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_923 for v_p_923 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_923, lambda E: FLD(ctx, K[24], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_924, lambda E: FLD(ctx, K[24], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_q_924 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[24], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_925, lambda E: FLD(ctx, K[24], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_p_925 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_925, lambda E: FLD(ctx, K[24], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_926, lambda E: FLD(ctx, K[24], (v_f_921.get('id', None) if type(v_f_921) is dict else KEY(v_f_921, 'id', None)))) for v_q_926 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_921 in items_of(ctx.state.get('awards'))])
 
 
 def x_5022(ctx, E=None):  # 
@@ -3134,13 +3140,13 @@ def x_5023(ctx, E=None):  #
 def x_5024(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_930) for v_c_930 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+    return FN['sum'](ctx, None, [FLD(ctx, K[25], v_c_930) for v_c_930 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
 
 
 def x_5025(ctx, E=None):  # 
     _h1 = ctx.state.get('params')
     _h2 = ctx.index.plain['parameters']
-    return ((K[20] if all(((_w1 if type((_w1 := (_h1.get(v_p_931, 0) if type(_h1) is dict else KEY(_h1, v_p_931, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (_h2.get(v_p_931, NOREC).get('max', 0) if type(v_p_931) is str else 0))) is int else num(_w2))) for v_p_931 in IDS(ctx, 'parameters')) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_932 for v_p_932 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_932] if type(v_p_932) is int and 0 <= v_p_932 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_933] if type(v_q_933) is int and 0 <= v_q_933 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_933 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+    return ((K[26] if all(((_w1 if type((_w1 := (_h1.get(v_p_931, 0) if type(_h1) is dict else KEY(_h1, v_p_931, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (_h2.get(v_p_931, NOREC).get('max', 0) if type(v_p_931) is str else 0))) is int else num(_w2))) for v_p_931 in IDS(ctx, 'parameters')) else K[27]) if (len(ctx.state['players']) == 1) else ([v_p_932 for v_p_932 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_932] if type(v_p_932) is int and 0 <= v_p_932 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_933] if type(v_q_933) is int and 0 <= v_q_933 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_933 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
 x_5026 = x_4692  # 
@@ -3150,7 +3156,7 @@ def x_5027(ctx, E=None):  #
     def compute():
         _h1 = ctx.state.get('params')
         _h2 = ctx.index.plain['parameters']
-        return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_935, 0) if type(_h1) is dict else KEY(_h1, v_p_935, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (_h2.get(v_p_935, NOREC).get('max', 0) if type(v_p_935) is str else 0))) is int else num(_w2))) for v_p_935 in IDS(ctx, 'parameters')), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None)
+        return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_935, 0) if type(_h1) is dict else KEY(_h1, v_p_935, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (_h2.get(v_p_935, NOREC).get('max', 0) if type(v_p_935) is str else 0))) is int else num(_w2))) for v_p_935 in IDS(ctx, 'parameters')), 'rule': K[28]} if (len(ctx.state['players']) == 1) else None)
     return MEMO(ctx, (5027, ctx.stamps.get('params', 0),), compute)
 
 
@@ -3262,11 +3268,11 @@ def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('sell~752')]), '-=', True, K[23])
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~752')]), '+=', True, K[24])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
+        SET(ctx, 'hand', c, key, ([E.get('sell~752')]), '-=', True, K[29])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~752')]), '+=', True, K[30])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[31])
     ASSIGN(ctx, 12, E, 'sold~750', 1)
     return True
 
@@ -3280,7 +3286,7 @@ def d_9(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('sell~752')]), '-=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('sell~752')]), '-=', True, K[29])
     return True
 
 
@@ -3290,7 +3296,7 @@ def d_10(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~752')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~752')]), '+=', True, K[30])
     return True
 
 
@@ -3300,9 +3306,9 @@ def d_11(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[31])
     return True
 
 
@@ -3362,9 +3368,9 @@ def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'energy'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
     if c is not None:
-        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[33])
     return True
 
 
@@ -3389,9 +3395,9 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[33])
     return True
 
 
@@ -3465,9 +3471,9 @@ def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~748'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[28])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[34])
     return t_27(ctx, k, s, E)
 
 
@@ -3477,9 +3483,9 @@ def d_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~748'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[28])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)), '+=', False, K[34])
     return True
 
 
@@ -3513,13 +3519,13 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+        c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
         if c is not None:
-            SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[35])
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[36])
     return t_33(ctx, r1, s, E)
 
 
@@ -3533,13 +3539,13 @@ def d_29(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         ctx.steps += 3
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+        c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
         if c is not None:
-            SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[35])
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[36])
     return True
 
 
@@ -3549,13 +3555,13 @@ def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[35])
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[36])
     return True
 
 
@@ -3565,9 +3571,9 @@ def d_31(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[35])
     return True
 
 
@@ -3580,7 +3586,7 @@ def d_32(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[36])
     return True
 
 
@@ -3795,10 +3801,10 @@ def t_48(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~766'))
+    c, key = KEYPLACE(ctx, K[38], ctx.state.get('board'), E.get('s~766'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[33])
+        SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[37])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[39])
     return t_51(ctx, k, s, E)
 
 
@@ -3808,9 +3814,9 @@ def d_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~766'))
+    c, key = KEYPLACE(ctx, K[38], ctx.state.get('board'), E.get('s~766'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[37])
     return True
 
 
@@ -3820,7 +3826,7 @@ def d_50(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[39])
     return True
 
 
@@ -4021,9 +4027,9 @@ def t_80(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
         if (J := ctx.journal) is not None:
             J.append((E, 'r~769', E.get('r~769', MISSING), True))
         E['r~769'] = 'megacredits'
-        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
+        c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
         if c is not None:
-            SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
+            SET(ctx, 'prod', c, key, 1, '+=', False, K[33])
         return k()
 
     ctx.steps += 1
@@ -4137,9 +4143,9 @@ def d_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[33])
     return True
 
 
@@ -4248,9 +4254,9 @@ def d_143(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'steel'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, 2, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[31])
     return True
 
 
@@ -4328,8 +4334,8 @@ def d_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 159)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -4341,8 +4347,8 @@ def d_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[29])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -4354,8 +4360,8 @@ def d_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 159)
     return True
 
@@ -4364,8 +4370,8 @@ def d_156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+    SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
     STMT(ctx, 159)
     return True
 
@@ -4374,7 +4380,7 @@ def d_157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
     return True
 
 
@@ -4382,7 +4388,7 @@ def d_158(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
     return True
 
 
@@ -4407,8 +4413,8 @@ def d_160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[29])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -4421,8 +4427,8 @@ def d_161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[29])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -4435,7 +4441,7 @@ def d_162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[29])
     return True
 
 
@@ -4443,7 +4449,7 @@ def d_163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -4459,9 +4465,9 @@ def d_164(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'steel'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, 1, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[31])
     return True
 
 
@@ -4513,8 +4519,8 @@ def d_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 176)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -4526,8 +4532,8 @@ def d_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[29])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -4539,8 +4545,8 @@ def d_172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 176)
     return True
 
@@ -4549,8 +4555,8 @@ def d_173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+    SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
     STMT(ctx, 176)
     return True
 
@@ -4616,8 +4622,8 @@ def d_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 189)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -4629,8 +4635,8 @@ def d_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[29])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -4642,8 +4648,8 @@ def d_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 189)
     return True
 
@@ -4652,8 +4658,8 @@ def d_186(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+    SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
     STMT(ctx, 189)
     return True
 
@@ -4692,18 +4698,18 @@ def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'plants'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, 1, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[31])
     if (J := ctx.journal) is not None:
         J.append((E, 'n~750', E.get('n~750', MISSING), True))
     E['n~750'] = 1
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'titanium'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, 1, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[31])
     return True
 
 
@@ -4755,9 +4761,9 @@ def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[31])
     return True
 
 
@@ -4773,9 +4779,9 @@ def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'plants'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, 1, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[31])
     return True
 
 
@@ -4804,9 +4810,9 @@ def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'plants'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, 2, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[31])
     return True
 
 
@@ -4946,8 +4952,8 @@ def d_312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 317)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -4959,8 +4965,8 @@ def d_312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[29])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -4972,8 +4978,8 @@ def d_313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 317)
     return True
 
@@ -4982,8 +4988,8 @@ def d_314(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+    SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
     STMT(ctx, 317)
     return True
 
@@ -5049,8 +5055,8 @@ def d_325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 330)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -5062,8 +5068,8 @@ def d_325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[29])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -5075,8 +5081,8 @@ def d_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 330)
     return True
 
@@ -5085,8 +5091,8 @@ def d_327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+    SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
     STMT(ctx, 330)
     return True
 
@@ -5121,9 +5127,9 @@ def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'titanium'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, 1, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[31])
     return True
 
 
@@ -5165,9 +5171,9 @@ def d_347(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'titanium'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, 2, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[31])
     return True
 
 
@@ -5228,8 +5234,8 @@ def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 3630)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -5241,8 +5247,8 @@ def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[29])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -5254,8 +5260,8 @@ def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 3630)
     return True
 
@@ -5264,8 +5270,8 @@ def d_3627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+    SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
     STMT(ctx, 3630)
     return True
 
@@ -5300,9 +5306,9 @@ def d_3635(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, 4, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 4, '+=', False, K[31])
     return True
 
 
@@ -5334,9 +5340,9 @@ def d_3639(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, 4, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 4, '+=', False, K[31])
     return True
 
 
@@ -5379,18 +5385,18 @@ def d_3643(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'plants'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
     if c is not None:
-        SET(ctx, 'prod', c, key, 2, '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[33])
     if (J := ctx.journal) is not None:
         J.append((E, 'n~750', E.get('n~750', MISSING), True))
     E['n~750'] = 3
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'plants'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, 3, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 3, '+=', False, K[31])
     return True
 
 
@@ -5438,9 +5444,9 @@ def d_3650(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'heat'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
     if c is not None:
-        SET(ctx, 'prod', c, key, 3, '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 3, '+=', False, K[33])
     return True
 
 
@@ -5483,9 +5489,9 @@ def d_3654(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'steel'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, 20, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 20, '+=', False, K[31])
     return True
 
 
@@ -5517,9 +5523,9 @@ def d_3658(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, 2, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[31])
     return True
 
 
@@ -5582,8 +5588,8 @@ def d_3665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 3670)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -5595,8 +5601,8 @@ def d_3665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[29])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -5608,8 +5614,8 @@ def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 3670)
     return True
 
@@ -5618,8 +5624,8 @@ def d_3667(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+    SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
     STMT(ctx, 3670)
     return True
 
@@ -5654,18 +5660,18 @@ def d_3675(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'steel'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, 5, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 5, '+=', False, K[31])
     if (J := ctx.journal) is not None:
         J.append((E, 'n~750', E.get('n~750', MISSING), True))
     E['n~750'] = 1
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'steel'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'steel')
     if c is not None:
-        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[33])
     return True
 
 
@@ -5704,9 +5710,9 @@ def d_3681(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[33])
     return True
 
 
@@ -5722,9 +5728,9 @@ def d_3682(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
     if (J := ctx.journal) is not None:
         J.append((E, 'r~754', E.get('r~754', MISSING), True))
     E['r~754'] = 'steel'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'steel')
     if c is not None:
-        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[33])
     return True
 
 
@@ -5758,9 +5764,9 @@ def d_3685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~754'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[33])
     return True
 
 
@@ -5776,9 +5782,9 @@ def d_3686(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'titanium'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, 10, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 10, '+=', False, K[31])
     return True
 
 
@@ -5893,9 +5899,9 @@ def d_3713(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
         if (J := ctx.journal) is not None:
             J.append((E, 'r~769', E.get('r~769', MISSING), True))
         E['r~769'] = 'megacredits'
-        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
+        c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
         if c is not None:
-            SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
+            SET(ctx, 'prod', c, key, 1, '+=', False, K[33])
     return True
 
 
@@ -5911,9 +5917,9 @@ def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~769', E.get('r~769', MISSING), True))
     E['r~769'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[33])
     return True
 
 
@@ -5938,9 +5944,9 @@ def d_3718(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
         if (J := ctx.journal) is not None:
             J.append((E, 'r~771', E.get('r~771', MISSING), True))
         E['r~771'] = 'megacredits'
-        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+        c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
         if c is not None:
-            SET(ctx, 'stock', c, key, 3, '+=', False, K[25])
+            SET(ctx, 'stock', c, key, 3, '+=', False, K[31])
     return True
 
 
@@ -5956,9 +5962,9 @@ def d_3719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~771', E.get('r~771', MISSING), True))
     E['r~771'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, 3, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 3, '+=', False, K[31])
     return True
 
 
@@ -5992,9 +5998,9 @@ def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[31])
     return True
 
 
@@ -6010,9 +6016,9 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
     if (J := ctx.journal) is not None:
         J.append((E, 'r~773', E.get('r~773', MISSING), True))
     E['r~773'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, 2, '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[33])
     return True
 
 
@@ -6046,9 +6052,9 @@ def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~773'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~773'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[33])
     return True
 
 
@@ -6223,9 +6229,9 @@ def d_3743(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4254(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[31])
     return True
 
 
@@ -6246,9 +6252,9 @@ def d_3745(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[31])
     return True
 
 
@@ -6287,18 +6293,18 @@ def d_3749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4263(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4263(ctx, E), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[31])
     return True
 
 
@@ -6308,9 +6314,9 @@ def d_3750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4263(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4263(ctx, E), '-=', False, K[31])
     return True
 
 
@@ -6320,9 +6326,9 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[31])
     return True
 
 
@@ -6332,9 +6338,9 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[31])
     return True
 
 
@@ -6344,9 +6350,9 @@ def d_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[31])
     return True
 
 
@@ -6367,9 +6373,9 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
         raise TrialBudget()
     if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~758'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~758'))
+        c, key = KEYPLACE(ctx, K[32], ctx.state.get('game_tracks'), E.get('t~758'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~759'), '+=', False, K[35])
+            SET(ctx, 'game_tracks', c, key, E.get('n~759'), '+=', False, K[41])
     else:
         if not d_3759(ctx, E):
             return False
@@ -6408,9 +6414,9 @@ def d_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~758'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~758'))
+        c, key = KEYPLACE(ctx, K[32], ctx.state.get('game_tracks'), E.get('t~758'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~759'), '+=', False, K[35])
+            SET(ctx, 'game_tracks', c, key, E.get('n~759'), '+=', False, K[41])
     else:
         if not d_3759(ctx, E):
             return False
@@ -6423,9 +6429,9 @@ def d_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~758'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('game_tracks'), E.get('t~758'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~759'), '+=', False, K[35])
+        SET(ctx, 'game_tracks', c, key, E.get('n~759'), '+=', False, K[41])
     return True
 
 
@@ -6435,9 +6441,9 @@ def d_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~758'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~758'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~759'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~759'), '+=', False, K[35])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
         raise TrialBudget()
@@ -6446,7 +6452,7 @@ def d_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[36])
     return True
 
 
@@ -6456,9 +6462,9 @@ def d_3760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~758'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~758'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~759'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~759'), '+=', False, K[35])
     return True
 
 
@@ -6473,7 +6479,7 @@ def d_3761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[36])
     return True
 
 
@@ -6492,18 +6498,18 @@ def d_3763(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'titanium'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'titanium')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'titanium')
     if c is not None:
-        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[33])
     if (J := ctx.journal) is not None:
         J.append((E, 'n~750', E.get('n~750', MISSING), True))
     E['n~750'] = 1
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[33])
     return True
 
 
@@ -6531,9 +6537,9 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
     if (J := ctx.journal) is not None:
         J.append((E, 'k~756', E.get('k~756', MISSING), True))
     E['k~756'] = value
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[33])
     return True
 
 
@@ -6580,9 +6586,9 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~755'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))), '+=', False, K[33])
     return True
 
 
@@ -6598,9 +6604,9 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'heat'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
     if c is not None:
-        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[33])
     return True
 
 
@@ -6621,9 +6627,9 @@ def d_3779(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
     if (J := ctx.journal) is not None:
         J.append((E, 'r~751', E.get('r~751', MISSING), True))
     E['r~751'] = 'heat'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
     if c is not None:
-        SET(ctx, 'prod', c, key, 1, '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[33])
     return True
 
 
@@ -6809,10 +6815,10 @@ def t_3795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~770'))
+    c, key = KEYPLACE(ctx, K[38], ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4321(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[33])
+        SET(ctx, 'board', c, key, x_4321(ctx, E), '=', False, K[37])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[39])
     return t_3798(ctx, k, s, E)
 
 
@@ -6822,9 +6828,9 @@ def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~770'))
+    c, key = KEYPLACE(ctx, K[38], ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4321(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4321(ctx, E), '=', False, K[37])
     return True
 
 
@@ -6834,7 +6840,7 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[39])
     return True
 
 
@@ -7008,9 +7014,9 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
     if (J := ctx.journal) is not None:
         J.append((E, 'r~752', E.get('r~752', MISSING), True))
     E['r~752'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, 2, '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[31])
     return True
 
 
@@ -7044,9 +7050,9 @@ def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~752'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[31])
     return True
 
 
@@ -7099,14 +7105,14 @@ def t_3857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = K[21]
+    value = K[27]
     if (J := ctx.journal) is not None:
         J.append((E, 'costs~936', E.get('costs~936', MISSING), True))
     E['costs~936'] = value
     if not d_3859(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'costs~936', ((_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
+    LOCAL(ctx, E, 'costs~936', ((_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[10])) is int else AR('+', _w1, _w2))))
     return t_3866(ctx, k, s, E)
 
 
@@ -7116,7 +7122,7 @@ def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = K[21]
+    value = K[27]
     if (J := ctx.journal) is not None:
         J.append((E, 'costs~936', E.get('costs~936', MISSING), True))
     E['costs~936'] = value
@@ -7142,8 +7148,8 @@ def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
             if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/solo.yaml:21
                 raise TrialBudget()
             ASSIGN(ctx, 3862, E, 'costs~936', x_4393(ctx, E))
-            SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
-            SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+            SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[30])
+            SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -7158,8 +7164,8 @@ def d_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/solo.yaml:21
             raise TrialBudget()
         ASSIGN(ctx, 3862, E, 'costs~936', x_4393(ctx, E))
-        SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+        SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[30])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -7170,8 +7176,8 @@ def d_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     if E is None:
         E = ctx.env()
     ASSIGN(ctx, 3862, E, 'costs~936', x_4393(ctx, E))
-    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[30])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -7189,7 +7195,7 @@ def d_3863(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[30])
     return True
 
 
@@ -7202,7 +7208,7 @@ def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~936', ((_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
+    LOCAL(ctx, E, 'costs~936', ((_w1 + _w2 if type((_w1 := E.get('costs~936'))) is type((_w2 := K[10])) is int else AR('+', _w1, _w2))))
     return True
 
 
@@ -7236,7 +7242,7 @@ def t_3867(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(K[36]))
+    items = list(items_of(K[42]))
     old = E.get('k~937', MISSING)
 
     def brk():
@@ -7383,10 +7389,10 @@ def t_3876(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~951'))
+    c, key = KEYPLACE(ctx, K[38], ctx.state.get('board'), E.get('s~951'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4409(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~951'), '=', False, K[33])
+        SET(ctx, 'board', c, key, x_4409(ctx, E), '=', False, K[37])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~951'), '=', False, K[39])
     return t_3879(ctx, k, s, E)
 
 
@@ -7396,9 +7402,9 @@ def d_3877(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~951'))
+    c, key = KEYPLACE(ctx, K[38], ctx.state.get('board'), E.get('s~951'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4409(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4409(ctx, E), '=', False, K[37])
     return True
 
 
@@ -7408,7 +7414,7 @@ def d_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~951'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~951'), '=', False, K[39])
     return True
 
 
@@ -7580,10 +7586,10 @@ def t_3891(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~965'))
+    c, key = KEYPLACE(ctx, K[38], ctx.state.get('board'), E.get('s~965'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4426(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~965'), '=', False, K[33])
+        SET(ctx, 'board', c, key, x_4426(ctx, E), '=', False, K[37])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~965'), '=', False, K[39])
     return t_3894(ctx, k, s, E)
 
 
@@ -7593,9 +7599,9 @@ def d_3892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~965'))
+    c, key = KEYPLACE(ctx, K[38], ctx.state.get('board'), E.get('s~965'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4426(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4426(ctx, E), '=', False, K[37])
     return True
 
 
@@ -7605,7 +7611,7 @@ def d_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~965'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~965'), '=', False, K[39])
     return True
 
 
@@ -7807,9 +7813,9 @@ def d_3905(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
         raise TrialBudget()
     if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~968'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~968'))
+        c, key = KEYPLACE(ctx, K[32], ctx.state.get('game_tracks'), E.get('t~968'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[35])
+            SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[41])
     else:
         if not d_3910(ctx, E):
             return False
@@ -7848,9 +7854,9 @@ def d_3908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~968'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~968'))
+        c, key = KEYPLACE(ctx, K[32], ctx.state.get('game_tracks'), E.get('t~968'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[35])
+            SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[41])
     else:
         if not d_3910(ctx, E):
             return False
@@ -7863,9 +7869,9 @@ def d_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~968'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('game_tracks'), E.get('t~968'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[35])
+        SET(ctx, 'game_tracks', c, key, E.get('n~969'), '+=', False, K[41])
     return True
 
 
@@ -7875,9 +7881,9 @@ def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~968'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~968'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[35])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
         raise TrialBudget()
@@ -7886,7 +7892,7 @@ def d_3910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[36])
     return True
 
 
@@ -7896,9 +7902,9 @@ def d_3911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~968'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~968'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~969'), '+=', False, K[35])
     return True
 
 
@@ -7913,7 +7919,7 @@ def d_3912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[36])
     return True
 
 
@@ -7926,7 +7932,7 @@ def d_3914(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:60
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4454(ctx, E), '=', False, K[37])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4454(ctx, E), '=', False, K[43])
     STMT(ctx, 3916)
     return True
 
@@ -7937,7 +7943,7 @@ def d_3915(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4454(ctx, E), '=', False, K[37])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4454(ctx, E), '=', False, K[43])
     return True
 
 
@@ -7986,7 +7992,7 @@ def t_3918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
         if c is not None:
-            SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
+            SET(ctx, 'corp_offer', c, key, K[27], '=', False, K[44])
         if (J := ctx.journal) is not None:
             J.append((E, 'n~975', E.get('n~975', MISSING), True))
         E['n~975'] = 10
@@ -7999,7 +8005,7 @@ def t_3918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
+            SET(ctx, 'offer', c, key, K[27], '=', False, K[45])
         return k()
 
     if not d_3919(ctx, E):
@@ -8028,8 +8034,8 @@ def d_3919(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
             p = E.get('you')
             c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
             if c is not None:
-                SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
-            SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
+                SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[44])
+            SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[43])
     return True
 
 
@@ -8046,8 +8052,8 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
         if c is not None:
-            SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
-        SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
+            SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[44])
+        SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[43])
     return True
 
 
@@ -8060,8 +8066,8 @@ def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
+        SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[44])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[43])
     return True
 
 
@@ -8074,7 +8080,7 @@ def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
+        SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[44])
     return True
 
 
@@ -8082,7 +8088,7 @@ def d_3923(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[43])
     return True
 
 
@@ -8128,7 +8134,7 @@ def t_3927(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~972')]), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~972')]), '=', False, K[46])
     value = ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~972'))) is str else 0))
     if (J := ctx.journal) is not None:
         J.append((E, 'n~973', E.get('n~973', MISSING), True))
@@ -8136,9 +8142,9 @@ def t_3927(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if (J := ctx.journal) is not None:
         J.append((E, 'r~974', E.get('r~974', MISSING), True))
     E['r~974'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~973'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~973'), '+=', False, K[31])
     return t_3932(ctx, k, s, E)
 
 
@@ -8151,7 +8157,7 @@ def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~972')]), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~972')]), '=', False, K[46])
     return True
 
 
@@ -8186,9 +8192,9 @@ def d_3931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~974'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~974'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~973'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~973'), '+=', False, K[31])
     return True
 
 
@@ -8233,7 +8239,7 @@ def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
+        SET(ctx, 'corp_offer', c, key, K[27], '=', False, K[44])
     return True
 
 
@@ -8275,8 +8281,8 @@ def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 3942)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -8288,8 +8294,8 @@ def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[45])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -8301,8 +8307,8 @@ def d_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 3942)
     return True
 
@@ -8311,8 +8317,8 @@ def d_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+    SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
     STMT(ctx, 3942)
     return True
 
@@ -8342,8 +8348,8 @@ def d_3943(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[45])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -8356,8 +8362,8 @@ def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[45])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -8370,7 +8376,7 @@ def d_3945(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[45])
     return True
 
 
@@ -8421,7 +8427,7 @@ def t_3949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~976')]), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~976')]), '+=', True, K[29])
         return k()
 
     ctx.steps += 1
@@ -8579,9 +8585,9 @@ def d_3960(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4498(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~978'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~978'), '-=', False, K[31])
     return True
 
 
@@ -8602,9 +8608,9 @@ def d_3962(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~978'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~978'), '-=', False, K[31])
     return True
 
 
@@ -8643,18 +8649,18 @@ def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4507(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4507(ctx, E), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~984'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~984'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~985'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~985'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~986'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~986'), '-=', False, K[31])
     return True
 
 
@@ -8664,9 +8670,9 @@ def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4507(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4507(ctx, E), '-=', False, K[31])
     return True
 
 
@@ -8676,9 +8682,9 @@ def d_3968(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~984'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~984'), '-=', False, K[31])
     return True
 
 
@@ -8688,9 +8694,9 @@ def d_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~985'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~985'), '-=', False, K[31])
     return True
 
 
@@ -8700,9 +8706,9 @@ def d_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~986'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~986'), '-=', False, K[31])
     return True
 
 
@@ -8715,7 +8721,7 @@ def d_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~976')]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~976')]), '+=', True, K[29])
     return True
 
 
@@ -8725,7 +8731,7 @@ def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~976')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~976')]), '+=', True, K[30])
     return True
 
 
@@ -8738,7 +8744,7 @@ def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
+        SET(ctx, 'offer', c, key, K[27], '=', False, K[45])
     return True
 
 
@@ -8800,8 +8806,8 @@ def d_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:142
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 3982)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:143
@@ -8813,8 +8819,8 @@ def d_3977(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
         if c is not None:
-            SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+            SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[47])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -8826,8 +8832,8 @@ def d_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:142
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 3982)
     return True
 
@@ -8836,8 +8842,8 @@ def d_3979(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+    SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
     STMT(ctx, 3982)
     return True
 
@@ -8867,8 +8873,8 @@ def d_3983(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
         if c is not None:
-            SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+            SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[47])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -8881,8 +8887,8 @@ def d_3984(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+        SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[47])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -8895,7 +8901,7 @@ def d_3985(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
+        SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[47])
     return True
 
 
@@ -8982,11 +8988,11 @@ def d_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, ([E.get('card~990')]), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, ([E.get('card~990')]), '-=', True, K[47])
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('card~990')]), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~990')]), '+=', True, K[45])
     return True
 
 
@@ -8999,7 +9005,7 @@ def d_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, ([E.get('card~990')]), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, ([E.get('card~990')]), '-=', True, K[47])
     return True
 
 
@@ -9012,7 +9018,7 @@ def d_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('card~990')]), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~990')]), '+=', True, K[45])
     return True
 
 
@@ -9060,7 +9066,7 @@ def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         p = E.get('p~994')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
         if c is not None:
-            SET(ctx, 'pack', c, key, x_4550(ctx, E), '=', False, K[41])
+            SET(ctx, 'pack', c, key, x_4550(ctx, E), '=', False, K[47])
     UNSET(ctx, E, 'p~994', old)
     return True
 
@@ -9074,7 +9080,7 @@ def d_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     p = E.get('p~994')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4550(ctx, E), '=', False, K[41])
+        SET(ctx, 'pack', c, key, x_4550(ctx, E), '=', False, K[47])
     return True
 
 
@@ -9115,7 +9121,7 @@ def t_3999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
+            SET(ctx, 'offer', c, key, K[27], '=', False, K[45])
         return k()
 
     return t_4000(ctx, r1, s, E)
@@ -9165,7 +9171,7 @@ def t_4002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~996')]), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~996')]), '+=', True, K[29])
         return k()
 
     ctx.steps += 1
@@ -9323,9 +9329,9 @@ def d_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4561(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~998'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~998'), '-=', False, K[31])
     return True
 
 
@@ -9346,9 +9352,9 @@ def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~998'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~998'), '-=', False, K[31])
     return True
 
 
@@ -9387,18 +9393,18 @@ def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4570(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4570(ctx, E), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1004'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~1004'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1005'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~1005'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1006'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1006'), '-=', False, K[31])
     return True
 
 
@@ -9408,9 +9414,9 @@ def d_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4570(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4570(ctx, E), '-=', False, K[31])
     return True
 
 
@@ -9420,9 +9426,9 @@ def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1004'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1004'), '-=', False, K[31])
     return True
 
 
@@ -9432,9 +9438,9 @@ def d_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1005'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1005'), '-=', False, K[31])
     return True
 
 
@@ -9444,9 +9450,9 @@ def d_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1006'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1006'), '-=', False, K[31])
     return True
 
 
@@ -9459,7 +9465,7 @@ def d_4024(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~996')]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~996')]), '+=', True, K[29])
     return True
 
 
@@ -9469,7 +9475,7 @@ def d_4025(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~996')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~996')]), '+=', True, K[30])
     return True
 
 
@@ -9482,7 +9488,7 @@ def d_4027(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4590(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4590(ctx, E), '=', False, K[40])
     STMT(ctx, 4029)
     return True
 
@@ -9493,7 +9499,7 @@ def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4590(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4590(ctx, E), '=', False, K[40])
     return True
 
 
@@ -9578,9 +9584,9 @@ def d_4033(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         if (J := ctx.journal) is not None:
             J.append((E, 'r~799', E.get('r~799', MISSING), True))
         E['r~799'] = value
-        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~799'))
+        c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~799'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[27])
+            SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[33])
     UNSET(ctx, E, 'r~797', old)
     return True
 
@@ -9599,9 +9605,9 @@ def d_4034(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~799', E.get('r~799', MISSING), True))
     E['r~799'] = value
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~799'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~799'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[33])
     return True
 
 
@@ -9637,9 +9643,9 @@ def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~799'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~799'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~798'), '+=', False, K[33])
     return True
 
 
@@ -9731,7 +9737,7 @@ def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~801')]), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~801')]), '=', False, K[46])
     value = ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~801'))) is str else 0))
     if (J := ctx.journal) is not None:
         J.append((E, 'n~802', E.get('n~802', MISSING), True))
@@ -9739,9 +9745,9 @@ def t_4042(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if (J := ctx.journal) is not None:
         J.append((E, 'r~803', E.get('r~803', MISSING), True))
     E['r~803'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[31])
     return t_4047(ctx, k, s, E)
 
 
@@ -9754,7 +9760,7 @@ def d_4043(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~801')]), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~801')]), '=', False, K[46])
     return True
 
 
@@ -9789,9 +9795,9 @@ def d_4046(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~803'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~803'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~802'), '+=', False, K[31])
     return True
 
 
@@ -9833,7 +9839,7 @@ def d_4049(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4612(ctx, E), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4612(ctx, E), '=', False, K[48])
     return True
 
 
@@ -9843,7 +9849,7 @@ def d_4050(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[48])
     if (J := ctx.journal) is not None:
         J.append((E, 't~804', E.get('t~804', MISSING), True))
     E['t~804'] = 'generation'
@@ -9855,9 +9861,9 @@ def d_4050(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~804'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~804'))
+        c, key = KEYPLACE(ctx, K[32], ctx.state.get('game_tracks'), E.get('t~804'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[35])
+            SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[41])
     else:
         if not d_4056(ctx, E):
             return False
@@ -9868,7 +9874,7 @@ def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[48])
     return True
 
 
@@ -9904,9 +9910,9 @@ def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~804'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~804'))
+        c, key = KEYPLACE(ctx, K[32], ctx.state.get('game_tracks'), E.get('t~804'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[35])
+            SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[41])
     else:
         if not d_4056(ctx, E):
             return False
@@ -9919,9 +9925,9 @@ def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~804'))
+    c, key = KEYPLACE(ctx, K[32], ctx.state.get('game_tracks'), E.get('t~804'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[35])
+        SET(ctx, 'game_tracks', c, key, E.get('n~805'), '+=', False, K[41])
     return True
 
 
@@ -9931,9 +9937,9 @@ def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~804'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~804'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[35])
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
         raise TrialBudget()
@@ -9942,7 +9948,7 @@ def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[36])
     return True
 
 
@@ -9952,9 +9958,9 @@ def d_4057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~804'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~804'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~805'), '+=', False, K[35])
     return True
 
 
@@ -9969,7 +9975,7 @@ def d_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[36])
     return True
 
 
@@ -10063,8 +10069,8 @@ def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 4070)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
@@ -10076,8 +10082,8 @@ def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[45])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[40])
     return True
 
 
@@ -10089,8 +10095,8 @@ def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-        SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+        SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
         STMT(ctx, 4070)
     return True
 
@@ -10099,8 +10105,8 @@ def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[40])
+    SET(ctx, 'discard', ctx.state, 'discard', K[27], '=', False, K[30])
     STMT(ctx, 4070)
     return True
 
@@ -10160,7 +10166,7 @@ def t_4076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
+            SET(ctx, 'offer', c, key, K[27], '=', False, K[45])
         return k()
 
     return t_4077(ctx, r1, s, E)
@@ -10210,7 +10216,7 @@ def t_4079(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~809')]), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~809')]), '+=', True, K[29])
         return k()
 
     ctx.steps += 1
@@ -10368,9 +10374,9 @@ def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4650(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~811'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~811'), '-=', False, K[31])
     return True
 
 
@@ -10391,9 +10397,9 @@ def d_4092(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~811'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~811'), '-=', False, K[31])
     return True
 
 
@@ -10432,18 +10438,18 @@ def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4659(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4659(ctx, E), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~817'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~817'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~818'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~818'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~819'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~819'), '-=', False, K[31])
     return True
 
 
@@ -10453,9 +10459,9 @@ def d_4097(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4659(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4659(ctx, E), '-=', False, K[31])
     return True
 
 
@@ -10465,9 +10471,9 @@ def d_4098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~817'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~817'), '-=', False, K[31])
     return True
 
 
@@ -10477,9 +10483,9 @@ def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~818'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~818'), '-=', False, K[31])
     return True
 
 
@@ -10489,9 +10495,9 @@ def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~819'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~819'), '-=', False, K[31])
     return True
 
 
@@ -10504,7 +10510,7 @@ def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~809')]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~809')]), '+=', True, K[29])
     return True
 
 
@@ -10514,7 +10520,7 @@ def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~809')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~809')]), '+=', True, K[30])
     return True
 
 
@@ -10527,7 +10533,7 @@ def t_4104(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[43])
+    SET(ctx, 'passed', ctx.state, 'passed', K[27], '=', False, K[49])
     return t_4106(ctx, k, s, E)
 
 
@@ -10535,7 +10541,7 @@ def d_4105(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[43])
+    SET(ctx, 'passed', ctx.state, 'passed', K[27], '=', False, K[49])
     return True
 
 
@@ -10628,7 +10634,7 @@ def t_4111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'first_action_taken'
     if c is not None:
-        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[44])
+        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[50])
     return t_4113(ctx, k, s, E)
 
 
@@ -10641,7 +10647,7 @@ def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'first_action_taken'
     if c is not None:
-        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[44])
+        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[50])
     return True
 
 
@@ -10665,7 +10671,7 @@ def t_4114(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4118, E, 'done~821', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[51])
         return k()
 
     return t_4115(ctx, r1, s, E)
@@ -10743,7 +10749,7 @@ def d_4119(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[51])
     return True
 
 
@@ -10777,7 +10783,7 @@ def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4156, E, 'done~821', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[51])
         return k()
 
     ctx.steps += 1
@@ -10812,15 +10818,15 @@ def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[29])
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:137
             raise TrialBudget()
         if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~825'))) is str else None) != None)):
             ctx.steps += 1
-            c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~825'))
+            c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~825'))
             if c is not None:
-                SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
+                SET(ctx, 'card_res', c, key, 0, '=', False, K[52])
         return t_4150(ctx, r2, s, E)
 
     def r2():
@@ -10832,13 +10838,13 @@ def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
             p = E.get('you')
             c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'events'
             if c is not None:
-                SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[47])
+                SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[53])
         else:
             ctx.steps += 1
             p = E.get('you')
             c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tableau'
             if c is not None:
-                SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[48])
+                SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[54])
         ctx.steps += 1
         if not EMIT(ctx, 'played', {'card': E.get('card~825'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~825'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~825'))) is str else 0))}):
             return False
@@ -11021,9 +11027,9 @@ def d_4136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4706(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[31])
     return True
 
 
@@ -11044,9 +11050,9 @@ def d_4138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[31])
     return True
 
 
@@ -11085,18 +11091,18 @@ def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4715(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4715(ctx, E), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[31])
     return True
 
 
@@ -11106,9 +11112,9 @@ def d_4143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4715(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4715(ctx, E), '-=', False, K[31])
     return True
 
 
@@ -11118,9 +11124,9 @@ def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[31])
     return True
 
 
@@ -11130,9 +11136,9 @@ def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[31])
     return True
 
 
@@ -11142,9 +11148,9 @@ def d_4146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[31])
     return True
 
 
@@ -11157,7 +11163,7 @@ def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~825')]), '-=', True, K[29])
     return True
 
 
@@ -11169,9 +11175,9 @@ def d_4148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~825'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~825'))
+        c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~825'))
         if c is not None:
-            SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
+            SET(ctx, 'card_res', c, key, 0, '=', False, K[52])
     return True
 
 
@@ -11181,9 +11187,9 @@ def d_4149(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~825'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~825'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
+        SET(ctx, 'card_res', c, key, 0, '=', False, K[52])
     return True
 
 
@@ -11230,13 +11236,13 @@ def d_4152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'events'
         if c is not None:
-            SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[47])
+            SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[53])
     else:
         ctx.steps += 1
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tableau'
         if c is not None:
-            SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[48])
+            SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[54])
     return True
 
 
@@ -11249,7 +11255,7 @@ def d_4153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'events'
     if c is not None:
-        SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[47])
+        SET(ctx, 'events', c, key, ([E.get('card~825')]), '+=', True, K[53])
     return True
 
 
@@ -11262,7 +11268,7 @@ def d_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tableau'
     if c is not None:
-        SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[48])
+        SET(ctx, 'tableau', c, key, ([E.get('card~825')]), '+=', True, K[54])
     return True
 
 
@@ -11299,7 +11305,7 @@ def t_4158(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4194, E, 'done~821', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[51])
         return k()
 
     ctx.steps += 1
@@ -11532,9 +11538,9 @@ def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4760(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~839'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~839'), '-=', False, K[31])
     return True
 
 
@@ -11555,9 +11561,9 @@ def d_4176(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~839'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~839'), '-=', False, K[31])
     return True
 
 
@@ -11596,18 +11602,18 @@ def d_4180(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4769(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4769(ctx, E), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~845'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~845'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~846'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~846'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~847'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~847'), '-=', False, K[31])
     return True
 
 
@@ -11617,9 +11623,9 @@ def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4769(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4769(ctx, E), '-=', False, K[31])
     return True
 
 
@@ -11629,9 +11635,9 @@ def d_4182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~845'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~845'), '-=', False, K[31])
     return True
 
 
@@ -11641,9 +11647,9 @@ def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~846'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~846'), '-=', False, K[31])
     return True
 
 
@@ -11653,9 +11659,9 @@ def d_4184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~847'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~847'), '-=', False, K[31])
     return True
 
 
@@ -11680,9 +11686,9 @@ def d_4185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4780(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~849'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~849'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[31])
     return True
 
 
@@ -11721,9 +11727,9 @@ def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4780(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~849'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~849'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[31])
     return True
 
 
@@ -11744,9 +11750,9 @@ def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~849'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~849'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~848'), '-=', False, K[31])
     return True
 
 
@@ -11805,7 +11811,7 @@ def t_4196(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4232, E, 'done~821', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[51])
         return k()
 
     ctx.steps += 1
@@ -12038,9 +12044,9 @@ def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4806(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~853'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~853'), '-=', False, K[31])
     return True
 
 
@@ -12061,9 +12067,9 @@ def d_4214(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~853'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~853'), '-=', False, K[31])
     return True
 
 
@@ -12102,18 +12108,18 @@ def d_4218(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4815(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4815(ctx, E), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~859'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~859'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~860'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~860'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~861'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~861'), '-=', False, K[31])
     return True
 
 
@@ -12123,9 +12129,9 @@ def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4815(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4815(ctx, E), '-=', False, K[31])
     return True
 
 
@@ -12135,9 +12141,9 @@ def d_4220(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~859'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~859'), '-=', False, K[31])
     return True
 
 
@@ -12147,9 +12153,9 @@ def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~860'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~860'), '-=', False, K[31])
     return True
 
 
@@ -12159,9 +12165,9 @@ def d_4222(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~861'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~861'), '-=', False, K[31])
     return True
 
 
@@ -12186,9 +12192,9 @@ def d_4223(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4826(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~863'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~863'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[31])
     return True
 
 
@@ -12227,9 +12233,9 @@ def d_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4826(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~863'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~863'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[31])
     return True
 
 
@@ -12250,9 +12256,9 @@ def d_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~863'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~863'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~862'), '-=', False, K[31])
     return True
 
 
@@ -12311,7 +12317,7 @@ def t_4234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4260, E, 'done~821', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[51])
         return k()
 
     ctx.steps += 1
@@ -12343,9 +12349,9 @@ def t_4236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~865'))
+        c, key = KEYPLACE(ctx, K[56], ctx.state.get('milestones'), E.get('m~865'))
         if c is not None:
-            SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[49])
+            SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[55])
         return k()
 
     ctx.steps += 1
@@ -12517,9 +12523,9 @@ def d_4248(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4850(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~867'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~867'), '-=', False, K[31])
     return True
 
 
@@ -12540,9 +12546,9 @@ def d_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~867'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~867'), '-=', False, K[31])
     return True
 
 
@@ -12581,18 +12587,18 @@ def d_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4859(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4859(ctx, E), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~873'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~873'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~874'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~874'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~875'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~875'), '-=', False, K[31])
     return True
 
 
@@ -12602,9 +12608,9 @@ def d_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4859(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4859(ctx, E), '-=', False, K[31])
     return True
 
 
@@ -12614,9 +12620,9 @@ def d_4256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~873'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~873'), '-=', False, K[31])
     return True
 
 
@@ -12626,9 +12632,9 @@ def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~874'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~874'), '-=', False, K[31])
     return True
 
 
@@ -12638,9 +12644,9 @@ def d_4258(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~875'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~875'), '-=', False, K[31])
     return True
 
 
@@ -12650,9 +12656,9 @@ def d_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~865'))
+    c, key = KEYPLACE(ctx, K[56], ctx.state.get('milestones'), E.get('m~865'))
     if c is not None:
-        SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[49])
+        SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[55])
     return True
 
 
@@ -12678,7 +12684,7 @@ def t_4262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4288, E, 'done~821', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[51])
         return k()
 
     ctx.steps += 1
@@ -12710,7 +12716,7 @@ def t_4264(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~877'), 'by': E.get('you')}]), '+=', True, K[51])
+        SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~877'), 'by': E.get('you')}]), '+=', True, K[57])
         return k()
 
     ctx.steps += 1
@@ -12884,9 +12890,9 @@ def d_4276(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4886(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~880'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~880'), '-=', False, K[31])
     return True
 
 
@@ -12907,9 +12913,9 @@ def d_4278(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~880'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~880'), '-=', False, K[31])
     return True
 
 
@@ -12948,18 +12954,18 @@ def d_4282(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4895(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4895(ctx, E), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~886'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~886'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~887'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~887'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~888'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~888'), '-=', False, K[31])
     return True
 
 
@@ -12969,9 +12975,9 @@ def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4895(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4895(ctx, E), '-=', False, K[31])
     return True
 
 
@@ -12981,9 +12987,9 @@ def d_4284(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~886'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~886'), '-=', False, K[31])
     return True
 
 
@@ -12993,9 +12999,9 @@ def d_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~887'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~887'), '-=', False, K[31])
     return True
 
 
@@ -13005,9 +13011,9 @@ def d_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~888'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~888'), '-=', False, K[31])
     return True
 
 
@@ -13017,7 +13023,7 @@ def d_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~877'), 'by': E.get('you')}]), '+=', True, K[51])
+    SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~877'), 'by': E.get('you')}]), '+=', True, K[57])
     return True
 
 
@@ -13043,7 +13049,7 @@ def t_4290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4300, E, 'done~821', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[51])
         return k()
 
     ctx.steps += 2
@@ -13096,7 +13102,7 @@ def t_4293(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('card~892')]), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('card~892')]), '+=', True, K[58])
     return t_4296(ctx, k, s, E)
 
 
@@ -13120,7 +13126,7 @@ def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('card~892')]), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('card~892')]), '+=', True, K[58])
     return True
 
 
@@ -13199,7 +13205,7 @@ def t_4302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4312, E, 'done~821', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[51])
         return k()
 
     ctx.steps += 2
@@ -13252,7 +13258,7 @@ def t_4305(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('c~896')]), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('c~896')]), '+=', True, K[58])
     return t_4308(ctx, k, s, E)
 
 
@@ -13276,7 +13282,7 @@ def d_4307(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('c~896')]), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('c~896')]), '+=', True, K[58])
     return True
 
 
@@ -13355,7 +13361,7 @@ def d_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if not ((E.get('done~821') == 0)):
         return False
     ctx.steps += 2
-    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[43])
+    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[49])
     LOCAL(ctx, E, 'done~821', 2)
     return True
 
@@ -13377,7 +13383,7 @@ def d_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[43])
+    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[49])
     return True
 
 
@@ -13451,12 +13457,12 @@ def d_4322(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:69
         raise TrialBudget()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('b~898'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('b~898'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), E.get('a~897'))
+        SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), E.get('a~897'))
     if c is not None:
-        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
+        SET(ctx, 'stock', c, key, 0, '=', False, K[31])
     ctx.steps += 4
     if (J := ctx.journal) is not None:
         J.append((E, 'n~899', E.get('n~899', MISSING), True))
@@ -13468,20 +13474,20 @@ def d_4322(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
     if (J := ctx.journal) is not None:
         J.append((E, 'k~901', E.get('k~901', MISSING), True))
     E['k~901'] = value
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[31])
     if not d_4332(ctx, E):
         return False
     ctx.steps += 2
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, K[21], '=', False, K[52])
+        SET(ctx, 'used', c, key, K[27], '=', False, K[58])
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, False, '=', False, K[30])
+        SET(ctx, 'tr_raised', c, key, False, '=', False, K[36])
     return True
 
 
@@ -13515,12 +13521,12 @@ def d_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('b~898'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('b~898'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), E.get('a~897'))
+        SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), E.get('a~897'))
     if c is not None:
-        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
+        SET(ctx, 'stock', c, key, 0, '=', False, K[31])
     return True
 
 
@@ -13530,9 +13536,9 @@ def d_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('b~898'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('b~898'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4955(ctx, E), '+=', False, K[31])
     return True
 
 
@@ -13542,9 +13548,9 @@ def d_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('a~897'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('a~897'))
     if c is not None:
-        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
+        SET(ctx, 'stock', c, key, 0, '=', False, K[31])
     return True
 
 
@@ -13591,9 +13597,9 @@ def d_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~900'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~900'))
     if c is not None:
-        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~899'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~901'))) is int else num(_w2)))), '+=', False, K[31])
     return True
 
 
@@ -13612,9 +13618,9 @@ def d_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~902'))
+        c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~902'))
         if c is not None:
-            SET(ctx, 'stock', c, key, x_4965(ctx, E), '+=', False, K[25])
+            SET(ctx, 'stock', c, key, x_4965(ctx, E), '+=', False, K[31])
     UNSET(ctx, E, 'r~902', old)
     return True
 
@@ -13625,9 +13631,9 @@ def d_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~902'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~902'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4965(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4965(ctx, E), '+=', False, K[31])
     return True
 
 
@@ -13640,7 +13646,7 @@ def d_4334(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, K[21], '=', False, K[52])
+        SET(ctx, 'used', c, key, K[27], '=', False, K[58])
     return True
 
 
@@ -13653,7 +13659,7 @@ def d_4335(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, False, '=', False, K[30])
+        SET(ctx, 'tr_raised', c, key, False, '=', False, K[36])
     return True
 
 
@@ -13963,9 +13969,9 @@ def d_4357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4987(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~909'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~909'), '-=', False, K[31])
     return True
 
 
@@ -13986,9 +13992,9 @@ def d_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~909'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~909'), '-=', False, K[31])
     return True
 
 
@@ -14027,18 +14033,18 @@ def d_4363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4996(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4996(ctx, E), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~915'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~915'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~916'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~916'), '-=', False, K[31])
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~917'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~917'), '-=', False, K[31])
     return True
 
 
@@ -14048,9 +14054,9 @@ def d_4364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4996(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4996(ctx, E), '-=', False, K[31])
     return True
 
 
@@ -14060,9 +14066,9 @@ def d_4365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~915'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~915'), '-=', False, K[31])
     return True
 
 
@@ -14072,9 +14078,9 @@ def d_4366(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~916'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~916'), '-=', False, K[31])
     return True
 
 
@@ -14084,9 +14090,9 @@ def d_4367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~917'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~917'), '-=', False, K[31])
     return True
 
 
@@ -14111,9 +14117,9 @@ def d_4368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_5007(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~919'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~919'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[31])
     return True
 
 
@@ -14152,9 +14158,9 @@ def d_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_5007(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~919'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~919'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[31])
     return True
 
 
@@ -14175,9 +14181,9 @@ def d_4373(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~919'))
+    c, key = KEYPLACE(ctx, K[32], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~919'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~918'), '-=', False, K[31])
     return True
 
 

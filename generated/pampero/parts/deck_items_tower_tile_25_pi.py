@@ -47,6 +47,8 @@ from . import _common as _C
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    "{'op': 'filt', 'v': 't~2679', 'src': {'op': 'ids', 'kind': 'tracks'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'tracks', 'of': {'op': 'var', 'n': 't~2679'}, 'f': 'group', 'd': None}, 'b': {'op': 'lit', 'v': 'price_markers'}}}",
+    "{'op': 'filt', 'v': 't~2697', 'src': {'op': 'ids', 'kind': 'tracks'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'tracks', 'of': {'op': 'var', 'n': 't~2697'}, 'f': 'group', 'd': None}, 'b': {'op': 'lit', 'v': 'price_markers'}}}",
     ['player', 'stock', 'key'],
     {'d': 0},
     ['game', 'supply', 'key'],
@@ -62,7 +64,7 @@ def x_10658(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
         _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
         _h4 = ctx.index.plain['action_cards']
-        return (_w6 + _w7 if type((_w6 := len([v_i_2661 for v_i_2661 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2661, NOREC).get('deck', None) if type(v_i_2661) is str else None) == 'brazil')]))) is type((_w7 := FN['sum'](ctx, None, [(_w4 + _w5 if type((_w4 := (_h2 if type(_h2) is list else items_of(_h2)).count(v_c_2662))) is type((_w5 := sum([(_w3 if type((_w3 := (_h3.get(v_r_2664, []) if type(_h3) is dict else KEY(_h3, v_r_2664, [])))) is list else items_of(_w3)).count(v_c_2662) for v_r_2664 in items_of(_h3)]))) is int else AR('+', _w4, _w5)) for v_c_2662 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2662, NOREC).get('deck', None) if type(v_c_2662) is str else None) == 'brazil')]))) is int else AR('+', _w6, _w7))
+        return (_w7 + _w8 if type((_w7 := len([v_i_2661 for v_i_2661 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2661, NOREC).get('deck', None) if type(v_i_2661) is str else None) == 'brazil')]))) is type((_w8 := FN['sum'](ctx, None, [(_w5 + _w6 if type((_w5 := (_h2 if type(_h2) is list else items_of(_h2)).count(v_c_2662))) is type((_w6 := sum([(_w4 if type((_w4 := (_h3.get(v_r_2664, []) if type(_h3) is dict else KEY(_h3, v_r_2664, [])))) is list else items_of(_w4)).count(v_c_2662) for v_r_2664 in items_of(_h3)]))) is int else AR('+', _w5, _w6)) for v_c_2662 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2662, NOREC).get('deck', None) if type(v_c_2662) is str else None) == 'brazil')]))) is int else AR('+', _w7, _w8))
     return MEMO(ctx, (10658, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 

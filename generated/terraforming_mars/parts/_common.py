@@ -57,17 +57,29 @@ K = [
     [],
     ['game', 'discard', ''],
     ['player', 'offer', ''],
+    "{'op': 'filt', 'v': 'x~754', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~754'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~752'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~757', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~757'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~752'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     {'d': {}},
     ['game', 'board', 'key'],
     ['game', 'last_space', ''],
+    "{'op': 'filt', 'v': 'x~753', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~753'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~751'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~756', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~756'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~751'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~760', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~760'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~758'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~763', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~763'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~758'}, 'f': 'space', 'd': None}}}",
     ['player', 'hand', ''],
     ['game', 'game_tracks', 'key'],
+    "{'op': 'filt', 'v': 'x~756', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~756'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~754'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~759', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~759'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~754'}, 'f': 'space', 'd': None}}}",
     ['player', 'card_res', 'key'],
+    "{'op': 'filt', 'v': 'x~750', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~750'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~748'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~753', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~753'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~748'}, 'f': 'space', 'd': None}}}",
     {'p': 'oxygen'},
     {'p': 'temperature'},
+    "{'op': 'filt', 'v': 'x~770', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~770'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~768'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~773', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~773'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~768'}, 'f': 'space', 'd': None}}}",
     ['steel', 'titanium'],
     ['player', 'chosen', ''],
 ]
@@ -1346,7 +1358,7 @@ def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
         _h3 = E.get('this')
-        return (E.get('this') if any(((_h1.get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == _h3) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((_h1.get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h2)]) else None)
+        return (E.get('this') if any(((_h1.get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == _h3) for v_x_755 in MEMO(ctx, (K[14], E.get('t~752'),), lambda: [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((_h1.get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h2)])) else None)
     return MEMO(ctx, (559, E.get('this'), E.get('t~752'),), compute)
 
 
@@ -1363,9 +1375,9 @@ def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~752'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
         _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~752'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
         _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
-        _h10 = (_w9.get('tiles', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~752'))) is str else {}))) is dict else KEY(_w9, 'tiles', None))
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~752'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
         _h11 = ctx.index.plain['tiles']
-        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((_h1.get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h2)] for _c2 in ((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None),) if (True if ((not (v_s_758 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_758 in _h9)) or ((not any((True if ((v_x_759 in _h4)) and ((not (v_x_759 in _h9))) and (any((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w11, 'tile', None)) == v_u_760)) or (((_h11.get(_w13, NOREC).get('counts_as', None) if type((_w13 := (_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w12, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h10))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
+        return [v_s_758 for v_s_758 in MEMO(ctx, (K[15], E.get('t~752'),), lambda: [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((_h1.get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None),) if (True if ((not (v_s_758 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_758 in _h9)) or ((not any((True if ((v_x_759 in _h4)) and ((not (v_x_759 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_760)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_759, {}) if type(_h3) is dict else KEY(_h3, v_x_759, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h10))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
     return MEMO(ctx, (560, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -1407,7 +1419,7 @@ def x_568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], E.get('s~770'))
+    return FLD(ctx, K[16], E.get('s~770'))
 
 
 def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -1425,13 +1437,13 @@ def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[16], E.get('t~769'))
+    return FLD(ctx, K[18], E.get('t~769'))
 
 
 def x_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -1616,10 +1628,10 @@ def t_512(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~770'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[18])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[19])
+        SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[21])
     return t_515(ctx, k, s, E, B)
 
 
@@ -1629,9 +1641,9 @@ def d_513(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~770'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[20])
     return True
 
 
@@ -1641,7 +1653,7 @@ def d_514(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[19])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[21])
     return True
 
 
@@ -2111,7 +2123,7 @@ def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
         _h3 = E.get('this')
-        return (E.get('this') if any(((_h1.get(v_x_754, NOREC).get('reserved', None) if type(v_x_754) is str else None) == _h3) for v_x_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((_h1.get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h2)]) else None)
+        return (E.get('this') if any(((_h1.get(v_x_754, NOREC).get('reserved', None) if type(v_x_754) is str else None) == _h3) for v_x_754 in MEMO(ctx, (K[22], E.get('t~751'),), lambda: [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((_h1.get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h2)])) else None)
     return MEMO(ctx, (633, E.get('this'), E.get('t~751'),), compute)
 
 
@@ -2128,9 +2140,9 @@ def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~751'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
         _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~751'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
         _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
-        _h10 = (_w9.get('tiles', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~751'))) is str else {}))) is dict else KEY(_w9, 'tiles', None))
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~751'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
         _h11 = ctx.index.plain['tiles']
-        return [v_s_757 for v_s_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((_h1.get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h2)] for _c2 in ((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None),) if (True if ((not (v_s_757 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_757 in _h9)) or ((not any((True if ((v_x_758 in _h4)) and ((not (v_x_758 in _h9))) and (any((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w11, 'tile', None)) == v_u_759)) or (((_h11.get(_w13, NOREC).get('counts_as', None) if type((_w13 := (_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w12, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h10))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
+        return [v_s_757 for v_s_757 in MEMO(ctx, (K[23], E.get('t~751'),), lambda: [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((_h1.get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None),) if (True if ((not (v_s_757 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_757 in _h9)) or ((not any((True if ((v_x_758 in _h4)) and ((not (v_x_758 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_759)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_758, {}) if type(_h3) is dict else KEY(_h3, v_x_758, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h10))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
     return MEMO(ctx, (634, E.get('mine~755'), E.get('t~751'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -2168,7 +2180,7 @@ def x_641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], E.get('s~769'))
+    return FLD(ctx, K[16], E.get('s~769'))
 
 
 def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -2186,13 +2198,13 @@ def x_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_648(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~770'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~770'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_649(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[16], E.get('t~768'))
+    return FLD(ctx, K[18], E.get('t~768'))
 
 
 def x_653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -2363,10 +2375,10 @@ def t_578(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~769'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~769'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[18])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[19])
+        SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[21])
     return t_581(ctx, k, s, E, B)
 
 
@@ -2376,9 +2388,9 @@ def d_579(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~769'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~769'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[20])
     return True
 
 
@@ -2388,7 +2400,7 @@ def d_580(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[19])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[21])
     return True
 
 
@@ -2555,7 +2567,7 @@ def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~758'))) is str else None)
         _h3 = E.get('this')
-        return (E.get('this') if any(((_h1.get(v_x_761, NOREC).get('reserved', None) if type(v_x_761) is str else None) == _h3) for v_x_761 in [v_x_760 for v_x_760 in IDS(ctx, 'spaces') if ((_h1.get(v_x_760, NOREC).get('type', None) if type(v_x_760) is str else None) == _h2)]) else None)
+        return (E.get('this') if any(((_h1.get(v_x_761, NOREC).get('reserved', None) if type(v_x_761) is str else None) == _h3) for v_x_761 in MEMO(ctx, (K[24], E.get('t~758'),), lambda: [v_x_760 for v_x_760 in IDS(ctx, 'spaces') if ((_h1.get(v_x_760, NOREC).get('type', None) if type(v_x_760) is str else None) == _h2)])) else None)
     return MEMO(ctx, (728, E.get('this'), E.get('t~758'),), compute)
 
 
@@ -2572,9 +2584,9 @@ def x_729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~758'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
         _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~758'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
         _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
-        _h10 = (_w9.get('tiles', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~758'))) is str else {}))) is dict else KEY(_w9, 'tiles', None))
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~758'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
         _h11 = ctx.index.plain['tiles']
-        return [v_s_764 for v_s_764 in [v_x_763 for v_x_763 in IDS(ctx, 'spaces') if ((_h1.get(v_x_763, NOREC).get('type', None) if type(v_x_763) is str else None) == _h2)] for _c2 in ((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None),) if (True if ((not (v_s_764 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_764 in _h9)) or ((not any((True if ((v_x_765 in _h4)) and ((not (v_x_765 in _h9))) and (any((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w11, 'tile', None)) == v_u_766)) or (((_h11.get(_w13, NOREC).get('counts_as', None) if type((_w13 := (_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w12, 'tile', None)))) is str else None) == v_u_766)) else False)) else False) for v_u_766 in items_of(_h10))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764)))) else False)) else False)]
+        return [v_s_764 for v_s_764 in MEMO(ctx, (K[25], E.get('t~758'),), lambda: [v_x_763 for v_x_763 in IDS(ctx, 'spaces') if ((_h1.get(v_x_763, NOREC).get('type', None) if type(v_x_763) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None),) if (True if ((not (v_s_764 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_764 in _h9)) or ((not any((True if ((v_x_765 in _h4)) and ((not (v_x_765 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_766)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_765, {}) if type(_h3) is dict else KEY(_h3, v_x_765, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_766)) else False)) else False) for v_u_766 in items_of(_h10))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764)))) else False)) else False)]
     return MEMO(ctx, (729, E.get('mine~762'), E.get('t~758'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -2612,7 +2624,7 @@ def x_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], E.get('s~776'))
+    return FLD(ctx, K[16], E.get('s~776'))
 
 
 def x_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -2630,13 +2642,13 @@ def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_743(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~777'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~777'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~777'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~777'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_744(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[16], E.get('t~775'))
+    return FLD(ctx, K[18], E.get('t~775'))
 
 
 def x_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -2859,10 +2871,10 @@ def t_657(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~776'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~776'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[18])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[19])
+        SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[21])
     return t_660(ctx, k, s, E, B)
 
 
@@ -2872,9 +2884,9 @@ def d_658(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~776'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~776'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[20])
     return True
 
 
@@ -2884,7 +2896,7 @@ def d_659(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[19])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[21])
     return True
 
 
@@ -3138,7 +3150,7 @@ def d_698(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[20])
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[26])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
@@ -3152,7 +3164,7 @@ def d_699(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[20])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[26])
     SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
@@ -3166,7 +3178,7 @@ def d_700(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[20])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[26])
     return True
 
 
@@ -3237,7 +3249,7 @@ def d_708(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yam
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[21])
+            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[27])
     else:
         if not d_713(ctx, E, B):
             return False
@@ -3266,7 +3278,7 @@ def d_711(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[21])
+            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[27])
     else:
         if not d_713(ctx, E, B):
             return False
@@ -3281,7 +3293,7 @@ def d_712(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[21])
+        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[27])
     return True
 
 
@@ -3351,7 +3363,7 @@ def x_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
         _h3 = E.get('this')
-        return (E.get('this') if any(((_h1.get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == _h3) for v_x_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((_h1.get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h2)]) else None)
+        return (E.get('this') if any(((_h1.get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == _h3) for v_x_757 in MEMO(ctx, (K[28], E.get('t~754'),), lambda: [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((_h1.get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h2)])) else None)
     return MEMO(ctx, (816, E.get('this'), E.get('t~754'),), compute)
 
 
@@ -3368,9 +3380,9 @@ def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~754'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
         _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~754'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
         _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
-        _h10 = (_w9.get('tiles', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~754'))) is str else {}))) is dict else KEY(_w9, 'tiles', None))
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~754'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
         _h11 = ctx.index.plain['tiles']
-        return [v_s_760 for v_s_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((_h1.get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h2)] for _c2 in ((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None),) if (True if ((not (v_s_760 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_760 in _h9)) or ((not any((True if ((v_x_761 in _h4)) and ((not (v_x_761 in _h9))) and (any((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w11, 'tile', None)) == v_u_762)) or (((_h11.get(_w13, NOREC).get('counts_as', None) if type((_w13 := (_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w12, 'tile', None)))) is str else None) == v_u_762)) else False)) else False) for v_u_762 in items_of(_h10))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760)))) else False)) else False)]
+        return [v_s_760 for v_s_760 in MEMO(ctx, (K[29], E.get('t~754'),), lambda: [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((_h1.get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None),) if (True if ((not (v_s_760 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_760 in _h9)) or ((not any((True if ((v_x_761 in _h4)) and ((not (v_x_761 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_762)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_761, {}) if type(_h3) is dict else KEY(_h3, v_x_761, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_762)) else False)) else False) for v_u_762 in items_of(_h10))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760)))) else False)) else False)]
     return MEMO(ctx, (817, E.get('mine~758'), E.get('t~754'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -3408,7 +3420,7 @@ def x_824(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_828(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], E.get('s~772'))
+    return FLD(ctx, K[16], E.get('s~772'))
 
 
 def x_829(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -3426,13 +3438,13 @@ def x_830(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~773'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~773'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~773'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~773'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[16], E.get('t~771'))
+    return FLD(ctx, K[18], E.get('t~771'))
 
 
 def x_836(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -3651,10 +3663,10 @@ def t_742(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~772'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~772'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[18])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[19])
+        SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[21])
     return t_745(ctx, k, s, E, B)
 
 
@@ -3664,9 +3676,9 @@ def d_743(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~772'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~772'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[20])
     return True
 
 
@@ -3676,7 +3688,7 @@ def d_744(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[19])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[21])
     return True
 
 
@@ -3803,9 +3815,9 @@ def x_853(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h9 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~754'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
         _h10 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~754'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
         _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
-        _h12 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~754'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h12 = (_w10.get('tiles', None) if type((_w10 := (ctx.index.plain['tiles'].get(_w9, NOREC).get('not_next_to', {}) if type((_w9 := E.get('t~754'))) is str else {}))) is dict else KEY(_w10, 'tiles', None))
         _h13 = ctx.index.plain['tiles']
-        return [v_s_757 for v_s_757 in items_of(E.get('l~755')) for _c1 in ((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None),) if (True if ((not (v_s_757 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_757 in _h7))) or (((_h6.get(v_s_757, None) if type(_h6) is dict else KEY(_h6, v_s_757, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_757 in _h11)) or ((not any((True if ((v_x_758 in _h3)) and ((not (v_x_758 in _h11))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_759)) or (((_h13.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h12))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
+        return [v_s_757 for v_s_757 in items_of(E.get('l~755')) for _c1 in ((_h1.get(v_s_757, NOREC).get('reserved', None) if type(v_s_757) is str else None),) if (True if ((not (v_s_757 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_757 in _h7))) or (((_h6.get(v_s_757, None) if type(_h6) is dict else KEY(_h6, v_s_757, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_757 in _h11)) or ((not any((True if ((v_x_758 in _h3)) and ((not (v_x_758 in _h11))) and (any((True if (((_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_759)) or (((_h13.get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_h2.get(v_x_758, {}) if type(_h2) is dict else KEY(_h2, v_x_758, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == v_u_759)) else False)) else False) for v_u_759 in items_of(_h12))) else False) for v_x_758 in ADJ(ctx, 'spaces', v_s_757)))) else False)) else False)]
     return MEMO(ctx, (853, E.get('l~755'), E.get('this'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -3830,7 +3842,7 @@ def x_859(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], E.get('s~763'))
+    return FLD(ctx, K[16], E.get('s~763'))
 
 
 def x_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -3848,13 +3860,13 @@ def x_865(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_866(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~764'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~764'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~764'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~764'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[16], E.get('t~762'))
+    return FLD(ctx, K[18], E.get('t~762'))
 
 
 def x_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -3948,10 +3960,10 @@ def t_776(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~763'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~763'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[18])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~763'), '=', False, K[19])
+        SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~763'), '=', False, K[21])
     return t_779(ctx, k, s, E, B)
 
 
@@ -3961,9 +3973,9 @@ def d_777(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~763'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~763'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[20])
     return True
 
 
@@ -3973,7 +3985,7 @@ def d_778(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~763'), '=', False, K[19])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~763'), '=', False, K[21])
     return True
 
 
@@ -4204,7 +4216,7 @@ def d_803(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~752'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[22])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[30])
     return True
 
 
@@ -4260,9 +4272,9 @@ def x_930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h9 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
         _h10 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~752'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
         _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
-        _h12 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~752'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h12 = (_w10.get('tiles', None) if type((_w10 := (ctx.index.plain['tiles'].get(_w9, NOREC).get('not_next_to', {}) if type((_w9 := E.get('t~752'))) is str else {}))) is dict else KEY(_w10, 'tiles', None))
         _h13 = ctx.index.plain['tiles']
-        return [v_s_755 for v_s_755 in items_of(E.get('l~753')) for _c1 in ((_h1.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None),) if (True if ((not (v_s_755 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_755 in _h7))) or (((_h6.get(v_s_755, None) if type(_h6) is dict else KEY(_h6, v_s_755, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_755 in _h11)) or ((not any((True if ((v_x_756 in _h3)) and ((not (v_x_756 in _h11))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_757)) or (((_h13.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h12))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
+        return [v_s_755 for v_s_755 in items_of(E.get('l~753')) for _c1 in ((_h1.get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None),) if (True if ((not (v_s_755 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_755 in _h7))) or (((_h6.get(v_s_755, None) if type(_h6) is dict else KEY(_h6, v_s_755, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_755 in _h11)) or ((not any((True if ((v_x_756 in _h3)) and ((not (v_x_756 in _h11))) and (any((True if (((_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_757)) or (((_h13.get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h12))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
     return MEMO(ctx, (930, E.get('l~753'), E.get('this'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -4287,7 +4299,7 @@ def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_940(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], E.get('s~761'))
+    return FLD(ctx, K[16], E.get('s~761'))
 
 
 def x_941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -4305,13 +4317,13 @@ def x_942(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~762'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~762'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[16], E.get('t~760'))
+    return FLD(ctx, K[18], E.get('t~760'))
 
 
 def x_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -4405,10 +4417,10 @@ def t_843(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~761'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~761'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[18])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[19])
+        SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[21])
     return t_846(ctx, k, s, E, B)
 
 
@@ -4418,9 +4430,9 @@ def d_844(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~761'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~761'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[20])
     return True
 
 
@@ -4430,7 +4442,7 @@ def d_845(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[19])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[21])
     return True
 
 
@@ -4549,7 +4561,7 @@ def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
         _h3 = E.get('this')
-        return (E.get('this') if any(((_h1.get(v_x_751, NOREC).get('reserved', None) if type(v_x_751) is str else None) == _h3) for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((_h1.get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h2)]) else None)
+        return (E.get('this') if any(((_h1.get(v_x_751, NOREC).get('reserved', None) if type(v_x_751) is str else None) == _h3) for v_x_751 in MEMO(ctx, (K[31], E.get('t~748'),), lambda: [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((_h1.get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h2)])) else None)
     return MEMO(ctx, (981, E.get('this'), E.get('t~748'),), compute)
 
 
@@ -4566,9 +4578,9 @@ def x_982(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~748'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
         _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~748'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
         _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
-        _h10 = (_w9.get('tiles', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~748'))) is str else {}))) is dict else KEY(_w9, 'tiles', None))
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~748'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
         _h11 = ctx.index.plain['tiles']
-        return [v_s_754 for v_s_754 in [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((_h1.get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h2)] for _c2 in ((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None),) if (True if ((not (v_s_754 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_754 in _h9)) or ((not any((True if ((v_x_755 in _h4)) and ((not (v_x_755 in _h9))) and (any((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w11, 'tile', None)) == v_u_756)) or (((_h11.get(_w13, NOREC).get('counts_as', None) if type((_w13 := (_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w12, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h10))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+        return [v_s_754 for v_s_754 in MEMO(ctx, (K[32], E.get('t~748'),), lambda: [v_x_753 for v_x_753 in IDS(ctx, 'spaces') if ((_h1.get(v_x_753, NOREC).get('type', None) if type(v_x_753) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None),) if (True if ((not (v_s_754 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_754 in _h9)) or ((not any((True if ((v_x_755 in _h4)) and ((not (v_x_755 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_756)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_755, {}) if type(_h3) is dict else KEY(_h3, v_x_755, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h10))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
     return MEMO(ctx, (982, E.get('mine~752'), E.get('t~748'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -4606,7 +4618,7 @@ def x_989(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], E.get('s~766'))
+    return FLD(ctx, K[16], E.get('s~766'))
 
 
 def x_994(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -4624,13 +4636,13 @@ def x_995(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~767'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~767'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[16], E.get('t~765'))
+    return FLD(ctx, K[18], E.get('t~765'))
 
 
 def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -4791,10 +4803,10 @@ def t_892(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~766'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~766'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[18])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[19])
+        SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[21])
     return t_895(ctx, k, s, E, B)
 
 
@@ -4804,9 +4816,9 @@ def d_893(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~766'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~766'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[20])
     return True
 
 
@@ -4816,7 +4828,7 @@ def d_894(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[19])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~766'), '=', False, K[21])
     return True
 
 
@@ -5061,7 +5073,7 @@ def d_924(ctx, E=None, B=918):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('holder~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~753'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[22])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[30])
     return True
 
 
@@ -5079,7 +5091,7 @@ def d_925(ctx, E=None, B=918):  # rules_data/terraforming_mars/cards/001-070.yam
     E['r~755'] = 'animal'
     c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, 1, '+=', False, K[22])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[30])
     return True
 
 
@@ -5103,7 +5115,7 @@ def d_928(ctx, E=None, B=918):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~754'), '+=', False, K[22])
+        SET(ctx, 'card_res', c, key, E.get('n~754'), '+=', False, K[30])
     return True
 
 
@@ -5192,7 +5204,7 @@ def d_951(ctx, E=None, B=942):  # rules_data/terraforming_mars/definitions/cards
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[22])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[30])
     return True
 
 
@@ -5311,7 +5323,7 @@ def d_1036(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
     E['r~749'] = 'microbe'
     c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, 1, '+=', False, K[22])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[30])
     return True
 
 
@@ -5335,7 +5347,7 @@ def d_1039(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[22])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[30])
     return True
 
 
@@ -5350,7 +5362,7 @@ def d_1043(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[22])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[30])
     return True
 
 
@@ -5373,7 +5385,7 @@ def d_1045(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[22])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[30])
     return True
 
 
@@ -5586,7 +5598,7 @@ def d_1060(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
 
 
 def x_1186(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[23], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[33], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
 def x_1216(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
@@ -5638,7 +5650,7 @@ def d_1098(ctx, E=None, B=1098):  # rules_data/terraforming_mars/cards/001-070.y
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[21])
+            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[27])
     else:
         if not d_1103(ctx, E, B):
             return False
@@ -5667,7 +5679,7 @@ def d_1101(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[21])
+            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[27])
     else:
         if not d_1103(ctx, E, B):
             return False
@@ -5682,7 +5694,7 @@ def d_1102(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[21])
+        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[27])
     return True
 
 
@@ -5942,7 +5954,7 @@ def d_1279(ctx, E=None, B=1275):  # rules_data/terraforming_mars/definitions/res
 
 
 def x_1441(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[24], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[34], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
 def t_1280(ctx, k, s=None, E=None, B=1280):  # rules_data/terraforming_mars/cards/001-070.yaml:521
@@ -5974,7 +5986,7 @@ def d_1288(ctx, E=None, B=1280):  # rules_data/terraforming_mars/cards/001-070.y
     E['r~753'] = 'animal'
     c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, 1, '+=', False, K[22])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[30])
     return True
 
 
@@ -5998,12 +6010,12 @@ def d_1291(ctx, E=None, B=1280):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[22])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[30])
     return True
 
 
 def x_1456(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[24], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 0)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[34], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 0)
 
 
 def x_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
@@ -6024,7 +6036,7 @@ def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
         _h3 = E.get('this')
-        return (E.get('this') if any(((_h1.get(v_x_771, NOREC).get('reserved', None) if type(v_x_771) is str else None) == _h3) for v_x_771 in [v_x_770 for v_x_770 in IDS(ctx, 'spaces') if ((_h1.get(v_x_770, NOREC).get('type', None) if type(v_x_770) is str else None) == _h2)]) else None)
+        return (E.get('this') if any(((_h1.get(v_x_771, NOREC).get('reserved', None) if type(v_x_771) is str else None) == _h3) for v_x_771 in MEMO(ctx, (K[35], E.get('t~768'),), lambda: [v_x_770 for v_x_770 in IDS(ctx, 'spaces') if ((_h1.get(v_x_770, NOREC).get('type', None) if type(v_x_770) is str else None) == _h2)])) else None)
     return MEMO(ctx, (1482, E.get('this'), E.get('t~768'),), compute)
 
 
@@ -6041,9 +6053,9 @@ def x_1483(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~768'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
         _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~768'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
         _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
-        _h10 = (_w9.get('tiles', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~768'))) is str else {}))) is dict else KEY(_w9, 'tiles', None))
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~768'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
         _h11 = ctx.index.plain['tiles']
-        return [v_s_774 for v_s_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((_h1.get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h2)] for _c2 in ((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None),) if (True if ((not (v_s_774 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_774 in _h9)) or ((not any((True if ((v_x_775 in _h4)) and ((not (v_x_775 in _h9))) and (any((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w11, 'tile', None)) == v_u_776)) or (((_h11.get(_w13, NOREC).get('counts_as', None) if type((_w13 := (_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w12, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h10))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
+        return [v_s_774 for v_s_774 in MEMO(ctx, (K[36], E.get('t~768'),), lambda: [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((_h1.get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None),) if (True if ((not (v_s_774 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_774 in _h9)) or ((not any((True if ((v_x_775 in _h4)) and ((not (v_x_775 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_776)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h10))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
     return MEMO(ctx, (1483, E.get('mine~772'), E.get('t~768'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -6081,7 +6093,7 @@ def x_1490(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], E.get('s~786'))
+    return FLD(ctx, K[16], E.get('s~786'))
 
 
 def x_1495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -6099,13 +6111,13 @@ def x_1496(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1497(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~787'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~787'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[16], E.get('t~785'))
+    return FLD(ctx, K[18], E.get('t~785'))
 
 
 def x_1502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -6286,10 +6298,10 @@ def t_1325(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~786'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~786'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[18])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[19])
+        SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[21])
     return t_1328(ctx, k, s, E, B)
 
 
@@ -6299,9 +6311,9 @@ def d_1326(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~786'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~786'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[20])
     return True
 
 
@@ -6311,7 +6323,7 @@ def d_1327(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[19])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[21])
     return True
 
 
@@ -6413,7 +6425,7 @@ def d_1334(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
 
 
 def x_1504(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[23], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[33], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
 
 
 def d_1359(ctx, E=None, B=1357):  # rules_data/terraforming_mars/cards/001-070.yaml:565
@@ -6429,7 +6441,7 @@ def d_1359(ctx, E=None, B=1357):  # rules_data/terraforming_mars/cards/001-070.y
 
 
 def x_1553(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[24], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[34], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
 def x_1557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
@@ -6468,9 +6480,9 @@ def x_1559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h9 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~751'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
         _h10 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~751'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
         _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
-        _h12 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~751'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h12 = (_w10.get('tiles', None) if type((_w10 := (ctx.index.plain['tiles'].get(_w9, NOREC).get('not_next_to', {}) if type((_w9 := E.get('t~751'))) is str else {}))) is dict else KEY(_w10, 'tiles', None))
         _h13 = ctx.index.plain['tiles']
-        return [v_s_754 for v_s_754 in items_of(E.get('l~752')) for _c1 in ((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None),) if (True if ((not (v_s_754 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_754 in _h7))) or (((_h6.get(v_s_754, None) if type(_h6) is dict else KEY(_h6, v_s_754, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_754 in _h11)) or ((not any((True if ((v_x_755 in _h3)) and ((not (v_x_755 in _h11))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_756)) or (((_h13.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h12))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+        return [v_s_754 for v_s_754 in items_of(E.get('l~752')) for _c1 in ((_h1.get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None),) if (True if ((not (v_s_754 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_754 in _h7))) or (((_h6.get(v_s_754, None) if type(_h6) is dict else KEY(_h6, v_s_754, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_754 in _h11)) or ((not any((True if ((v_x_755 in _h3)) and ((not (v_x_755 in _h11))) and (any((True if (((_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_756)) or (((_h13.get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_h2.get(v_x_755, {}) if type(_h2) is dict else KEY(_h2, v_x_755, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h12))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
     return MEMO(ctx, (1559, E.get('l~752'), E.get('this'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -6495,7 +6507,7 @@ def x_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], E.get('s~760'))
+    return FLD(ctx, K[16], E.get('s~760'))
 
 
 def x_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -6513,13 +6525,13 @@ def x_1571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~761'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~761'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[16], E.get('t~759'))
+    return FLD(ctx, K[18], E.get('t~759'))
 
 
 def x_1577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -6677,10 +6689,10 @@ def t_1387(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~760'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[18])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[19])
+        SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[21])
     return t_1390(ctx, k, s, E, B)
 
 
@@ -6690,9 +6702,9 @@ def d_1388(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~760'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[20])
     return True
 
 
@@ -6702,7 +6714,7 @@ def d_1389(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[19])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[21])
     return True
 
 
@@ -6905,7 +6917,7 @@ def t_1447(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/card
     if (J := ctx.journal) is not None:
         J.append((E, 'n~748', E.get('n~748', MISSING), True))
     E['n~748'] = 1
-    value = K[25]
+    value = K[37]
     if (J := ctx.journal) is not None:
         J.append((E, 'l~749', E.get('l~749', MISSING), True))
     E['l~749'] = value
@@ -6918,7 +6930,7 @@ def d_1449(ctx, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = K[25]
+    value = K[37]
     if (J := ctx.journal) is not None:
         J.append((E, 'l~749', E.get('l~749', MISSING), True))
     E['l~749'] = value
@@ -7043,7 +7055,7 @@ def d_1461(ctx, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    value = K[25]
+    value = K[37]
     if (J := ctx.journal) is not None:
         J.append((E, 'l~758', E.get('l~758', MISSING), True))
     E['l~758'] = value
@@ -7226,7 +7238,7 @@ def d_1820(ctx, E=None, B=1820):  # rules_data/terraforming_mars/cards/071-140.y
 
 
 def x_2105(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[24], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-14))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[34], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-14))
 
 
 def x_2124(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
@@ -7300,7 +7312,7 @@ def d_1885(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/car
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[20])
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[26])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
@@ -7569,7 +7581,7 @@ def d_2187(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[20])
+        SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[26])
     return True
 
 
@@ -7595,7 +7607,7 @@ def d_2189(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[20])
+        SET(ctx, 'hand', c, key, ([E.get('c~751')]), '+=', True, K[26])
     return True
 
 
@@ -7610,11 +7622,11 @@ def d_2190(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
 
 
 def x_2488(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[23], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 7)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[33], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 7)
 
 
 def x_2500(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[24], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-6))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[34], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-6))
 
 
 def d_2239(ctx, E=None, B=2239):  # rules_data/terraforming_mars/cards/071-140.yaml:474
@@ -7650,7 +7662,7 @@ def x_2567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], E.get('s~762'))
+    return FLD(ctx, K[16], E.get('s~762'))
 
 
 def x_2572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -7668,13 +7680,13 @@ def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~763'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~763'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~763'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~763'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[16], E.get('t~761'))
+    return FLD(ctx, K[18], E.get('t~761'))
 
 
 def x_2579(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
@@ -7736,10 +7748,10 @@ def t_2276(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~762'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~762'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[18])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~762'), '=', False, K[19])
+        SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~762'), '=', False, K[21])
     return t_2279(ctx, k, s, E, B)
 
 
@@ -7749,9 +7761,9 @@ def d_2277(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[17], ctx.state.get('board'), E.get('s~762'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~762'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[20])
     return True
 
 
@@ -7761,7 +7773,7 @@ def d_2278(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~762'), '=', False, K[19])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~762'), '=', False, K[21])
     return True
 
 
@@ -7937,9 +7949,9 @@ def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h9 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~753'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
         _h10 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~753'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
         _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
-        _h12 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~753'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h12 = (_w10.get('tiles', None) if type((_w10 := (ctx.index.plain['tiles'].get(_w9, NOREC).get('not_next_to', {}) if type((_w9 := E.get('t~753'))) is str else {}))) is dict else KEY(_w10, 'tiles', None))
         _h13 = ctx.index.plain['tiles']
-        return [v_s_756 for v_s_756 in items_of(E.get('l~754')) for _c1 in ((_h1.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None),) if (True if ((not (v_s_756 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_756 in _h7))) or (((_h6.get(v_s_756, None) if type(_h6) is dict else KEY(_h6, v_s_756, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_756 in _h11)) or ((not any((True if ((v_x_757 in _h3)) and ((not (v_x_757 in _h11))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_758)) or (((_h13.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h12))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
+        return [v_s_756 for v_s_756 in items_of(E.get('l~754')) for _c1 in ((_h1.get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None),) if (True if ((not (v_s_756 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_756 in _h7))) or (((_h6.get(v_s_756, None) if type(_h6) is dict else KEY(_h6, v_s_756, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_756 in _h11)) or ((not any((True if ((v_x_757 in _h3)) and ((not (v_x_757 in _h11))) and (any((True if (((_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_758)) or (((_h13.get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h12))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
     return MEMO(ctx, (2629, E.get('l~754'), E.get('this'), E.get('t~753'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -8046,7 +8058,7 @@ def t_2434(ctx, k, s=None, E=None, B=2434):  # rules_data/terraforming_mars/card
 
 
 def x_2811(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[23], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[33], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
 
 
 def x_2823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
@@ -8308,7 +8320,7 @@ def d_2660(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[20])
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[26])
         SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
@@ -8397,7 +8409,7 @@ def t_2739(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/defi
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, 0, '=', False, K[26])
+        SET(ctx, 'chosen', c, key, 0, '=', False, K[38])
     return t_923(ctx, k, s, E, B)
 
 
@@ -8421,7 +8433,7 @@ def d_2741(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/car
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, 0, '=', False, K[26])
+        SET(ctx, 'chosen', c, key, 0, '=', False, K[38])
     return True
 
 
@@ -8434,7 +8446,7 @@ def d_2743(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/car
     p = E.get('you')
     c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, E.get('k~749'), '=', False, K[26])
+        SET(ctx, 'chosen', c, key, E.get('k~749'), '=', False, K[38])
     return True
 
 
@@ -8552,7 +8564,7 @@ def d_2893(ctx, E=None, B=2878):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~754'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[22])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[30])
     return True
 
 
@@ -8602,7 +8614,7 @@ def d_2915(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~752'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[21])
+            SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[27])
     else:
         if not d_2917(ctx, E, B):
             return False
@@ -8617,7 +8629,7 @@ def d_2916(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[21])
+        SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[27])
     return True
 
 

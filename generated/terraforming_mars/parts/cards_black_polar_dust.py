@@ -45,6 +45,8 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~750', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~750'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~748'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~753', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~753'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~748'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -111,9 +113,9 @@ def t_880(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/cards/
         if not x_1004(ctx, E):
             return False
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[4], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~769'))
+        c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~769'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~768'), '-=', False, K[3])
+            SET(ctx, 'prod', c, key, E.get('n~768'), '-=', False, K[5])
         ctx.steps += 3
         if (J := ctx.journal) is not None:
             J.append((E, 'n~770', E.get('n~770', MISSING), True))
@@ -121,9 +123,9 @@ def t_880(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/cards/
         if (J := ctx.journal) is not None:
             J.append((E, 'r~771', E.get('r~771', MISSING), True))
         E['r~771'] = 'heat'
-        c, key = KEYPLACE(ctx, K[4], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'heat')
+        c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'heat')
         if c is not None:
-            SET(ctx, 'prod', c, key, 3, '+=', False, K[3])
+            SET(ctx, 'prod', c, key, 3, '+=', False, K[5])
         return k()
 
     ctx.steps += 1
@@ -167,9 +169,9 @@ def d_904(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/resou
     if not x_1004(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[4], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~768'), '-=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '-=', False, K[5])
     return True
 
 
@@ -190,9 +192,9 @@ def d_906(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~768'), '-=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '-=', False, K[5])
     return True
 
 
@@ -226,9 +228,9 @@ def d_909(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[5])
     return True
 
 

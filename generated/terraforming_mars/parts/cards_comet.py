@@ -46,6 +46,8 @@ from . import _common as _C
 
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
+    "{'op': 'filt', 'v': 'x~753', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~753'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~751'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~756', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~756'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~751'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -225,9 +227,9 @@ def d_593(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('target~773'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~772'))
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('target~773'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~772'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~771'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~771'), '-=', False, K[13])
     return True
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~751', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~751'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~749'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -77,7 +78,7 @@ def x_2784(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
         _h5 = E.get('u~750')
         _h6 = ctx.index.plain['tiles']
-        return [v_x_752 for v_x_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((_h1.get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h2)] if any((True if ((v_y_753 in _h4)) and (((_w2.get('tile', None) if type((_w2 := (_h3.get(v_y_753, {}) if type(_h3) is dict else KEY(_h3, v_y_753, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h3.get(v_y_753, {}) if type(_h3) is dict else KEY(_h3, v_y_753, {})))) is dict else KEY(_w3, 'tile', None)) == _h5)) or (((_h6.get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h3.get(v_y_753, {}) if type(_h3) is dict else KEY(_h3, v_y_753, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == _h5)) else False)) else False) for v_y_753 in ADJ(ctx, 'spaces', v_x_752))]
+        return [v_x_752 for v_x_752 in MEMO(ctx, (K[0], E.get('t~749'),), lambda: [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((_h1.get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h2)]) if any((True if ((v_y_753 in _h4)) and (((_w2.get('tile', None) if type((_w2 := (_h3.get(v_y_753, {}) if type(_h3) is dict else KEY(_h3, v_y_753, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h3.get(v_y_753, {}) if type(_h3) is dict else KEY(_h3, v_y_753, {})))) is dict else KEY(_w3, 'tile', None)) == _h5)) or (((_h6.get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h3.get(v_y_753, {}) if type(_h3) is dict else KEY(_h3, v_y_753, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == _h5)) else False)) else False) for v_y_753 in ADJ(ctx, 'spaces', v_x_752))]
     return MEMO(ctx, (2784, E.get('t~749'), E.get('u~750'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -251,9 +252,9 @@ def d_2480(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~768', E.get('r~768', MISSING), True))
     E['r~768'] = 'animal'
-    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~767'), '+=', False, K[6])
+        SET(ctx, 'card_res', c, key, E.get('n~767'), '+=', False, K[7])
     return True
 
 
@@ -288,9 +289,9 @@ def d_2483(ctx, E=None, B=2456):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~767'), '+=', False, K[6])
+        SET(ctx, 'card_res', c, key, E.get('n~767'), '+=', False, K[7])
     return True
 
 

@@ -46,9 +46,13 @@ from . import _common as _C
 
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
+    "{'op': 'filt', 'v': 'x~753', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~753'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~751'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~756', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~756'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~751'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
+    "{'op': 'filt', 'v': 'x~773', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~773'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~771'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~776', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~776'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~771'}, 'f': 'space', 'd': None}}}",
     ['game', 'params', 'key'],
     {'d': 0},
     ['player', 'tracks', 'key'],
@@ -105,7 +109,7 @@ def x_1988(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~771'))) is str else None)
         _h3 = E.get('this')
-        return (E.get('this') if any(((_h1.get(v_x_774, NOREC).get('reserved', None) if type(v_x_774) is str else None) == _h3) for v_x_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((_h1.get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h2)]) else None)
+        return (E.get('this') if any(((_h1.get(v_x_774, NOREC).get('reserved', None) if type(v_x_774) is str else None) == _h3) for v_x_774 in MEMO(ctx, (K[6], E.get('t~771'),), lambda: [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((_h1.get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h2)])) else None)
     return MEMO(ctx, (1988, E.get('this'), E.get('t~771'),), compute)
 
 
@@ -122,9 +126,9 @@ def x_1989(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~771'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
         _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~771'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
         _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
-        _h10 = (_w9.get('tiles', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~771'))) is str else {}))) is dict else KEY(_w9, 'tiles', None))
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~771'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
         _h11 = ctx.index.plain['tiles']
-        return [v_s_777 for v_s_777 in [v_x_776 for v_x_776 in IDS(ctx, 'spaces') if ((_h1.get(v_x_776, NOREC).get('type', None) if type(v_x_776) is str else None) == _h2)] for _c2 in ((_h1.get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None),) if (True if ((not (v_s_777 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_777 in _h9)) or ((not any((True if ((v_x_778 in _h4)) and ((not (v_x_778 in _h9))) and (any((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_778, {}) if type(_h3) is dict else KEY(_h3, v_x_778, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_778, {}) if type(_h3) is dict else KEY(_h3, v_x_778, {})))) is dict else KEY(_w11, 'tile', None)) == v_u_779)) or (((_h11.get(_w13, NOREC).get('counts_as', None) if type((_w13 := (_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_778, {}) if type(_h3) is dict else KEY(_h3, v_x_778, {})))) is dict else KEY(_w12, 'tile', None)))) is str else None) == v_u_779)) else False)) else False) for v_u_779 in items_of(_h10))) else False) for v_x_778 in ADJ(ctx, 'spaces', v_s_777)))) else False)) else False)]
+        return [v_s_777 for v_s_777 in MEMO(ctx, (K[7], E.get('t~771'),), lambda: [v_x_776 for v_x_776 in IDS(ctx, 'spaces') if ((_h1.get(v_x_776, NOREC).get('type', None) if type(v_x_776) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_777, NOREC).get('reserved', None) if type(v_s_777) is str else None),) if (True if ((not (v_s_777 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_777 in _h9)) or ((not any((True if ((v_x_778 in _h4)) and ((not (v_x_778 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_778, {}) if type(_h3) is dict else KEY(_h3, v_x_778, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_778, {}) if type(_h3) is dict else KEY(_h3, v_x_778, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_779)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_778, {}) if type(_h3) is dict else KEY(_h3, v_x_778, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_779)) else False)) else False) for v_u_779 in items_of(_h10))) else False) for v_x_778 in ADJ(ctx, 'spaces', v_s_777)))) else False)) else False)]
     return MEMO(ctx, (1989, E.get('mine~775'), E.get('t~771'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -166,7 +170,7 @@ x_1999 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_2000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~789'))
+    return FLD(ctx, K[3], E.get('s~789'))
 
 
 def x_2001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -184,13 +188,13 @@ def x_2002(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~790'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~790'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~790'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~790'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2004(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~788'))
+    return FLD(ctx, K[5], E.get('t~788'))
 
 
 def x_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -444,10 +448,10 @@ def t_1771(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~789'))
+    c, key = KEYPLACE(ctx, K[13], ctx.state.get('board'), E.get('s~789'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1996(ctx, E), '=', False, K[8])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~789'), '=', False, K[10])
+        SET(ctx, 'board', c, key, x_1996(ctx, E), '=', False, K[12])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~789'), '=', False, K[14])
     return t_1774(ctx, k, s, E, B)
 
 
@@ -457,9 +461,9 @@ def d_1772(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~789'))
+    c, key = KEYPLACE(ctx, K[13], ctx.state.get('board'), E.get('s~789'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1996(ctx, E), '=', False, K[8])
+        SET(ctx, 'board', c, key, x_1996(ctx, E), '=', False, K[12])
     return True
 
 
@@ -469,7 +473,7 @@ def d_1773(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~789'), '=', False, K[10])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~789'), '=', False, K[14])
     return True
 
 
@@ -633,9 +637,9 @@ def d_1786(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('target~793'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~792'))
+    c, key = KEYPLACE(ctx, K[9], (ctx.state['players'][_w1] if type((_w1 := E.get('target~793'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~792'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~791'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~791'), '-=', False, K[15])
     return True
 
 

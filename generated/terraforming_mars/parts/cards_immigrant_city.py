@@ -45,6 +45,8 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~754', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~754'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~752'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~757', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~757'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~752'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -121,9 +123,9 @@ def d_3462(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
     if not x_3945(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[6])
     ctx.steps += 2
     if (J := ctx.journal) is not None:
         J.append((E, 'n~750', E.get('n~750', MISSING), True))
@@ -137,9 +139,9 @@ def d_3462(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
     if not x_3950(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), E.get('r~751'))
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[6])
     return True
 
 
@@ -169,9 +171,9 @@ def t_3473(ctx, k, s=None, E=None, B=3462):  # rules_data/terraforming_mars/card
         if (J := ctx.journal) is not None:
             J.append((E, 'r~773', E.get('r~773', MISSING), True))
         E['r~773'] = 'megacredits'
-        c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
+        c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
         if c is not None:
-            SET(ctx, 'prod', c, key, 1, '+=', False, K[4])
+            SET(ctx, 'prod', c, key, 1, '+=', False, K[6])
         return t_3500(ctx, k, s, E, B)
 
     ctx.steps += 1
@@ -296,9 +298,9 @@ def d_3499(ctx, E=None, B=3462):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~773'))
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~773'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[6])
     return True
 
 
@@ -317,9 +319,9 @@ def d_3501(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
     if (J := ctx.journal) is not None:
         J.append((E, 'r~775', E.get('r~775', MISSING), True))
     E['r~775'] = 'megacredits'
-    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, 1, '+=', False, K[4])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[6])
     return True
 
 

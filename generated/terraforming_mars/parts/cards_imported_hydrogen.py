@@ -45,6 +45,8 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~758', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~758'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~756'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~761', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~761'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~756'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -101,7 +103,7 @@ def x_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
         _h3 = E.get('this')
-        return (E.get('this') if any(((_h1.get(v_x_759, NOREC).get('reserved', None) if type(v_x_759) is str else None) == _h3) for v_x_759 in [v_x_758 for v_x_758 in IDS(ctx, 'spaces') if ((_h1.get(v_x_758, NOREC).get('type', None) if type(v_x_758) is str else None) == _h2)]) else None)
+        return (E.get('this') if any(((_h1.get(v_x_759, NOREC).get('reserved', None) if type(v_x_759) is str else None) == _h3) for v_x_759 in MEMO(ctx, (K[0], E.get('t~756'),), lambda: [v_x_758 for v_x_758 in IDS(ctx, 'spaces') if ((_h1.get(v_x_758, NOREC).get('type', None) if type(v_x_758) is str else None) == _h2)])) else None)
     return MEMO(ctx, (905, E.get('this'), E.get('t~756'),), compute)
 
 
@@ -118,9 +120,9 @@ def x_906(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~756'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
         _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~756'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
         _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
-        _h10 = (_w9.get('tiles', None) if type((_w9 := (ctx.index.plain['tiles'].get(_w8, NOREC).get('not_next_to', {}) if type((_w8 := E.get('t~756'))) is str else {}))) is dict else KEY(_w9, 'tiles', None))
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~756'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
         _h11 = ctx.index.plain['tiles']
-        return [v_s_762 for v_s_762 in [v_x_761 for v_x_761 in IDS(ctx, 'spaces') if ((_h1.get(v_x_761, NOREC).get('type', None) if type(v_x_761) is str else None) == _h2)] for _c2 in ((_h1.get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None),) if (True if ((not (v_s_762 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_762 in _h9)) or ((not any((True if ((v_x_763 in _h4)) and ((not (v_x_763 in _h9))) and (any((True if (((_w10.get('tile', None) if type((_w10 := (_h3.get(v_x_763, {}) if type(_h3) is dict else KEY(_h3, v_x_763, {})))) is dict else KEY(_w10, 'tile', None)) != None)) and ((True if (((_w11.get('tile', None) if type((_w11 := (_h3.get(v_x_763, {}) if type(_h3) is dict else KEY(_h3, v_x_763, {})))) is dict else KEY(_w11, 'tile', None)) == v_u_764)) or (((_h11.get(_w13, NOREC).get('counts_as', None) if type((_w13 := (_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_763, {}) if type(_h3) is dict else KEY(_h3, v_x_763, {})))) is dict else KEY(_w12, 'tile', None)))) is str else None) == v_u_764)) else False)) else False) for v_u_764 in items_of(_h10))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762)))) else False)) else False)]
+        return [v_s_762 for v_s_762 in MEMO(ctx, (K[1], E.get('t~756'),), lambda: [v_x_761 for v_x_761 in IDS(ctx, 'spaces') if ((_h1.get(v_x_761, NOREC).get('type', None) if type(v_x_761) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None),) if (True if ((not (v_s_762 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_762 in _h9)) or ((not any((True if ((v_x_763 in _h4)) and ((not (v_x_763 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_763, {}) if type(_h3) is dict else KEY(_h3, v_x_763, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_763, {}) if type(_h3) is dict else KEY(_h3, v_x_763, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_764)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_763, {}) if type(_h3) is dict else KEY(_h3, v_x_763, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_764)) else False)) else False) for v_u_764 in items_of(_h10))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762)))) else False)) else False)]
     return MEMO(ctx, (906, E.get('mine~760'), E.get('t~756'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -162,7 +164,7 @@ x_916 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~774'))
+    return FLD(ctx, K[2], E.get('s~774'))
 
 
 def x_918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -180,13 +182,13 @@ def x_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~775'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~775'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[3], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~775'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~775'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~773'))
+    return FLD(ctx, K[4], E.get('t~773'))
 
 
 def x_925(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -226,9 +228,9 @@ def d_795(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/resou
     if (J := ctx.journal) is not None:
         J.append((E, 'r~749', E.get('r~749', MISSING), True))
     E['r~749'] = 'plants'
-    c, key = KEYPLACE(ctx, K[4], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, 3, '+=', False, K[3])
+        SET(ctx, 'stock', c, key, 3, '+=', False, K[5])
     return True
 
 
@@ -297,9 +299,9 @@ def d_808(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~755'))
+    c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~755'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[7])
     return True
 
 
@@ -451,10 +453,10 @@ def t_820(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~774'))
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~774'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_913(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[8])
+        SET(ctx, 'board', c, key, x_913(ctx, E), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[10])
     return t_823(ctx, k, s, E, B)
 
 
@@ -464,9 +466,9 @@ def d_821(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~774'))
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~774'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_913(ctx, E), '=', False, K[6])
+        SET(ctx, 'board', c, key, x_913(ctx, E), '=', False, K[8])
     return True
 
 
@@ -476,7 +478,7 @@ def d_822(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[10])
     return True
 
 

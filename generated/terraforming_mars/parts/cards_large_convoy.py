@@ -45,6 +45,8 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~750', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~750'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~748'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~753', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~753'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~748'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -196,9 +198,9 @@ def d_2671(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/res
     if (J := ctx.journal) is not None:
         J.append((E, 'r~770', E.get('r~770', MISSING), True))
     E['r~770'] = 'plants'
-    c, key = KEYPLACE(ctx, K[11], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
+    c, key = KEYPLACE(ctx, K[13], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, 5, '+=', False, K[10])
+        SET(ctx, 'stock', c, key, 5, '+=', False, K[12])
     return True
 
 
@@ -232,9 +234,9 @@ def d_2674(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[11], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~770'))
+    c, key = KEYPLACE(ctx, K[13], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~770'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[10])
+        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[12])
     return True
 
 
@@ -290,9 +292,9 @@ def d_2679(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[11], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~773'))
+    c, key = KEYPLACE(ctx, K[13], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~773'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~771'), '+=', False, K[12])
+        SET(ctx, 'card_res', c, key, E.get('n~771'), '+=', False, K[14])
     return True
 
 

@@ -46,6 +46,7 @@ from . import _common as _C
 
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
+    "{'op': 'filt', 'v': 'x~752', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~752'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~751'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -77,7 +78,7 @@ def x_2931(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     def compute():
         _h1 = ctx.index.plain['spaces']
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~751'))) is str else None)
-        return [v_x_753 for v_x_753 in [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((_h1.get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == _h2)] if ((_h1.get(v_x_753, NOREC).get('volcanic', None) if type(v_x_753) is str else None) == True)]
+        return [v_x_753 for v_x_753 in MEMO(ctx, (K[1], E.get('t~751'),), lambda: [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((_h1.get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == _h2)]) if ((_h1.get(v_x_753, NOREC).get('volcanic', None) if type(v_x_753) is str else None) == True)]
     return MEMO(ctx, (2931, E.get('t~751'),), compute)
 
 

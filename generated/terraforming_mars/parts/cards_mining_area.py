@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~759', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~759'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~757'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -77,7 +78,7 @@ def x_1654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h5 = ctx.state.get('board')
         _h6 = (_h5 if isinstance(_h5, (list, dict)) else ())
         _h7 = E.get('you')
-        return [v_x_760 for v_x_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((_h1.get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h2)] if (True if (any((v_r_761 in _h4) for v_r_761 in items_of((_h1.get(v_x_760, NOREC).get('bonus_resources', []) if type(v_x_760) is str else [])))) and (any((True if ((v_x_762 in _h6)) and (((_w2.get('owner', None) if type((_w2 := (_h5.get(v_x_762, {}) if type(_h5) is dict else KEY(_h5, v_x_762, {})))) is dict else KEY(_w2, 'owner', None)) == _h7)) else False) for v_x_762 in ADJ(ctx, 'spaces', v_x_760))) else False)]
+        return [v_x_760 for v_x_760 in MEMO(ctx, (K[0], E.get('t~757'),), lambda: [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((_h1.get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h2)]) if (True if (any((v_r_761 in _h4) for v_r_761 in items_of((_h1.get(v_x_760, NOREC).get('bonus_resources', []) if type(v_x_760) is str else [])))) and (any((True if ((v_x_762 in _h6)) and (((_w2.get('owner', None) if type((_w2 := (_h5.get(v_x_762, {}) if type(_h5) is dict else KEY(_h5, v_x_762, {})))) is dict else KEY(_w2, 'owner', None)) == _h7)) else False) for v_x_762 in ADJ(ctx, 'spaces', v_x_760))) else False)]
     return MEMO(ctx, (1654, E.get('l~758'), E.get('t~757'), E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -107,9 +108,9 @@ def x_1656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h9 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~763'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
         _h10 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~763'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
         _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
-        _h12 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~763'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h12 = (_w10.get('tiles', None) if type((_w10 := (ctx.index.plain['tiles'].get(_w9, NOREC).get('not_next_to', {}) if type((_w9 := E.get('t~763'))) is str else {}))) is dict else KEY(_w10, 'tiles', None))
         _h13 = ctx.index.plain['tiles']
-        return [v_s_766 for v_s_766 in items_of(E.get('l~764')) for _c1 in ((_h1.get(v_s_766, NOREC).get('reserved', None) if type(v_s_766) is str else None),) if (True if ((not (v_s_766 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_766 in _h7))) or (((_h6.get(v_s_766, None) if type(_h6) is dict else KEY(_h6, v_s_766, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_766 in _h11)) or ((not any((True if ((v_x_767 in _h3)) and ((not (v_x_767 in _h11))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_768)) or (((_h13.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_768)) else False)) else False) for v_u_768 in items_of(_h12))) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766)))) else False)) else False)]
+        return [v_s_766 for v_s_766 in items_of(E.get('l~764')) for _c1 in ((_h1.get(v_s_766, NOREC).get('reserved', None) if type(v_s_766) is str else None),) if (True if ((not (v_s_766 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_766 in _h7))) or (((_h6.get(v_s_766, None) if type(_h6) is dict else KEY(_h6, v_s_766, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_766 in _h11)) or ((not any((True if ((v_x_767 in _h3)) and ((not (v_x_767 in _h11))) and (any((True if (((_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_768)) or (((_h13.get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == v_u_768)) else False)) else False) for v_u_768 in items_of(_h12))) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766)))) else False)) else False)]
     return MEMO(ctx, (1656, E.get('l~764'), E.get('this'), E.get('t~763'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -157,7 +158,7 @@ def t_1459(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/card
     if (J := ctx.journal) is not None:
         J.append((E, 't~757', E.get('t~757', MISSING), True))
     E['t~757'] = 'mining_area'
-    value = K[4]
+    value = K[5]
     if (J := ctx.journal) is not None:
         J.append((E, 'l~758', E.get('l~758', MISSING), True))
     E['l~758'] = value

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~759', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~759'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~757'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -74,7 +75,7 @@ def x_1705(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~757'))) is str else None)
         _h3 = E.get('l~758')
         _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
-        return [v_x_760 for v_x_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((_h1.get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h2)] if any((v_r_761 in _h4) for v_r_761 in items_of((_h1.get(v_x_760, NOREC).get('bonus_resources', []) if type(v_x_760) is str else [])))]
+        return [v_x_760 for v_x_760 in MEMO(ctx, (K[0], E.get('t~757'),), lambda: [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((_h1.get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h2)]) if any((v_r_761 in _h4) for v_r_761 in items_of((_h1.get(v_x_760, NOREC).get('bonus_resources', []) if type(v_x_760) is str else [])))]
     return MEMO(ctx, (1705, E.get('l~758'), E.get('t~757'),), compute)
 
 
@@ -104,9 +105,9 @@ def x_1707(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h9 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~762'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
         _h10 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~762'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
         _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
-        _h12 = (_w8.get('tiles', None) if type((_w8 := (ctx.index.plain['tiles'].get(_w7, NOREC).get('not_next_to', {}) if type((_w7 := E.get('t~762'))) is str else {}))) is dict else KEY(_w8, 'tiles', None))
+        _h12 = (_w10.get('tiles', None) if type((_w10 := (ctx.index.plain['tiles'].get(_w9, NOREC).get('not_next_to', {}) if type((_w9 := E.get('t~762'))) is str else {}))) is dict else KEY(_w10, 'tiles', None))
         _h13 = ctx.index.plain['tiles']
-        return [v_s_765 for v_s_765 in items_of(E.get('l~763')) for _c1 in ((_h1.get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None),) if (True if ((not (v_s_765 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_765 in _h7))) or (((_h6.get(v_s_765, None) if type(_h6) is dict else KEY(_h6, v_s_765, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_765 in _h11)) or ((not any((True if ((v_x_766 in _h3)) and ((not (v_x_766 in _h11))) and (any((True if (((_w9.get('tile', None) if type((_w9 := (_h2.get(v_x_766, {}) if type(_h2) is dict else KEY(_h2, v_x_766, {})))) is dict else KEY(_w9, 'tile', None)) != None)) and ((True if (((_w10.get('tile', None) if type((_w10 := (_h2.get(v_x_766, {}) if type(_h2) is dict else KEY(_h2, v_x_766, {})))) is dict else KEY(_w10, 'tile', None)) == v_u_767)) or (((_h13.get(_w12, NOREC).get('counts_as', None) if type((_w12 := (_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_766, {}) if type(_h2) is dict else KEY(_h2, v_x_766, {})))) is dict else KEY(_w11, 'tile', None)))) is str else None) == v_u_767)) else False)) else False) for v_u_767 in items_of(_h12))) else False) for v_x_766 in ADJ(ctx, 'spaces', v_s_765)))) else False)) else False)]
+        return [v_s_765 for v_s_765 in items_of(E.get('l~763')) for _c1 in ((_h1.get(v_s_765, NOREC).get('reserved', None) if type(v_s_765) is str else None),) if (True if ((not (v_s_765 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_765 in _h7))) or (((_h6.get(v_s_765, None) if type(_h6) is dict else KEY(_h6, v_s_765, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_765 in _h11)) or ((not any((True if ((v_x_766 in _h3)) and ((not (v_x_766 in _h11))) and (any((True if (((_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_766, {}) if type(_h2) is dict else KEY(_h2, v_x_766, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_h2.get(v_x_766, {}) if type(_h2) is dict else KEY(_h2, v_x_766, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_767)) or (((_h13.get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_h2.get(v_x_766, {}) if type(_h2) is dict else KEY(_h2, v_x_766, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == v_u_767)) else False)) else False) for v_u_767 in items_of(_h12))) else False) for v_x_766 in ADJ(ctx, 'spaces', v_s_765)))) else False)) else False)]
     return MEMO(ctx, (1707, E.get('l~763'), E.get('this'), E.get('t~762'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -135,7 +136,7 @@ x_1716 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_1717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~771'))
+    return FLD(ctx, K[1], E.get('s~771'))
 
 
 def x_1718(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -153,13 +154,13 @@ def x_1719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~772'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~772'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~772'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~772'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~770'))
+    return FLD(ctx, K[3], E.get('t~770'))
 
 
 def x_1725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -196,7 +197,7 @@ def t_1508(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/card
     if (J := ctx.journal) is not None:
         J.append((E, 't~757', E.get('t~757', MISSING), True))
     E['t~757'] = 'mining_rights'
-    value = K[4]
+    value = K[5]
     if (J := ctx.journal) is not None:
         J.append((E, 'l~758', E.get('l~758', MISSING), True))
     E['l~758'] = value
@@ -363,10 +364,10 @@ def t_1522(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~771'))
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~771'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1713(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~771'), '=', False, K[9])
+        SET(ctx, 'board', c, key, x_1713(ctx, E), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~771'), '=', False, K[10])
     return t_1525(ctx, k, s, E, B)
 
 
@@ -376,9 +377,9 @@ def d_1523(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~771'))
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~771'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1713(ctx, E), '=', False, K[7])
+        SET(ctx, 'board', c, key, x_1713(ctx, E), '=', False, K[8])
     return True
 
 
@@ -388,7 +389,7 @@ def d_1524(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~771'), '=', False, K[9])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~771'), '=', False, K[10])
     return True
 
 

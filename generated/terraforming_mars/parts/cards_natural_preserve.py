@@ -47,6 +47,7 @@ from . import _common as _C
 K = [
     {'p': 'oxygen'},
     {'kind': 'cards', 'f': 'production', 'd': None},
+    "{'op': 'filt', 'v': 'x~751', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~751'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~750'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -74,7 +75,7 @@ def x_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
         _h3 = ctx.state.get('board')
         _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
-        return [v_x_752 for v_x_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((_h1.get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h2)] if (not any((v_x_753 in _h4) for v_x_753 in ADJ(ctx, 'spaces', v_x_752)))]
+        return [v_x_752 for v_x_752 in MEMO(ctx, (K[2], E.get('t~750'),), lambda: [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((_h1.get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h2)]) if (not any((v_x_753 in _h4) for v_x_753 in ADJ(ctx, 'spaces', v_x_752)))]
     return MEMO(ctx, (1354, E.get('t~750'), ctx.stamps.get('board', 0),), compute)
 
 

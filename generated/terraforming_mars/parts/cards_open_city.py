@@ -47,6 +47,8 @@ from . import _common as _C
 K = [
     {'p': 'oxygen'},
     {'kind': 'cards', 'f': 'production', 'd': None},
+    "{'op': 'filt', 'v': 'x~756', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~756'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~754'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~759', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~759'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~754'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -108,9 +110,9 @@ def t_2092(ctx, k, s=None, E=None, B=2083):  # rules_data/terraforming_mars/card
         if (J := ctx.journal) is not None:
             J.append((E, 'r~753', E.get('r~753', MISSING), True))
         E['r~753'] = 'plants'
-        c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
+        c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
         if c is not None:
-            SET(ctx, 'stock', c, key, 2, '+=', False, K[7])
+            SET(ctx, 'stock', c, key, 2, '+=', False, K[9])
         if (J := ctx.journal) is not None:
             J.append((E, 't~754', E.get('t~754', MISSING), True))
         E['t~754'] = 'city'

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~749', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~749'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~748'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -62,7 +63,7 @@ def x_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
         _h3 = ctx.state.get('board')
         _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
-        return [v_x_750 for v_x_750 in [v_x_749 for v_x_749 in IDS(ctx, 'spaces') if ((_h1.get(v_x_749, NOREC).get('type', None) if type(v_x_749) is str else None) == _h2)] if (not any((v_x_751 in _h4) for v_x_751 in ADJ(ctx, 'spaces', v_x_750)))]
+        return [v_x_750 for v_x_750 in MEMO(ctx, (K[0], E.get('t~748'),), lambda: [v_x_749 for v_x_749 in IDS(ctx, 'spaces') if ((_h1.get(v_x_749, NOREC).get('type', None) if type(v_x_749) is str else None) == _h2)]) if (not any((v_x_751 in _h4) for v_x_751 in ADJ(ctx, 'spaces', v_x_750)))]
     return MEMO(ctx, (928, E.get('t~748'), ctx.stamps.get('board', 0),), compute)
 
 

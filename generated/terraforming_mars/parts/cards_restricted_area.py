@@ -45,6 +45,8 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~750', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~750'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~748'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~753', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~753'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~748'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -156,7 +158,7 @@ x_3926 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~769'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~775'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~772'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~776'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~773'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~777'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~774'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~775')} if ((_w8 if type((_w8 := E.get('s_v~772'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~776')} if ((_w11 if type((_w11 := E.get('t_v~773'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~777')} if ((_w14 if type((_w14 := E.get('h_v~774'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~769'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~775'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~772'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~776'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~773'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~777'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~774'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~775')} if ((_w8 if type((_w8 := E.get('s_v~772'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~776')} if ((_w11 if type((_w11 := E.get('t_v~773'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~777')} if ((_w14 if type((_w14 := E.get('h_v~774'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_3932 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -372,9 +374,9 @@ def d_3438(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
     if not x_3912(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~769'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~769'), '-=', False, K[9])
     return True
 
 
@@ -395,9 +397,9 @@ def d_3440(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~769'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~769'), '-=', False, K[9])
     return True
 
 
@@ -436,18 +438,18 @@ def d_3444(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3921(ctx, E), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_3921(ctx, E), '-=', False, K[9])
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~775'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~775'), '-=', False, K[9])
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~776'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~776'), '-=', False, K[9])
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~777'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~777'), '-=', False, K[9])
     return True
 
 
@@ -457,9 +459,9 @@ def d_3445(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3921(ctx, E), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, x_3921(ctx, E), '-=', False, K[9])
     return True
 
 
@@ -469,9 +471,9 @@ def d_3446(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~775'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('s~775'), '-=', False, K[9])
     return True
 
 
@@ -481,9 +483,9 @@ def d_3447(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~776'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('t~776'), '-=', False, K[9])
     return True
 
 
@@ -493,9 +495,9 @@ def d_3448(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~777'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~777'), '-=', False, K[9])
     return True
 
 
@@ -551,8 +553,8 @@ def d_3452(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
-        SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[11])
+        SET(ctx, 'discard', ctx.state, 'discard', K[12], '=', False, K[13])
         STMT(ctx, B + 53)
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -564,8 +566,8 @@ def d_3452(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         p = E.get('you')
         c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
-        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[14])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[11])
     return True
 
 
@@ -577,8 +579,8 @@ def d_3453(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         ctx.steps += 4
         if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
-        SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[11])
+        SET(ctx, 'discard', ctx.state, 'discard', K[12], '=', False, K[13])
         STMT(ctx, B + 53)
     return True
 
@@ -587,8 +589,8 @@ def d_3454(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[11])
+    SET(ctx, 'discard', ctx.state, 'discard', K[12], '=', False, K[13])
     STMT(ctx, B + 53)
     return True
 
