@@ -36,9 +36,11 @@ def _var(n: str) -> dict[str, Any]:
 
 def _compiled(node: dict[str, Any]) -> tuple[str, Any]:
     """The source and the function of root ``node`` (numbered X)."""
-    text = ExprCompiler().function({**node, "x": X})
+    comp = ExprCompiler()
+    text = comp.function({**node, "x": X})
     names: dict[str, Any] = {n: getattr(exports, n) for n in exports.__all__}
-    exec(compile(text, "<test>", "exec"), names)  # noqa: S102
+    consts = "K = [" + ", ".join(comp.consts) + "]\n"  # (as the engine module writes them)
+    exec(compile(consts + text, "<test>", "exec"), names)  # noqa: S102
     return text, names[f"x_{X}"]
 
 
@@ -126,3 +128,29 @@ def test_a_let_of_a_literal_is_read_as_the_literal_after_it() -> None:
     assert env == {"a": 2, "b": 2, "c": "w"}
     assert _Ctx.journal == [(env, "a", 0, True), (env, "b", exports.MISSING, True),
                             (env, "c", exports.MISSING, True)]
+
+
+def test_an_inner_scan_of_names_only_is_kept_by_their_values(ctx: Any) -> None:
+    """``[each s in [each x in L where x > k] where s in M]``: the inner scan reads names
+    only (kept by L's and k's values, MEMO), the outer reads M on every call: the values
+    follow every change of L, k and M as the interpreter's do, with the kept values of
+    earlier calls still there."""
+    inner = {"op": "filt", "v": "x", "src": _var("L"),
+             "w": {"op": "cmp", "o": ">", "a": _var("x"), "b": _var("k")}}
+    node = {"op": "filt", "v": "s", "src": inner,
+            "w": {"op": "in", "a": _var("s"), "b": _var("M")}}
+    text, fn = _compiled(node)
+    assert "lambda: [v_x for v_x in" in text  # the inner scan kept apart
+    ctx.memo.clear()
+    seen = []
+    for L, k, M in [([1, 5, 7], 2, [5, 7]), ([1, 5, 7], 5, [5, 7]), ([1, 5, 7], 2, [7]),
+                    ([9, 5], 2, [5, 9]), ([1, 5, 7], 2, {"5": 0, 7: 1}), ([1, 5, 7], 2, None)]:
+        env = {"L": L, "k": k, "M": M}
+        ctx.frames.append({"k": "scope", "env": env})
+        try:
+            want, got = ev(ctx, {**node, "x": X}, env), fn(ctx, dict(env))
+        finally:
+            ctx.frames.pop()
+        assert got == want
+        seen.append(got)
+    assert seen == [[5, 7], [7], [7], [9, 5], [7], []]
